@@ -1,0 +1,47 @@
+/*
+ * main.c: `halma`, the command line.  Dispatches to a subcommand; with none,
+ * it starts the terminal game.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "version.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command COMMANDS[] = {
+    {"play", play_main, "play in the terminal, against a friend or the computer (the default)"},
+    {"engine", engine_main, "speak the engine protocol on stdin/stdout"},
+    {"perft", perft_main, "count move sequences: the move generator's check and benchmark"},
+};
+
+static void print_help(void) {
+    printf("usage: halma [command] [options]\n\n"
+           "Halma, the 1883 jumping game, on a 16x16 board.\n\n"
+           "commands:\n");
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        printf("  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    printf("\n'halma <command> --help' describes a command.\n"
+           "options:\n  --help     this help\n  --version  the version\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) return play_main(1, (char *[]){"play", NULL});
+    if (cli_is_help(argv[1])) {
+        print_help();
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("halma %s\n", HALMA_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        if (!strcmp(argv[1], COMMANDS[i].name)) return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "halma: unknown command '%s' (try 'halma --help')\n", argv[1]);
+    return 2;
+}

@@ -1,0 +1,249 @@
+/*
+ * play_main.c: `halma play`, a game in the terminal.
+ *
+ * Two people at one keyboard, a person against the computer, or the computer
+ * against itself.  Moves are typed in RULES.md notation; a few words (moves,
+ * undo, hint, fen, help, quit) do the rest.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boardview.h"
+#include "cli.h"
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+#include "search.h"
+
+static const char USAGE[] =
+    "usage: halma play [--camps 19|13] [--white human|computer] [--black human|computer]\n"
+    "                  [--level 1-10] [--turn-limit N] [--no-colour]\n\n"
+    "Plays a game in the terminal.  By default you play White (bottom right,\n"
+    "moving first) against the computer at level 5.\n"
+    "  --camps 19|13        the standard game (19 pieces a side) or the short one (13)\n"
+    "  --white, --black     who plays each side: human or computer\n"
+    "  --level N            the computer's strength, 1 (beginner) to 10 (strongest)\n"
+    "  --turn-limit N       turns before the game is drawn (default 400)\n"
+    "  --no-colour          plain characters, no ANSI colours\n";
+
+static const char HELP[] =
+    "Type a move as the squares its piece stands on, joined by '-':\n"
+    "  a step            o3-n4\n"
+    "  a jump chain      n1-n3-l5-j5   (every landing), or just n1-j5\n"
+    "Other commands:\n"
+    "  moves SQ    where the piece on SQ can go (e.g. moves n4)\n"
+    "  hint        the computer's suggestion\n"
+    "  undo        take back your last move (and the computer's reply)\n"
+    "  fen         the position in FEN notation\n"
+    "  board       show the board again\n"
+    "  quit        leave the game\n"
+    "Goal: move all your pieces into the opposite camp.  White's camp is\n"
+    "bottom right, Black's top left.  A piece that reached its goal camp may\n"
+    "not leave it.  400 turns without a winner, or a position seen three times,\n"
+    "is a draw.\n";
+
+typedef struct {
+    Game game;
+    Engine engine;
+    bool computer[2];
+    bool colour;
+    Bitboard marked;
+} Table;
+
+static void show(Table *t) {
+    BoardStyle style = {.colour = t->colour, .marked = t->marked};
+    const Game *g = &t->game;
+    if (g->length > 0) {
+        Position before = g->pos;
+        Move last = g->moves[g->length - 1];
+        position_unmake(&before, last);
+        if (!move_is_pass(last)) style.path_length = shortest_path(&before, last.from, last.to, style.path);
+    }
+    putchar('\n');
+    board_print(stdout, &g->pos, &style);
+    t->marked = (Bitboard){{0, 0, 0, 0}};
+}
+
+static void announce_move(const Game *g) {
+    Position before = g->pos;
+    Move last = g->moves[g->length - 1];
+    position_unmake(&before, last);
+    char text[MOVE_TEXT_SIZE];
+    Text tx = text_on(text, sizeof text);
+    text_move(&tx, &before, last);
+    printf("%s plays %s\n", side_name((Side)before.side_to_move), text);
+}
+
+static Move computer_move(Table *t) {
+    SearchLimits limits = search_limits_none();
+    atomic_store(&t->engine.stop, false);
+    return engine_think(&t->engine, &t->game, &limits, NULL, NULL);
+}
+
+static void list_destinations(Table *t, const char *arg) {
+    int sq = square_parse(arg, (int)strlen(arg));
+    const Position *pos = &t->game.pos;
+    if (sq < 0) {
+        printf("'%s' is not a square (a1 to p16)\n", arg);
+        return;
+    }
+    if (pos->at[sq] == NO_PIECE) {
+        printf("%s is empty\n", arg);
+        return;
+    }
+    Bitboard dests = piece_destinations(pos, sq);
+    printf("%s can go to %d square%s:", arg, bb_count(dests), bb_count(dests) == 1 ? "" : "s");
+    t->marked = dests;
+    while (!bb_is_empty(dests)) {
+        uint8_t path[MAX_PATH];
+        int n = shortest_path(pos, sq, bb_pop(&dests), path);
+        char text[MOVE_TEXT_SIZE];
+        Text tx = text_on(text, sizeof text);
+        text_path(&tx, path, n);
+        printf(" %s", text);
+    }
+    putchar('\n');
+    if (pos->at[sq] != pos->side_to_move) printf("(that piece is %s's; it is %s's turn)\n",
+                                               side_name((Side)pos->at[sq]), side_name((Side)pos->side_to_move));
+    show(t);
+}
+
+/* Undo takes back to the last position where a person was to move. */
+static void undo(Table *t) {
+    Game *g = &t->game;
+    int taken = 0;
+    while (g->length > 0) {
+        game_undo(g);
+        taken++;
+        if (!t->computer[g->pos.side_to_move]) break;
+    }
+    if (taken == 0) printf("nothing to undo\n");
+    else show(t);
+}
+
+/* Reads a line; false at end of input. */
+static bool read_line(char *line, int size) {
+    if (!fgets(line, size, stdin)) return false;
+    size_t n = strlen(line);
+    if (n > 0 && line[n - 1] != '\n' && !feof(stdin)) {
+        int c;
+        while ((c = getchar()) != '\n' && c != EOF) {}
+        line[0] = '\0'; /* too long: read as nothing */
+        printf("that line is too long\n");
+        return true;
+    }
+    while (n > 0 && isspace((unsigned char)line[n - 1])) line[--n] = '\0';
+    char *s = line;
+    while (isspace((unsigned char)*s)) s++;
+    memmove(line, s, strlen(s) + 1);
+    for (char *c = line; *c; c++) *c = (char)tolower((unsigned char)*c);
+    return true;
+}
+
+static void person_turn(Table *t, bool *quit) {
+    Game *g = &t->game;
+    char line[1024];
+    printf("%s to move (turn %d of %d; 'help' for help) > ", side_name((Side)g->pos.side_to_move),
+           g->pos.turns + 1, g->turn_limit);
+    fflush(stdout);
+    if (!read_line(line, sizeof line)) {
+        *quit = true;
+        putchar('\n');
+        return;
+    }
+    if (!line[0]) return;
+    if (!strcmp(line, "quit") || !strcmp(line, "exit")) *quit = true;
+    else if (!strcmp(line, "help") || !strcmp(line, "?")) fputs(HELP, stdout);
+    else if (!strcmp(line, "board")) show(t);
+    else if (!strcmp(line, "undo")) undo(t);
+    else if (!strncmp(line, "moves ", 6)) list_destinations(t, line + 6);
+    else if (!strcmp(line, "fen")) {
+        char fen[FEN_TEXT_SIZE];
+        Text tx = text_on(fen, sizeof fen);
+        text_fen(&tx, &g->pos);
+        printf("%s\n", fen);
+    } else if (!strcmp(line, "hint")) {
+        Move m = computer_move(t);
+        char text[MOVE_TEXT_SIZE];
+        Text tx = text_on(text, sizeof text);
+        text_move(&tx, &g->pos, m);
+        printf("hint: %s\n", text);
+    } else {
+        char err[256];
+        Text tx = text_on(err, sizeof err);
+        if (!game_play_text(g, line, (int)strlen(line), &tx)) {
+            printf("illegal: %s\n", err);
+            return;
+        }
+        if (game_occurrences(g) == 2 && g->result == RESULT_ONGOING)
+            printf("(this position has now occurred twice; a third time draws)\n");
+        show(t);
+    }
+}
+
+static bool parse_player(const char *s, bool *computer) {
+    if (!strcmp(s, "human")) *computer = false;
+    else if (!strcmp(s, "computer")) *computer = true;
+    else return false;
+    return true;
+}
+
+int play_main(int argc, char **argv) {
+    static Table table;
+    Table *t = &table;
+    Variant variant = VARIANT_19;
+    long long level = 5, turn_limit = DEFAULT_TURN_LIMIT;
+    t->computer[WHITE] = false;
+    t->computer[BLACK] = true;
+    t->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (cli_is_help(a)) {
+            fputs(USAGE, stdout);
+            return 0;
+        } else if (!strcmp(a, "--no-colour") || !strcmp(a, "--no-color")) {
+            t->colour = false;
+        } else if (!v) {
+            return cli_usage_error("play", "unknown option or missing value");
+        } else if (!strcmp(a, "--camps")) {
+            if (!cli_parse_camps(v, &variant)) return cli_usage_error("play", "--camps must be 19 or 13");
+        } else if (!strcmp(a, "--white") || !strcmp(a, "--black")) {
+            if (!parse_player(v, &t->computer[a[2] == 'w' ? WHITE : BLACK]))
+                return cli_usage_error("play", "a player is 'human' or 'computer'");
+        } else if (!strcmp(a, "--level")) {
+            if (!cli_parse_int(v, MIN_LEVEL, MAX_LEVEL, &level)) return cli_usage_error("play", "--level must be 1 to 10");
+        } else if (!strcmp(a, "--turn-limit")) {
+            if (!cli_parse_int(v, 1, MAX_TURN_LIMIT, &turn_limit))
+                return cli_usage_error("play", "--turn-limit must be 1 to 2000");
+        } else {
+            return cli_usage_error("play", "unknown option");
+        }
+        i++;
+    }
+    size_t hash_bytes = 32u << 20;
+    void *hash = malloc(hash_bytes);
+    engine_init(&t->engine, hash, hash ? hash_bytes : 0);
+    engine_set_level(&t->engine, (int)level);
+    game_start(&t->game, variant, (int)turn_limit);
+    printf("Halma, %d pieces a side. White (bottom right) moves first. Type 'help' for help.\n",
+           variant_pieces(variant));
+    show(t);
+    bool quit = false;
+    while (!quit && t->game.result == RESULT_ONGOING) {
+        if (t->computer[t->game.pos.side_to_move]) {
+            game_play(&t->game, computer_move(t));
+            announce_move(&t->game);
+            show(t);
+        } else {
+            person_turn(t, &quit);
+        }
+    }
+    if (t->game.result != RESULT_ONGOING)
+        printf("Game over after %d turns: %s.\n", t->game.pos.turns, result_text(t->game.result));
+    free(hash);
+    return 0;
+}

@@ -1,0 +1,190 @@
+/*
+ * movegen.c: steps, jump chains and paths.
+ *
+ * The jump generator is a depth-first search over the hop graph, reading the
+ * mailbox for occupancy and a bitboard for the squares already reached.  It
+ * was measured against a bitboard flood fill (eight shifted masks per
+ * iteration): with the few landings a piece has in real positions, the
+ * table-driven search does less work per piece (see README, Performance).
+ *
+ * The moving piece's own square needs no special case: it is marked reached
+ * before the search starts, and no hop can pass over it, since hops keep the
+ * parity of both coordinates while the squares around it have another parity.
+ */
+#include "movegen.h"
+
+Bitboard jump_destinations(const Position *pos, int from) {
+    Bitboard reached = {{0, 0, 0, 0}};
+    uint8_t stack[64];
+    int top = 0;
+    bb_add(&reached, from);
+    stack[top++] = (uint8_t)from;
+    while (top > 0) {
+        int sq = stack[--top];
+        const Hop *hop = HOPS[sq];
+        for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
+            int land = hop[i].land;
+            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE &&
+                !bb_has(&reached, land)) {
+                bb_add(&reached, land);
+                stack[top++] = (uint8_t)land;
+            }
+        }
+    }
+    bb_remove(&reached, from);
+    return reached;
+}
+
+Bitboard piece_destinations(const Position *pos, int from) {
+    Bitboard steps = bb_minus(NEIGHBOURS[from], pos->occupied);
+    Bitboard all = bb_or(steps, jump_destinations(pos, from));
+    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->at[from]);
+    return bb_has(&goal, from) ? bb_and(all, goal) : all;
+}
+
+/*
+ * For a whole side, chains are found through the components of the hop graph
+ * among empty squares: a chain from a piece reaches exactly the components of
+ * the squares its first hop lands on, and neighbouring pieces share most of
+ * them, so each component is explored once per position instead of once per
+ * piece.  (Occupied squares are never landings, and by the parity argument
+ * above the moving piece's own square never matters.)
+ */
+enum { MAX_COMPONENTS = 19 * 8 }; /* each starts at some piece's first landing */
+
+typedef struct {
+    Bitboard labelled;               /* empty squares already in a component */
+    uint8_t component_of[NUM_SQUARES];
+    int count;
+    Bitboard squares[MAX_COMPONENTS];
+} HopComponents;
+
+static Bitboard explore_component(const Position *pos, HopComponents *hc, int start) {
+    Bitboard found = {{0, 0, 0, 0}};
+    uint8_t stack[64];
+    int top = 0, id = hc->count++;
+    bb_add(&found, start);
+    stack[top++] = (uint8_t)start;
+    while (top > 0) {
+        int sq = stack[--top];
+        hc->component_of[sq] = (uint8_t)id;
+        const Hop *hop = HOPS[sq];
+        for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
+            int land = hop[i].land;
+            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE &&
+                !bb_has(&found, land)) {
+                bb_add(&found, land);
+                stack[top++] = (uint8_t)land;
+            }
+        }
+    }
+    hc->labelled = bb_or(hc->labelled, found);
+    hc->squares[id] = found;
+    return found;
+}
+
+static Bitboard chains_from(const Position *pos, HopComponents *hc, int from) {
+    Bitboard reach = {{0, 0, 0, 0}};
+    const Hop *hop = HOPS[from];
+    for (int i = 0, n = HOP_COUNT[from]; i < n; i++) {
+        int land = hop[i].land;
+        if (pos->at[hop[i].over] == NO_PIECE || pos->at[land] != NO_PIECE) continue;
+        if (bb_has(&reach, land)) continue;
+        reach = bb_or(reach, bb_has(&hc->labelled, land) ? hc->squares[hc->component_of[land]]
+                                                        : explore_component(pos, hc, land));
+    }
+    return reach;
+}
+
+/* Fills from[] and dests[] for every piece of the side to move; returns how
+ * many pieces there are. */
+static int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]) {
+    HopComponents hc;
+    hc.labelled = (Bitboard){{0, 0, 0, 0}};
+    hc.count = 0;
+    Side side = (Side)pos->side_to_move;
+    Bitboard goal = goal_of((Variant)pos->variant, side);
+    Bitboard pieces = pos->pieces[side];
+    int n = 0;
+    while (!bb_is_empty(pieces)) {
+        int sq = bb_pop(&pieces);
+        Bitboard all = bb_or(bb_minus(NEIGHBOURS[sq], pos->occupied), chains_from(pos, &hc, sq));
+        from[n] = (uint8_t)sq;
+        dests[n++] = bb_has(&goal, sq) ? bb_and(all, goal) : all;
+    }
+    return n;
+}
+
+void generate_moves(const Position *pos, MoveList *list) {
+    uint8_t from[19];
+    Bitboard dests[19];
+    int pieces = side_destinations(pos, from, dests), n = 0;
+    for (int i = 0; i < pieces; i++)
+        while (!bb_is_empty(dests[i])) list->moves[n++] = (Move){from[i], (uint8_t)bb_pop(&dests[i])};
+    if (n == 0) list->moves[n++] = MOVE_PASS;
+    list->count = n;
+}
+
+int count_moves(const Position *pos) {
+    uint8_t from[19];
+    Bitboard dests[19];
+    int pieces = side_destinations(pos, from, dests), n = 0;
+    for (int i = 0; i < pieces; i++) n += bb_count(dests[i]);
+    return n ? n : 1;
+}
+
+/* Breadth-first search over the hop graph, remembering where each square was
+ * first reached from: the first arrival at `to` is by a shortest chain. */
+static int shortest_chain(const Position *pos, int from, int to, uint8_t path[MAX_PATH]) {
+    uint8_t came_from[NUM_SQUARES];
+    uint8_t queue[64];
+    int head = 0, tail = 0;
+    Bitboard reached = {{0, 0, 0, 0}};
+    bb_add(&reached, from);
+    queue[tail++] = (uint8_t)from;
+    while (head < tail && !bb_has(&reached, to)) {
+        int sq = queue[head++];
+        for (int i = 0; i < HOP_COUNT[sq]; i++) {
+            int land = HOPS[sq][i].land;
+            if (pos->at[HOPS[sq][i].over] != NO_PIECE && pos->at[land] == NO_PIECE &&
+                !bb_has(&reached, land)) {
+                bb_add(&reached, land);
+                came_from[land] = (uint8_t)sq;
+                queue[tail++] = (uint8_t)land;
+            }
+        }
+    }
+    if (to == from || !bb_has(&reached, to)) return 0;
+    int length = 1;
+    for (int sq = to; sq != from; sq = came_from[sq]) length++;
+    int sq = to;
+    for (int i = length - 1; i > 0; i--) {
+        path[i] = (uint8_t)sq;
+        sq = came_from[sq];
+    }
+    path[0] = (uint8_t)from;
+    return length;
+}
+
+int shortest_path(const Position *pos, int from, int to, uint8_t path[MAX_PATH]) {
+    if (!bb_has(&NEIGHBOURS[from], to)) return shortest_chain(pos, from, to, path);
+    if (pos->at[to] != NO_PIECE) return 0;
+    path[0] = (uint8_t)from;
+    path[1] = (uint8_t)to;
+    return 2;
+}
+
+uint64_t perft(Position *pos, int depth, const atomic_bool *stop) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return (uint64_t)count_moves(pos);
+    if (stop && atomic_load_explicit(stop, memory_order_relaxed)) return 0;
+    MoveList list;
+    generate_moves(pos, &list);
+    uint64_t total = 0;
+    for (int i = 0; i < list.count; i++) {
+        position_make(pos, list.moves[i]);
+        total += perft(pos, depth - 1, stop);
+        position_unmake(pos, list.moves[i]);
+    }
+    return total;
+}

@@ -1,0 +1,50 @@
+/*
+ * movegen.h: legal moves.
+ *
+ * A move is identified by its origin and destination; every legal move is
+ * generated once per distinct (origin, destination) pair, as RULES.md and the
+ * protocol count them.  Steps and jump chains never share a destination: a
+ * hop keeps both coordinates' parity, a step changes at least one.
+ */
+#ifndef HALMA_MOVEGEN_H
+#define HALMA_MOVEGEN_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* A jump chain visits squares of one parity class (64 squares) at most once,
+ * and each of 19 pieces has at most 8 steps, so no position has more moves. */
+enum { MAX_MOVES = 19 * (64 + 8), MAX_PATH = 65 };
+
+typedef struct {
+    int count;
+    Move moves[MAX_MOVES];
+} MoveList;
+
+/* Every square the piece on `from` can end a jump chain on, ignoring the
+ * goal-camp rule. */
+Bitboard jump_destinations(const Position *pos, int from);
+
+/* Every square the piece on `from` may legally move to (steps and chains,
+ * the goal-camp rule applied). */
+Bitboard piece_destinations(const Position *pos, int from);
+
+/* All legal moves of the side to move; a lone pass when it has none. */
+void generate_moves(const Position *pos, MoveList *list);
+
+/* The number of legal moves generate_moves would list, without listing them. */
+int count_moves(const Position *pos);
+
+/* A shortest path for a legal (from, to) move: writes the squares, origin and
+ * destination included, into path[] and returns their number; 0 when `to`
+ * cannot be reached from `from`. */
+int shortest_path(const Position *pos, int from, int to, uint8_t path[MAX_PATH]);
+
+/* The number of sequences of `depth` legal moves from a position, as in the
+ * protocol's `perft`.  Gives up early, with a partial count, once `*stop`
+ * (which may be NULL) is set from another thread. */
+uint64_t perft(Position *pos, int depth, const atomic_bool *stop);
+
+#endif

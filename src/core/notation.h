@@ -1,0 +1,44 @@
+/*
+ * notation.h: squares, moves and positions as text (RULES.md, Notation).
+ *
+ * Parsers take text with its length or NUL end, never trust it, and explain
+ * a refusal in `err`; writers append to a Text.
+ */
+#ifndef HALMA_NOTATION_H
+#define HALMA_NOTATION_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "movegen.h"
+#include "text.h"
+
+enum {
+    MAX_FEN_TURNS = 1000000,     /* more turns than any game can play */
+    MOVE_TEXT_SIZE = MAX_PATH * 4, /* a path of squares of up to 3 chars, with '-' */
+    FEN_TEXT_SIZE = 320,
+};
+
+const char *side_name(Side side); /* "White" or "Black" */
+
+/* The square named by exactly `len` characters ("a1".."p16"), or -1. */
+int square_parse(const char *s, int len);
+void text_square(Text *t, int sq);
+
+/* The squares of a written path such as "n1-n3-l5": syntax only, no rules.
+ * Returns how many squares it names (at least 2), or 0 with a reason. */
+int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Text *err);
+void text_path(Text *t, const uint8_t *path, int n);
+
+/* Writes a legal move of `pos` (before it is played) with a shortest path. */
+void text_move(Text *t, const Position *pos, Move m);
+
+/* Parses "<placement> <side> <turns>" for the given variant into *pos, which
+ * is changed only on success. */
+bool fen_parse(const char *s, Variant variant, Position *pos, Text *err);
+void text_fen(Text *t, const Position *pos);
+
+/* "19" or "13" */
+bool variant_parse(const char *s, Variant *variant);
+
+#endif
