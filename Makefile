@@ -19,10 +19,10 @@ LIB_OBJ    = $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC:$(BUILD)/%=%) $(ENGINE_S
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
-.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check
+.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check web wasm e2e wasm-tests node-deps
 .DELETE_ON_ERROR:
 
-all: deps $(BUILD)/halma
+all: deps $(BUILD)/halma web
 
 deps:
 	@tools/deps.sh build
@@ -54,6 +54,42 @@ $(BUILD)/libhalma.a: $(LIB_OBJ)
 $(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(BUILD)/libhalma.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# --- the web game ----------------------------------------------------------
+# The rules and the engine compiled to WebAssembly with clang and wasm-ld:
+# freestanding, no C library (src/wasm/libc.c has the few functions the
+# compiler calls), no Emscripten or WASI.  The page's static files are copied
+# next to it into $(BUILD)/web/, which `halma serve` serves.
+
+WASM_CC      = clang
+WASM_CFLAGS  = --target=wasm32 -ffreestanding -nostdlib -O2 -mbulk-memory -msign-ext \
+               -std=c11 $(WARNINGS) -Isrc/core -Isrc/engine -I$(BUILD)/gen -MMD -MP
+# A 1 MiB stack placed first, so an overflow traps instead of overwriting
+# data; clock_ms is the one import (performance.now() in the worker).
+WASM_LDFLAGS = -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=1048576 \
+               -Wl,--allow-undefined-file=src/wasm/imports.txt -Wl,--strip-debug
+WASM_SRC     = $(wildcard src/core/*.c) $(ENGINE_SRC) $(wildcard src/wasm/*.c)
+WASM_OBJ     = $(patsubst %.c,$(BUILD)/wasm/%.o,$(WASM_SRC)) $(BUILD)/wasm/gen/tables.o
+WEB_SRC      = $(shell find web -type f 2>/dev/null)
+
+$(BUILD)/wasm/gen/tables.o: $(BUILD)/gen/tables.c
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(BUILD)/wasm/%.o: %.c | $(BUILD)/gen/tables.c
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(BUILD)/wasm/halma.wasm: $(WASM_OBJ) src/wasm/imports.txt
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_OBJ)
+
+wasm: deps $(BUILD)/wasm/halma.wasm
+
+$(BUILD)/web/.built: $(WEB_SRC) $(BUILD)/wasm/halma.wasm tools/build-web.sh
+	tools/build-web.sh web $(BUILD)/wasm/halma.wasm $(BUILD)/web
+	@touch $@
+
+web: $(BUILD)/web/.built
+
 # --- tests -----------------------------------------------------------------
 
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libhalma.a
@@ -67,6 +103,23 @@ unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
 test: test-deps
 	$(MAKE) unit-tests
 	$(MAKE) sanitize
+	$(MAKE) e2e
+
+# The browser tests' tools (playwright-core, which drives Debian's Chromium:
+# no browser download), installed from the lockfile when missing or stale.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+node-deps: node_modules/.package-lock.json
+
+# The wasm API under Node, then the page in headless Chromium against
+# `halma serve`.
+wasm-tests: all node-deps
+	node --test tests/wasm/
+
+e2e: wasm-tests
+	node --test --test-concurrency=1 tests/e2e/
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang \
@@ -79,4 +132,4 @@ run: all
 clean:
 	rm -rf build
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/wasm -name '*.d' 2>/dev/null)
