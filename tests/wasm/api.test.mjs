@@ -70,7 +70,7 @@ test('every refusal carries a reason code and leaves the game unchanged', async 
     ['e16-f15', 'not-your-piece', { a: 'e16' }],
     ['e5-e6', 'empty-origin', { a: 'e5' }],
     ['p2-p3', 'step-occupied', { a: 'p3' }],
-    ['p3-p5', 'nothing-to-hop', { a: 'p4' }],
+    ['h8-f6', 'nothing-to-hop', { a: 'g7' }],
     ['h8-h12-h10', 'lands-twice', { a: 'h10' }],
     ['h8-h10-h8', 'returns-to-start', { a: 'h8' }],
     ['h8-h9-h10', 'step-in-chain', { a: 'h8', b: 'h9' }],
