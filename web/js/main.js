@@ -1,0 +1,74 @@
+// main.js: starts the page: the language, the board, the two workers, the
+// saved game (or a new one), and the service worker that keeps the page
+// working offline.
+
+import { BoardView } from './board-view.js';
+import { EngineClient } from './engine-client.js';
+import { DEFAULT_SETTINGS, GameController } from './game.js';
+import { language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
+import { loadGame, loadSettings, saveSetting } from './storage.js';
+import { PanelUI } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+const NEW_GAME = { variant: 19, fen: null, turnLimit: 400, moves: [] };
+
+function showLanguage() {
+  $('language').value = language();
+  $('rules-link').href = `rules/${language()}.html`;
+}
+
+async function restore(controller, ui) {
+  const { saved, damaged } = loadGame();
+  if (!saved) {
+    await controller.exclusive(() => controller.load(NEW_GAME, DEFAULT_SETTINGS));
+    if (damaged) ui.message(t('message.saveDamaged'), 'warn');
+    return;
+  }
+  const { variant, fen, turnLimit, moves, redo, mode, human, level } = saved;
+  const failure = await controller.exclusive(() => controller.load({ variant, fen, turnLimit, moves }, { mode, human, level }, redo));
+  if (!failure) return;
+  if (failure.at < 0) {
+    await controller.exclusive(() => controller.load(NEW_GAME, DEFAULT_SETTINGS));
+    ui.message(t('message.saveDamaged'), 'warn');
+  } else {
+    ui.message(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+  }
+}
+
+async function main() {
+  const settings = loadSettings();
+  await setLanguage(pickLanguage(settings.language));
+  showLanguage();
+  const view = new BoardView($('board'));
+  const ui = new PanelUI();
+  const controller = new GameController({
+    view,
+    rules: new EngineClient('rules'),
+    engine: new EngineClient('engine'),
+    ui,
+    t,
+    refusalText,
+    reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+  });
+  ui.attach(controller);
+  $('language').addEventListener('change', async (event) => {
+    await setLanguage(event.target.value);
+    saveSetting('language', language());
+    showLanguage();
+    ui.shownMoves = null;
+    controller.draw();
+  });
+  await restore(controller, ui);
+  document.body.dataset.ready = 'true';
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    navigator.serviceWorker.register('sw.js').catch(() => {
+      // Offline play is a bonus: the game works without it.
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error('halma: the page could not start', error);
+  const line = $('status-line');
+  if (line) line.textContent = 'The game could not start. Please reload the page.';
+});
