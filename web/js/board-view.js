@@ -281,6 +281,7 @@ export class BoardView extends EventTarget {
       const done = () => {
         floating.remove();
         this.animation = null;
+        this.container.classList.remove('animating');
         resolve();
       };
       const frame = (now) => {
@@ -298,6 +299,7 @@ export class BoardView extends EventTarget {
         this.animation.raf = requestAnimationFrame(frame);
       };
       this.animation = { finish: false, done, raf: requestAnimationFrame(frame) };
+      this.container.classList.add('animating');
       floating.setAttribute('transform', `translate(${segments[0].from[0]} ${segments[0].from[1]})`);
     });
   }

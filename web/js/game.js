@@ -20,6 +20,10 @@ export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', le
  * answer sooner.  Level 5, the default, answers well under a second. */
 export const LEVEL_MOVETIME = [60, 120, 200, 300, 450, 650, 900, 1300, 2000, 3000];
 const HINT_MOVETIME = 700;
+/** The computer's move never lands sooner than this after the person's: an
+ * instant reply is easy to miss. */
+const MIN_REPLY_MS = 400;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The pieces of a FEN's placement: Map square -> 'w' | 'b'. */
 export function piecesOf(fen) {
@@ -78,8 +82,9 @@ export class GameController {
   /** Runs one action at a time, in order; an action's failure is shown,
    * never thrown at the page. */
   exclusive(action) {
+    this.ui.busy(+1);
     const run = this.queue.then(action).catch((error) => this.fail(error));
-    this.queue = run.then(() => undefined);
+    this.queue = run.then(() => this.ui.busy(-1));
     return run;
   }
 
@@ -436,11 +441,14 @@ export class GameController {
     this.draw();
     let answer;
     try {
-      answer = await this.engine.request('think', {
-        game: this.spec(),
-        level: this.settings.level,
-        movetime: LEVEL_MOVETIME[this.settings.level - 1],
-      });
+      [answer] = await Promise.all([
+        this.engine.request('think', {
+          game: this.spec(),
+          level: this.settings.level,
+          movetime: LEVEL_MOVETIME[this.settings.level - 1],
+        }),
+        sleep(MIN_REPLY_MS),
+      ]);
     } catch (error) {
       if (token === this.thinkToken) {
         this.thinking = false;

@@ -138,6 +138,14 @@ export class PanelUI {
 
   // ---- messages ----------------------------------------------------------
 
+  /** Counts actions in progress; body[data-busy] is set meanwhile (tests
+   * wait for it to clear). */
+  busy(delta) {
+    this.actions = (this.actions ?? 0) + delta;
+    if (this.actions > 0) document.body.dataset.busy = 'true';
+    else delete document.body.dataset.busy;
+  }
+
   message(text, kind = 'info') {
     const node = $('message');
     node.textContent = text;
