@@ -66,7 +66,13 @@ unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
 # UndefinedBehaviorSanitizer.
 test: test-deps
 	$(MAKE) unit-tests
+	$(MAKE) perft-check
 	$(MAKE) sanitize
+
+# Perft to depth 5 from both starting positions, the counts of RULES.md's
+# contract, with the optimised build (the unit tests stop at depth 4).
+perft-check: $(BUILD)/halma
+	tests/perft_check.sh $(BUILD)/halma
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang \
