@@ -19,7 +19,7 @@ LIB_OBJ    = $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC:$(BUILD)/%=%) $(ENGINE_S
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
-.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check
+.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke
 .DELETE_ON_ERROR:
 
 all: deps $(BUILD)/halma
@@ -59,8 +59,11 @@ $(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(BUILD)/libhalma.a
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libhalma.a
 	$(CC) $(CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
+# Games played by the property tests (tests/unit/test_properties.c).
+PROPERTY_GAMES ?= 1000
+
 unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
-	HALMA=$(BUILD)/halma $(BUILD)/unit-tests --jobs 2
+	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) $(BUILD)/unit-tests --jobs 2
 
 # Every suite, then the same C suites under AddressSanitizer and
 # UndefinedBehaviorSanitizer.
@@ -68,6 +71,7 @@ test: test-deps
 	$(MAKE) unit-tests
 	$(MAKE) perft-check
 	$(MAKE) sanitize
+	$(MAKE) fuzz-smoke
 
 # Perft to depth 5 from both starting positions, the counts of RULES.md's
 # contract, with the optimised build (the unit tests stop at depth 4).
@@ -75,9 +79,29 @@ perft-check: $(BUILD)/halma
 	tests/perft_check.sh $(BUILD)/halma
 
 sanitize:
-	$(MAKE) BUILD=build/sanitize CC=clang \
+	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    unit-tests
+
+# --- fuzzing (libFuzzer) ---------------------------------------------------
+
+FUZZERS      = fen move protocol
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/libhalma.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+
+fuzz-build:
+	@tools/deps.sh build fuzz
+	$(MAKE) BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_CFLAGS)" $(FUZZERS:%=build/fuzz/fuzz_%)
+
+# `make fuzz FUZZ_SECONDS=3600` for a long run; CI runs a short one.
+fuzz: fuzz-build
+	tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS) $(FUZZERS)
+
+fuzz-smoke: fuzz-build
+	tests/fuzz/run.sh build/fuzz 15 $(FUZZERS)
 
 run: all
 	$(BUILD)/halma play
