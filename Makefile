@@ -19,7 +19,8 @@ LIB_OBJ    = $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC:$(BUILD)/%=%) $(ENGINE_S
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
-.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check web wasm e2e wasm-tests node-deps
+.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
+        web wasm e2e wasm-tests node-deps
 .DELETE_ON_ERROR:
 
 all: deps $(BUILD)/halma web
@@ -95,15 +96,25 @@ web: $(BUILD)/web/.built
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libhalma.a
 	$(CC) $(CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
+# Games played by the property tests (tests/unit/test_properties.c).
+PROPERTY_GAMES ?= 1000
+
 unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
-	HALMA=$(BUILD)/halma $(BUILD)/unit-tests --jobs 2
+	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) $(BUILD)/unit-tests --jobs 2
 
 # Every suite, then the same C suites under AddressSanitizer and
 # UndefinedBehaviorSanitizer.
 test: test-deps
 	$(MAKE) unit-tests
+	$(MAKE) perft-check
 	$(MAKE) sanitize
+	$(MAKE) fuzz-smoke
 	$(MAKE) e2e
+
+# Perft to depth 5 from both starting positions, the counts of RULES.md's
+# contract, with the optimised build (the unit tests stop at depth 4).
+perft-check: $(BUILD)/halma
+	tests/perft_check.sh $(BUILD)/halma
 
 # The browser tests' tools (playwright-core, which drives Debian's Chromium:
 # no browser download), installed from the lockfile when missing or stale.
@@ -122,9 +133,29 @@ e2e: wasm-tests
 	node --test --test-concurrency=1 tests/e2e/
 
 sanitize:
-	$(MAKE) BUILD=build/sanitize CC=clang \
+	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    unit-tests
+
+# --- fuzzing (libFuzzer) ---------------------------------------------------
+
+FUZZERS      = fen move protocol
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/libhalma.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+
+fuzz-build:
+	@tools/deps.sh build fuzz
+	$(MAKE) BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_CFLAGS)" $(FUZZERS:%=build/fuzz/fuzz_%)
+
+# `make fuzz FUZZ_SECONDS=3600` for a long run; CI runs a short one.
+fuzz: fuzz-build
+	tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS) $(FUZZERS)
+
+fuzz-smoke: fuzz-build
+	tests/fuzz/run.sh build/fuzz 15 $(FUZZERS)
 
 run: all
 	$(BUILD)/halma play

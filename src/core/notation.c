@@ -21,6 +21,10 @@ void text_square(Text *t, int sq) {
 
 int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Text *err) {
     int n = 0, start = 0;
+    if (len == 0) {
+        text_str(err, "a move names at least two squares, joined by '-'");
+        return 0;
+    }
     for (int i = 0; i <= len; i++) {
         if (i < len && s[i] != '-') continue;
         if (n == MAX_PATH) {

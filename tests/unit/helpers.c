@@ -1,0 +1,77 @@
+/* helpers.c: shared by the unit tests. */
+#include "helpers.h"
+
+#include <stdlib.h>
+
+int sq(const char *name) {
+    int s = square_parse(name, (int)strlen(name));
+    cr_assert(s >= 0, "'%s' is not a square", name);
+    return s;
+}
+
+static void put_all(Position *pos, const char *names, Side side) {
+    char copy[1024];
+    strncpy(copy, names, sizeof copy - 1);
+    copy[sizeof copy - 1] = '\0';
+    char *rest = copy;
+    for (char *name; (name = strtok_r(rest, " ", &rest)) != NULL;) position_put(pos, sq(name), side);
+}
+
+Position position_of(Variant variant, const char *white, const char *black, Side side) {
+    Position pos;
+    position_clear(&pos, variant);
+    put_all(&pos, white, WHITE);
+    put_all(&pos, black, BLACK);
+    if (side == BLACK) {
+        pos.side_to_move = BLACK;
+        pos.hash ^= ZOBRIST_BLACK_TO_MOVE;
+    }
+    return pos;
+}
+
+Position position_from_fen(Variant variant, const char *fen) {
+    Position pos;
+    char err[256];
+    Text t = text_on(err, sizeof err);
+    cr_assert(fen_parse(fen, variant, &pos, &t), "fen refused: %s (%s)", err, fen);
+    return pos;
+}
+
+Bitboard squares(const char *names) {
+    Position pos = position_of(VARIANT_19, names, "", WHITE);
+    return pos.pieces[WHITE];
+}
+
+Move read_move(const Position *pos, const char *text) {
+    char err[256];
+    Text t = text_on(err, sizeof err);
+    Move m = MOVE_PASS;
+    cr_assert(move_read(pos, text, (int)strlen(text), &m, &t), "'%s' refused: %s", text, err);
+    return m;
+}
+
+const char *refusal(const Position *pos, const char *text) {
+    static char err[256];
+    Text t = text_on(err, sizeof err);
+    Move m;
+    cr_assert_not(move_read(pos, text, (int)strlen(text), &m, &t), "'%s' was accepted", text);
+    cr_assert(t.len > 0, "'%s' refused without a reason", text);
+    return err;
+}
+
+const char *move_text(const Position *pos, Move m) {
+    static char text[MOVE_TEXT_SIZE];
+    Text t = text_on(text, sizeof text);
+    text_move(&t, pos, m);
+    return text;
+}
+
+void random_game(Game *game, Variant variant, int turns, unsigned seed) {
+    game_start(game, variant, MAX_TURN_LIMIT);
+    static MoveList list;
+    for (int i = 0; i < turns && game->result == RESULT_ONGOING; i++) {
+        generate_moves(&game->pos, &list);
+        seed = seed * 1103515245u + 12345u;
+        cr_assert(game_play(game, list.moves[(seed >> 8) % (unsigned)list.count]));
+    }
+}

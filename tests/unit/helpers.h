@@ -1,0 +1,45 @@
+/*
+ * helpers.h: building test positions from square names.
+ */
+#ifndef HALMA_TEST_HELPERS_H
+#define HALMA_TEST_HELPERS_H
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "board.h"
+#include "game.h"
+#include "movecheck.h"
+#include "movegen.h"
+#include "notation.h"
+
+/* The square named `name`; the test fails if it is no square. */
+int sq(const char *name);
+
+/* A position with White's pieces on the squares named in `white` and Black's
+ * on those in `black` (space-separated), `side` to move.  Armies may be
+ * incomplete: rules code never depends on the count. */
+Position position_of(Variant variant, const char *white, const char *black, Side side);
+
+/* Builds a position from a FEN, failing the test if it is refused. */
+Position position_from_fen(Variant variant, const char *fen);
+
+/* The set of squares named in `names`. */
+Bitboard squares(const char *names);
+
+/* The move text `text` read in `pos`; fails the test with the reason if
+ * refused. */
+Move read_move(const Position *pos, const char *text);
+
+/* The refusal message for `text` in `pos`; fails the test if it is legal. */
+const char *refusal(const Position *pos, const char *text);
+
+/* The shortest-path text of a legal move. */
+const char *move_text(const Position *pos, Move m);
+
+/* A random legal game of `turns` moves from the start, seeded. */
+void random_game(Game *game, Variant variant, int turns, unsigned seed);
+
+#endif

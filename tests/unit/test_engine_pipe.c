@@ -1,0 +1,243 @@
+/*
+ * `halma engine` as other programs see it: a child process driven through
+ * pipes, with timeouts so a hang fails the test instead of blocking it.
+ */
+#include "helpers.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct {
+    pid_t pid;
+    int in, out;     /* our ends: we write to `in`, read from `out` */
+    char buf[1 << 20];
+    size_t len;
+} Child;
+
+static Child *child;
+
+static void start_engine(void) {
+    const char *halma = getenv("HALMA") ? getenv("HALMA") : "build/halma";
+    int to_child[2], from_child[2];
+    cr_assert(pipe(to_child) == 0 && pipe(from_child) == 0);
+    child = calloc(1, sizeof *child);
+    child->pid = fork();
+    cr_assert(child->pid >= 0);
+    if (child->pid == 0) {
+        dup2(to_child[0], 0);
+        dup2(from_child[1], 1);
+        close(to_child[1]);
+        close(from_child[0]);
+        execl(halma, halma, "engine", (char *)NULL);
+        _exit(127);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    child->in = to_child[1];
+    child->out = from_child[0];
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static void stop_engine(void) {
+    if (!child) return;
+    if (child->in >= 0) close(child->in);
+    kill(child->pid, SIGKILL);
+    waitpid(child->pid, NULL, 0);
+    close(child->out);
+    free(child);
+    child = NULL;
+}
+
+static void write_all(const char *data, size_t len) {
+    while (len > 0) {
+        ssize_t n = write(child->in, data, len);
+        cr_assert(n > 0, "write to the engine failed");
+        data += n;
+        len -= (size_t)n;
+    }
+}
+
+static void say(const char *line) {
+    write_all(line, strlen(line));
+    write_all("\n", 1);
+}
+
+static void sleep_ms(long ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+static long long now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
+}
+
+/* The next reply line, waiting at most `ms`; NULL on timeout or end. */
+static const char *hear_within(int ms) {
+    static char line[1 << 20];
+    long long deadline = now_ms() + ms;
+    for (;;) {
+        char *nl = memchr(child->buf, '\n', child->len);
+        if (nl) {
+            size_t n = (size_t)(nl - child->buf);
+            memcpy(line, child->buf, n);
+            line[n] = '\0';
+            memmove(child->buf, nl + 1, child->len - n - 1);
+            child->len -= n + 1;
+            return line;
+        }
+        long long left = deadline - now_ms();
+        if (left <= 0) return NULL;
+        struct pollfd p = {child->out, POLLIN, 0};
+        if (poll(&p, 1, (int)left) <= 0) continue;
+        ssize_t got = read(child->out, child->buf + child->len, sizeof child->buf - child->len);
+        if (got <= 0) return NULL;
+        child->len += (size_t)got;
+    }
+}
+
+static const char *hear(void) {
+    const char *line = hear_within(10000);
+    cr_assert(line, "the engine did not answer within 10 s");
+    return line;
+}
+
+/* Skips info lines; returns the bestmove line. */
+static const char *hear_bestmove(int ms) {
+    for (const char *line; (line = hear_within(ms)) != NULL;)
+        if (strncmp(line, "info ", 5)) return line;
+    return NULL;
+}
+
+static int exit_status_within(int ms) {
+    long long deadline = now_ms() + ms;
+    int status;
+    while (now_ms() < deadline) {
+        if (waitpid(child->pid, &status, WNOHANG) == child->pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+        sleep_ms(5);
+    }
+    return -1;
+}
+
+TestSuite(engine_pipe, .init = start_engine, .fini = stop_engine, .timeout = 60);
+
+Test(engine_pipe, answers_hep_and_isready) {
+    say("hep");
+    cr_assert(!strncmp(hear(), "id name halma", 13));
+    const char *line;
+    while ((line = hear()) && !strncmp(line, "id ", 3)) {}
+    while (!strncmp(line, "option ", 7)) line = hear();
+    cr_assert_str_eq(line, "hepok");
+    say("isready");
+    cr_assert_str_eq(hear(), "readyok");
+}
+
+Test(engine_pipe, replies_come_in_the_order_of_the_commands) {
+    say("legal");
+    say("fly");
+    say("fen");
+    say("go depth 1");
+    say("isready");
+    cr_assert(!strncmp(hear(), "legal 40 ", 9));
+    cr_assert(!strncmp(hear(), "error unknown command 'fly'", 27));
+    cr_assert(!strncmp(hear(), "fen ", 4));
+    cr_assert(!strncmp(hear_bestmove(10000), "bestmove ", 9));
+    cr_assert_str_eq(hear(), "readyok");
+}
+
+Test(engine_pipe, stop_ends_an_infinite_search) {
+    say("go infinite");
+    sleep_ms(100);
+    say("stop");
+    const char *line = hear_bestmove(2000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9), "no bestmove after stop");
+    say("isready");
+    cr_assert_str_eq(hear(), "readyok");
+}
+
+Test(engine_pipe, a_stop_sent_before_the_search_starts_is_not_lost) {
+    write_all("go infinite\nstop\nisready\n", 25);
+    const char *line = hear_bestmove(2000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9));
+    cr_assert_str_eq(hear(), "readyok");
+}
+
+Test(engine_pipe, end_of_input_finishes_pending_work_and_exits) {
+    say("position startpos moves l2-k3");
+    say("go depth 2");
+    close(child->in);
+    child->in = -1;
+    const char *line = hear_bestmove(10000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9));
+    cr_assert_eq(exit_status_within(5000), 0);
+}
+
+Test(engine_pipe, end_of_input_stops_an_infinite_search) {
+    say("go infinite");
+    close(child->in);
+    child->in = -1;
+    const char *line = hear_bestmove(3000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9));
+    cr_assert_eq(exit_status_within(3000), 0);
+}
+
+Test(engine_pipe, quit_exits_at_once) {
+    say("quit");
+    cr_assert_eq(exit_status_within(2000), 0);
+}
+
+Test(engine_pipe, quit_during_an_infinite_search_exits) {
+    say("go infinite");
+    sleep_ms(50);
+    say("quit");
+    cr_assert_eq(exit_status_within(3000), 0);
+}
+
+Test(engine_pipe, survives_long_lines_and_binary_junk) {
+    size_t n = 200 * 1024;
+    char *junk = malloc(n);
+    memset(junk, 'x', n);
+    write_all(junk, n);
+    write_all("\n", 1);
+    cr_assert(!strncmp(hear(), "error line longer", 17));
+    unsigned seed = 12345;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 1103515245u + 12345u;
+        junk[i] = (char)(seed >> 16);
+    }
+    write_all(junk, n);
+    free(junk);
+    say("");
+    say("isready");
+    for (const char *line; (line = hear()) != NULL;) {
+        if (!strcmp(line, "readyok")) break;
+        cr_assert(!strncmp(line, "error ", 6) || !strncmp(line, "legal ", 6) || !strncmp(line, "fen ", 4) ||
+                  !strncmp(line, "status ", 7) || !strncmp(line, "bestmove ", 9) || !strncmp(line, "info ", 5),
+                  "unexpected reply to junk: %.80s", line);
+    }
+    say("fen");
+    cr_assert(!strncmp(hear(), "fen bbbbb11/", 12));
+}
+
+Test(engine_pipe, accepts_crlf_line_endings) {
+    write_all("isready\r\nfen\r\n", 14);
+    cr_assert_str_eq(hear(), "readyok");
+    cr_assert(!strncmp(hear(), "fen ", 4));
+}
+
+Test(engine_pipe, perft_answers_and_stop_interrupts_a_deep_one) {
+    say("perft 3");
+    cr_assert_str_eq(hear(), "perft 3 85440");
+    say("perft 9");
+    sleep_ms(100);
+    say("stop");
+    const char *line = hear_within(3000);
+    cr_assert(line && !strncmp(line, "error perft 9 stopped", 21), "%s", line ? line : "(nothing)");
+}
