@@ -20,7 +20,7 @@ UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e wasm-tests node-deps
+        web wasm e2e web-tests node-deps
 .DELETE_ON_ERROR:
 
 all: deps $(BUILD)/halma web
@@ -124,12 +124,12 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 node-deps: node_modules/.package-lock.json
 
-# The wasm API under Node, then the page in headless Chromium against
-# `halma serve`.
-wasm-tests: all node-deps
-	node --test tests/wasm/
+# The wasm API and the page's modules under Node, then the page in headless
+# Chromium against `halma serve`.
+web-tests: all node-deps
+	node --test tests/web/
 
-e2e: wasm-tests
+e2e: web-tests
 	node --test --test-concurrency=1 tests/e2e/
 
 sanitize:
