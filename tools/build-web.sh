@@ -12,8 +12,10 @@ cp -R "$src"/. "$out.tmp"/
 cp "$wasm" "$out.tmp/halma.wasm"
 
 cd "$out.tmp"
+# index.html is kept as "./", the address the page is opened at.
 files=$(find . -type f ! -name sw.js ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(cat $files | sha256sum | cut -c1-16)
+files=$(echo "$files" | grep -vx index.html)
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
 sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" sw.js > sw.js.new
 mv sw.js.new sw.js

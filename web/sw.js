@@ -6,12 +6,23 @@ const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `halma-${VERSION}`;
 
+// On the first install the page has just loaded most of these files, so they
+// are taken from the HTTP cache as they are (no second download); an update
+// revalidates every file with the server.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(FILES))
-      .then(() => self.skipWaiting()),
+    (async () => {
+      const first = !(await caches.keys()).some((key) => key.startsWith('halma-'));
+      const cache = await caches.open(CACHE);
+      await Promise.all(
+        FILES.map(async (file) => {
+          const response = await fetch(file, { cache: first ? 'force-cache' : 'no-cache' });
+          if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+          await cache.put(file, response);
+        }),
+      );
+      await self.skipWaiting();
+    })(),
   );
 });
 

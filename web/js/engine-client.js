@@ -10,11 +10,15 @@ export class CancelledError extends Error {
 }
 
 export class EngineClient {
-  constructor(name) {
+  /** module: the compiled halma.wasm (or a promise of it), shared by every
+   * worker so it is downloaded and compiled once; without it the worker
+   * fetches its own. */
+  constructor(name, module = null) {
     this.name = name;
+    this.module = Promise.resolve(module);
     this.nextId = 1;
     this.pending = new Map();
-    this.start();
+    this.worker = null; // started by the first request
   }
 
   start() {
@@ -24,6 +28,11 @@ export class EngineClient {
       event.preventDefault();
       this.failAll(new Error(`worker ${this.name}: ${event.message || 'failed to start'}`));
     };
+    const worker = this.worker;
+    this.module.then(
+      (module) => worker.postMessage({ op: 'init', module }),
+      () => worker.postMessage({ op: 'init', module: null }),
+    );
   }
 
   settle({ id, result, error }) {
@@ -41,6 +50,7 @@ export class EngineClient {
 
   /** Sends {op, ...fields}; resolves with the worker's result. */
   request(op, fields = {}) {
+    if (!this.worker) this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -52,11 +62,16 @@ export class EngineClient {
     return this.pending.size > 0;
   }
 
-  /** Abandons every request in flight (they reject with CancelledError)
-   * and starts a fresh worker. */
+  /** Abandons every request in flight (they reject with CancelledError);
+   * the next request starts a fresh worker. */
   restart() {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
     this.failAll(new CancelledError());
-    this.start();
+  }
+
+  /** Starts the worker ahead of its first request. */
+  warmUp() {
+    if (!this.worker) this.start();
   }
 }

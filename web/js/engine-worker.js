@@ -8,11 +8,17 @@
 // it; the worker keeps its last game and only plays or takes back the moves
 // that differ.
 //
-// Request: {id, op, game, ...}; reply: {id, result} or {id, error}.
+// Request: {id, op, game, ...}; reply: {id, result} or {id, error}.  The
+// first message is {op: 'init', module}: the page compiles halma.wasm once
+// and hands the compiled module to each worker (without one, the worker
+// fetches and compiles it itself).
 
 import { Halma, compileHalma, squareIndex } from './halma-wasm.js';
 
-const ready = compileHalma(new URL('../halma.wasm', import.meta.url)).then((module) => Halma.create(module));
+let init;
+const ready = new Promise((resolve) => (init = resolve)).then((module) =>
+  Halma.create(module ?? compileHalma(new URL('../halma.wasm', import.meta.url))),
+);
 let loaded = null; // the game the instance holds: {variant, fen, turnLimit, moves}
 
 const sameStart = (a, b) => a.variant === b.variant && a.fen === b.fen && a.turnLimit === b.turnLimit;
@@ -119,6 +125,7 @@ const ops = {
 
 self.onmessage = async ({ data }) => {
   const { id, op } = data;
+  if (op === 'init') return init(data.module);
   try {
     const halma = await ready;
     if (!Object.hasOwn(ops, op)) throw new Error(`unknown op ${op}`);

@@ -125,7 +125,17 @@ export class GameController {
   }
 
   save() {
-    saveGame({ ...this.game, redo: this.redoStack, ...this.settings });
+    // position and lastMove only let the next visit draw the board at once,
+    // before the rules have replayed the game.
+    const position = this.state?.fen ?? null;
+    saveGame({ ...this.game, redo: this.redoStack, ...this.settings, position, lastMove: this.lastMovePath() });
+  }
+
+  /** Draws a saved picture of the board while the rules start up. */
+  preview({ variant, settings, position, lastMove }) {
+    if (this.state || typeof position !== 'string') return;
+    this.view.setup({ variant, flipped: settings.mode === 'computer' && settings.human === 'b' });
+    this.view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
   }
 
   // ---- drawing -----------------------------------------------------------
@@ -263,6 +273,7 @@ export class GameController {
   }
 
   async tap(square) {
+    if (!this.state) return undefined; // still starting
     if (this.review) return this.ui.message(this.t('message.reviewing'), 'info');
     if (this.over) return this.ui.message(this.t('message.gameOver'), 'info');
     if (this.thinking) return this.ui.message(this.t('message.wait'), 'info');
@@ -461,7 +472,8 @@ export class GameController {
     await this.exclusive(async () => {
       if (token !== this.thinkToken) return;
       this.thinking = false;
-      this.lastThink = answer;
+      // How long the search itself took, for the page's performance tests.
+      if (answer) document.body.dataset.lastThinkMs = String(Math.round(answer.wallMs));
       if (!answer || !(await this.play(answer.move))) return this.draw();
       this.save();
       return this.afterMove(true);

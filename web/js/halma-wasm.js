@@ -31,8 +31,9 @@ export async function compileHalma(source) {
 }
 
 export class Halma {
-  /** @param {WebAssembly.Module} module */
+  /** @param {WebAssembly.Module | Promise<WebAssembly.Module>} module */
   static async create(module) {
+    module = await module;
     const imports = { env: { clock_ms: () => BigInt(Math.floor(performance.now())) } };
     const instance = await WebAssembly.instantiate(module, imports);
     return new Halma(instance.exports);

@@ -39,7 +39,10 @@ export function validSave(data) {
   if (mode !== 'computer' && mode !== 'friends') return null;
   if (human !== 'w' && human !== 'b') return null;
   if (!Number.isInteger(level) || level < 1 || level > 10) return null;
-  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level };
+  // The picture of the board drawn before the rules have replayed the game.
+  const position = typeof data.position === 'string' && /^[wb0-9/]+ [wb] \d+$/.test(data.position) ? data.position : null;
+  const lastMove = Array.isArray(data.lastMove) && data.lastMove.every((s) => /^[a-p]\d{1,2}$/.test(s)) ? data.lastMove : null;
+  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove };
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there
