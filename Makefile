@@ -130,7 +130,7 @@ web-tests: all node-deps
 	node --test tests/web/
 
 e2e: web-tests
-	node --test --test-concurrency=1 tests/e2e/
+	node --test --test-concurrency=1 --test-timeout=90000 tests/e2e/
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \

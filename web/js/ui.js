@@ -127,7 +127,8 @@ export class PanelUI {
         row.append(button);
         if (!white) number++;
       });
-      list.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+      // Scrolls the list only, never the page (that would move the board).
+      list.scrollTop = list.scrollHeight;
     }
     for (const button of list.querySelectorAll('button[data-ply]')) {
       if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
