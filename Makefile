@@ -9,7 +9,7 @@ BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc/core -Isrc/engine -Isrc/cli -I$(BUILD)/gen -MMD -MP
-LDLIBS    = -lpthread -lm
+LDLIBS    = -lmicrohttpd -lpthread -lm
 
 CORE_SRC   = $(wildcard src/core/*.c) $(BUILD)/gen/tables.c
 ENGINE_SRC = $(wildcard src/engine/*.c)
