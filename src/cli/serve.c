@@ -126,6 +126,9 @@ static bool build_error_responses(void) {
         MHD_add_response_header(e->response, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
         MHD_add_response_header(e->response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
         if (e->status == MHD_HTTP_METHOD_NOT_ALLOWED) MHD_add_response_header(e->response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+        /* A client that sent a malformed target is not trusted with another request. */
+        if (e->status == MHD_HTTP_BAD_REQUEST || e->status == MHD_HTTP_URI_TOO_LONG)
+            MHD_add_response_header(e->response, MHD_HTTP_HEADER_CONNECTION, "close");
     }
     return true;
 }
