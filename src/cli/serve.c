@@ -23,6 +23,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -41,12 +42,13 @@
 #include "deadlines.h"
 #include "http_cache.h"
 #include "http_path.h"
-#include "mime.h"
+#include "file_response.h"
+#include "response_cache.h"
 #include "security_headers.h"
 #include "static_files.h"
 
 static const char USAGE[] =
-    "usage: halma serve [--host HOST] [--port N] [--root DIR] [--timeout SECONDS]\n\n"
+    "usage: halma serve [--host HOST] [--port N] [--root DIR] [--timeout SECONDS] [--no-cache]\n\n"
     "Serves the game's web page and prints its address; open it in a browser.\n"
     "Ctrl-C stops the server.\n"
     "  --host HOST        the address to listen on (default 127.0.0.1: this machine\n"
@@ -56,7 +58,9 @@ static const char USAGE[] =
     "  --root DIR         the folder to serve (default: web/ next to the executable,\n"
     "                     which 'make' builds)\n"
     "  --timeout SECONDS  how long a client may stay idle or take to send a request\n"
-    "                     (default 10)\n";
+    "                     (default 10)\n"
+    "  --no-cache         read every file from disk at every request, instead of\n"
+    "                     keeping the page in memory (slower; for comparison)\n";
 
 enum {
     DEFAULT_PORT = 8080,
@@ -66,6 +70,8 @@ enum {
     MAX_CONNECTIONS_PER_IP = 64,
     DEFAULT_TIMEOUT_SECONDS = 10,
     RESPONSE_SECONDS = 120,             /* to send one response, even a large file to a slow client */
+    CACHE_FILE_MAX = 16 << 20,          /* larger files are sent from disk */
+    CACHE_TOTAL_MAX = 64 << 20,
     LOG_TARGET_MAX = 200,               /* characters of the request target kept in the access log */
     LOG_METHOD_MAX = 16,
 };
@@ -76,11 +82,13 @@ typedef struct {
     bool port_given;
     const char *root;
     long long timeout;
+    bool no_cache;
 } ServeOptions;
 
 typedef struct {
     StaticRoot root;
     Deadlines *deadlines;
+    ResponseCache *cache; /* NULL with --no-cache */
 } Server;
 
 /* One request, from its request line to the access log. */
@@ -184,40 +192,39 @@ static enum MHD_Result queue_redirect_to_folder(struct MHD_Connection *c, Reques
     return queued;
 }
 
-static void add_file_headers(struct MHD_Response *r, const StaticFile *f, const char *etag, const char *modified) {
-    add_security_headers(r);
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, mime_type_for(f->name));
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control_for(f->name));
-    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, etag);
-    MHD_add_response_header(r, MHD_HTTP_HEADER_LAST_MODIFIED, modified);
-}
-
-/* Serves an open file: a 304 if the client's copy is current, else the file. */
-static enum MHD_Result queue_file(struct MHD_Connection *c, Request *req, StaticFile *f) {
-    char etag[HTTP_ETAG_SIZE], modified[HTTP_DATE_SIZE];
-    http_etag_format(f->size, f->mtime_sec, f->mtime_nsec, etag);
-    http_date_format(f->mtime_sec, modified);
-    const char *if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
-    const char *if_modified_since =
-        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_MODIFIED_SINCE);
-    bool not_modified = http_not_modified(if_none_match, if_modified_since, etag, f->mtime_sec);
-
+/* Serves an open file from disk: a 304 if the client's copy is current, else the file. */
+static enum MHD_Result queue_file(struct MHD_Connection *c, Request *req, StaticFile *f, const CachedRequest *cr) {
+    FileValidators v;
+    file_validators(f, &v);
+    bool not_modified = http_not_modified(cr->if_none_match, cr->if_modified_since, v.etag, f->mtime_sec);
     struct MHD_Response *r;
     if (not_modified) {
         close(f->fd);
-        r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+        f->fd = -1;
+        r = file_response_not_modified(f, &v);
     } else {
-        r = MHD_create_response_from_fd64(f->size, f->fd); /* owns the descriptor from here */
-        if (!r) close(f->fd);
+        r = file_response_from_fd(f, &v);
     }
-    f->fd = -1;
     if (!r) return queue_error(c, req, MHD_HTTP_INTERNAL_SERVER_ERROR);
-    add_file_headers(r, f, etag, modified);
     req->status = not_modified ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK;
     req->bytes = not_modified || req->head ? 0 : f->size;
     enum MHD_Result queued = MHD_queue_response(c, req->status, r);
     MHD_destroy_response(r);
     return queued;
+}
+
+static enum MHD_Result cached(Request *req, const CachedRequest *cr) {
+    req->status = cr->status;
+    req->bytes = cr->bytes;
+    return cr->queued ? MHD_YES : MHD_NO;
+}
+
+/* A file found on disk: into the cache and from there, or straight from disk. */
+static enum MHD_Result serve_file(Server *server, struct MHD_Connection *c, Request *req, StaticFile *f,
+                                  CachedRequest *cr) {
+    if (!server->cache || !response_cache_store(server->cache, cr->key, f)) return queue_file(c, req, f, cr);
+    if (response_cache_serve(server->cache, c, cr)) return cached(req, cr);
+    return queue_error(c, req, MHD_HTTP_INTERNAL_SERVER_ERROR); /* only if the clock jumped a second */
 }
 
 /* A GET or HEAD: the file asked for, or why not. */
@@ -228,9 +235,20 @@ static enum MHD_Result answer(Server *server, struct MHD_Connection *c, Request 
     case HTTP_PATH_HIDDEN: return queue_error(c, req, MHD_HTTP_NOT_FOUND);
     case HTTP_PATH_TOO_LONG: return queue_error(c, req, MHD_HTTP_URI_TOO_LONG);
     }
+    /* The cache key tells "sub/" (its index.html) from "sub" (a redirect). */
+    char key[HTTP_PATH_MAX + 2];
+    snprintf(key, sizeof key, "%s%s", req->path, req->is_dir ? "/" : "");
+    CachedRequest cr = {
+        .key = key,
+        .if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH),
+        .if_modified_since = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_MODIFIED_SINCE),
+        .head = req->head,
+    };
+    if (server->cache && response_cache_serve(server->cache, c, &cr)) return cached(req, &cr);
+
     StaticFile file;
     switch (static_open(&server->root, req->path, req->is_dir, &file)) {
-    case STATIC_FILE: return queue_file(c, req, &file);
+    case STATIC_FILE: return serve_file(server, c, req, &file, &cr);
     case STATIC_DIRECTORY: return queue_redirect_to_folder(c, req);
     case STATIC_OUTSIDE_ROOT: return queue_error(c, req, MHD_HTTP_FORBIDDEN);
     case STATIC_NOT_FOUND: break;
@@ -515,6 +533,8 @@ static bool parse_options(int argc, char **argv, ServeOptions *o, int *status) {
                 return false;
             }
             o->port_given = true;
+        } else if (!strcmp(argv[i], "--no-cache")) {
+            o->no_cache = true;
         } else if (!strcmp(argv[i], "--root") && has_value) {
             o->root = argv[++i];
         } else if (!strcmp(argv[i], "--timeout") && has_value) {
@@ -604,7 +624,8 @@ int serve_main(int argc, char **argv) {
 
     struct MHD_Daemon *daemon = NULL;
     server.deadlines = deadlines_start((unsigned)options.timeout, RESPONSE_SECONDS);
-    if (server.deadlines && build_error_responses())
+    if (!options.no_cache) server.cache = response_cache_new(CACHE_FILE_MAX, CACHE_TOTAL_MAX);
+    if (server.deadlines && (options.no_cache || server.cache) && build_error_responses())
         daemon = start_daemon(&server, listen_fd, family, (unsigned)options.timeout);
     if (!daemon) {
         fprintf(stderr, "halma serve: cannot start the server\n");
@@ -617,6 +638,7 @@ int serve_main(int argc, char **argv) {
         MHD_stop_daemon(daemon); /* closes the connections and the listening socket */
     }
     if (server.deadlines) deadlines_stop(server.deadlines);
+    response_cache_free(server.cache);
     destroy_error_responses();
     static_root_close(&server.root);
     return daemon ? 0 : 1;

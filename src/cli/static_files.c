@@ -13,11 +13,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+_Static_assert(STATIC_ROOT_PATH_MAX >= PATH_MAX, "realpath writes up to PATH_MAX bytes");
 
 /* O_NONBLOCK: opening a FIFO someone left in the root must not block a server thread. */
 static const int OPEN_FLAGS = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
@@ -120,6 +123,8 @@ StaticResult static_open(const StaticRoot *root, const char *path, bool is_dir, 
         file->fd = -1;
         return STATIC_NOT_FOUND;
     }
+    file->device = (uint64_t)st.st_dev;
+    file->inode = (uint64_t)st.st_ino;
     file->size = (uint64_t)st.st_size;
     file->mtime_sec = (int64_t)st.st_mtim.tv_sec;
     file->mtime_nsec = st.st_mtim.tv_nsec;

@@ -9,14 +9,15 @@
 #ifndef HALMA_STATIC_FILES_H
 #define HALMA_STATIC_FILES_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+enum { STATIC_ROOT_PATH_MAX = 4096 }; /* PATH_MAX on Linux */
+
 typedef struct {
-    int dir_fd;                /* the root folder, opened once */
-    char real_path[PATH_MAX];  /* its canonical path, with no trailing '/' unless "/" */
+    int dir_fd;                           /* the root folder, opened once */
+    char real_path[STATIC_ROOT_PATH_MAX]; /* its canonical path, with no trailing '/' unless "/" */
     size_t real_len;
 } StaticRoot;
 
@@ -35,6 +36,7 @@ enum { STATIC_NAME_MAX = 1024 + 16 };
 
 typedef struct {
     int fd;               /* open, read-only; the caller closes it (or hands it to MHD) */
+    uint64_t device, inode; /* which file it is, to notice it being replaced */
     uint64_t size;
     int64_t mtime_sec;
     long mtime_nsec;

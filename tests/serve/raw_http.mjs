@@ -124,3 +124,9 @@ export function whenClosed(socket, limit) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Resolves true once check() holds, polling; false after `limit` ms.
+export async function waitFor(check, limit = 2000) {
+  for (const start = Date.now(); Date.now() - start < limit; await sleep(20)) if (check()) return true;
+  return check();
+}

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { FIXTURES, HALMA, exchange, openSocket, request, sleep, startServer, stopServer, whenClosed } from './raw_http.mjs';
+import { FIXTURES, HALMA, exchange, openSocket, request, sleep, startServer, stopServer, waitFor, whenClosed } from './raw_http.mjs';
 
 // Short limits so that the slow-client tests take seconds.
 const TIMEOUT_SECONDS = 2;
@@ -40,141 +40,188 @@ function assertSecurityHeaders(headers) {
   assert.match(headers['permissions-policy'], /camera=\(\)/);
 }
 
-describe('serving files', () => {
-  const types = {
-    '/': 'text/html; charset=utf-8',
-    '/index.html': 'text/html; charset=utf-8',
-    '/js/main.js': 'text/javascript; charset=utf-8',
-    '/js/engine.mjs': 'text/javascript; charset=utf-8',
-    '/style.css': 'text/css; charset=utf-8',
-    '/engine.wasm': 'application/wasm',
-    '/manifest.webmanifest': 'application/manifest+json',
-    '/icons/icon.svg': 'image/svg+xml',
-    '/icons/icon.png': 'image/png',
-    '/data.json': 'application/json',
-    '/sw.js': 'text/javascript; charset=utf-8',
-    '/blob.unknownext': 'application/octet-stream',
-  };
-  for (const [target, type] of Object.entries(types)) {
-    test(`${target} is ${type}, with its bytes`, async () => {
-      const r = await request(port, target);
-      assert.equal(r.status, 200);
-      assert.equal(r.headers['content-type'], type);
-      const file = target === '/' ? 'index.html' : target.slice(1);
-      assert.deepEqual(r.body, fs.readFileSync(path.join(FIXTURES, file)));
-      assert.equal(r.extra.length, 0, 'nothing after the body');
-    });
-  }
+// What is served and how: run against the server with its cache and against
+// one reading every file from disk (--no-cache), which share no code past
+// static_open.
+for (const mode of ['cache', 'no-cache']) describe(mode, () => {
+  let port;
+  let own;
+  before(async () => {
+    own = mode === 'cache' ? null : await startServer(['--root', FIXTURES, '--no-cache']);
+    port = own ? own.port : server.port;
+  });
+  after(async () => own && stopServer(own));
 
-  test('every kind of response carries the security headers', async () => {
-    for (const [target, method] of [['/', 'GET'], ['/engine.wasm', 'GET'], ['/missing', 'GET'], ['/', 'POST'], ['/../x', 'GET']]) {
-      const r = await request(port, target, { method });
-      assertSecurityHeaders(r.headers);
+  describe('serving files', () => {
+    const types = {
+      '/': 'text/html; charset=utf-8',
+      '/index.html': 'text/html; charset=utf-8',
+      '/js/main.js': 'text/javascript; charset=utf-8',
+      '/js/engine.mjs': 'text/javascript; charset=utf-8',
+      '/style.css': 'text/css; charset=utf-8',
+      '/engine.wasm': 'application/wasm',
+      '/manifest.webmanifest': 'application/manifest+json',
+      '/icons/icon.svg': 'image/svg+xml',
+      '/icons/icon.png': 'image/png',
+      '/data.json': 'application/json',
+      '/sw.js': 'text/javascript; charset=utf-8',
+      '/blob.unknownext': 'application/octet-stream',
+    };
+    for (const [target, type] of Object.entries(types)) {
+      test(`${target} is ${type}, with its bytes`, async () => {
+        const r = await request(port, target);
+        assert.equal(r.status, 200);
+        assert.equal(r.headers['content-type'], type);
+        const file = target === '/' ? 'index.html' : target.slice(1);
+        assert.deepEqual(r.body, fs.readFileSync(path.join(FIXTURES, file)));
+        assert.equal(r.extra.length, 0, 'nothing after the body');
+      });
     }
+
+    test('every kind of response carries the security headers', async () => {
+      for (const [target, method] of [['/', 'GET'], ['/engine.wasm', 'GET'], ['/missing', 'GET'], ['/', 'POST'], ['/../x', 'GET']]) {
+        const r = await request(port, target, { method });
+        assertSecurityHeaders(r.headers);
+      }
+    });
+
+    test('HTML, the manifest and the service worker are revalidated; hashed names are immutable', async () => {
+      const cacheControl = async (target) => (await request(port, target)).headers['cache-control'];
+      assert.equal(await cacheControl('/'), 'no-cache');
+      assert.equal(await cacheControl('/sw.js'), 'no-cache');
+      assert.equal(await cacheControl('/manifest.webmanifest'), 'no-cache');
+      assert.equal(await cacheControl('/engine.wasm'), 'public, max-age=3600');
+      assert.equal(await cacheControl('/js/main.js'), 'public, max-age=3600');
+      assert.equal(await cacheControl('/js/app.3f9a0c1d.js'), 'public, max-age=31536000, immutable');
+    });
+
+    test('a folder serves its index.html, after a redirect to its final /', async () => {
+      const redirect = await request(port, '/sub?x=1');
+      assert.equal(redirect.status, 301);
+      assert.equal(redirect.headers.location, '/sub/');
+      const page = await request(port, '/sub/');
+      assert.equal(page.status, 200);
+      assert.equal(page.body.toString(), 'sub\n');
+    });
+
+    test('no folder listing: a folder without index.html is 404', async () => {
+      const r = await request(port, '/noindex/');
+      assert.equal(r.status, 404);
+      assert.doesNotMatch(r.body.toString(), /readme/);
+    });
+
+    test('missing files and dot files are 404', async () => {
+      assert.equal((await request(port, '/nothing-here.js')).status, 404);
+      assert.equal((await request(port, '/.secret')).status, 404);
+      assert.equal((await request(port, '/%2esecret')).status, 404);
+      assert.equal((await request(port, '/js/main.js/')).status, 404);
+    });
+
+    test('a symbolic link that stays inside the root is served', async () => {
+      const r = await request(port, '/inside-link.html');
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.body, fs.readFileSync(path.join(FIXTURES, 'index.html')));
+    });
+
+    test('the query string is ignored', async () => {
+      assert.equal((await request(port, '/style.css?v=2')).status, 200);
+    });
+
+    test('HEAD has the headers of GET and no body', async () => {
+      const get = await request(port, '/engine.wasm');
+      const head = await request(port, '/engine.wasm', { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.equal(head.headers['content-length'], get.headers['content-length']);
+      assert.equal(head.headers.etag, get.headers.etag);
+      assert.equal(head.body.length + head.extra.length, 0, 'HEAD sent bytes after its headers');
+    });
+
+    test('two requests on one connection (keep-alive)', async () => {
+      const twice = 'GET /style.css HTTP/1.1\r\nHost: x\r\n\r\nGET /data.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+      const r = await exchange(Buffer.from(twice), { port });
+      assert.equal(r.responses.length, 2);
+      assert.equal(r.responses[0].headers['content-type'], 'text/css; charset=utf-8');
+      assert.equal(r.responses[1].headers['content-type'], 'application/json');
+    });
   });
 
-  test('HTML, the manifest and the service worker are revalidated; hashed names are immutable', async () => {
-    const cacheControl = async (target) => (await request(port, target)).headers['cache-control'];
-    assert.equal(await cacheControl('/'), 'no-cache');
-    assert.equal(await cacheControl('/sw.js'), 'no-cache');
-    assert.equal(await cacheControl('/manifest.webmanifest'), 'no-cache');
-    assert.equal(await cacheControl('/engine.wasm'), 'public, max-age=3600');
-    assert.equal(await cacheControl('/js/main.js'), 'public, max-age=3600');
-    assert.equal(await cacheControl('/js/app.3f9a0c1d.js'), 'public, max-age=31536000, immutable');
-  });
+  describe('conditional requests', () => {
+    test('ETag and Last-Modified come with every file', async () => {
+      const r = await request(port, '/js/main.js');
+      assert.match(r.headers.etag, /^"[0-9a-f]+-[0-9a-f]+\.[0-9a-f]+"$/);
+      assert.match(r.headers['last-modified'], /^[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$/);
+      const mtime = fs.statSync(path.join(FIXTURES, 'js/main.js')).mtime;
+      assert.equal(Date.parse(r.headers['last-modified']), Math.floor(mtime.getTime() / 1000) * 1000);
+    });
 
-  test('a folder serves its index.html, after a redirect to its final /', async () => {
-    const redirect = await request(port, '/sub?x=1');
-    assert.equal(redirect.status, 301);
-    assert.equal(redirect.headers.location, '/sub/');
-    const page = await request(port, '/sub/');
-    assert.equal(page.status, 200);
-    assert.equal(page.body.toString(), 'sub\n');
-  });
+    test('If-None-Match with the current ETag: 304 without a body', async () => {
+      const { headers } = await request(port, '/engine.wasm');
+      for (const value of [headers.etag, `W/${headers.etag}`, `"other", ${headers.etag}`, '*']) {
+        const r = await request(port, '/engine.wasm', { headers: { 'If-None-Match': value } });
+        assert.equal(r.status, 304, value);
+        assert.equal(r.headers.etag, headers.etag);
+        assert.equal(r.headers['cache-control'], 'public, max-age=3600');
+        assert.equal(r.extra.length, 0);
+      }
+    });
 
-  test('no folder listing: a folder without index.html is 404', async () => {
-    const r = await request(port, '/noindex/');
-    assert.equal(r.status, 404);
-    assert.doesNotMatch(r.body.toString(), /readme/);
-  });
+    test('If-None-Match with another ETag: 200', async () => {
+      const r = await request(port, '/engine.wasm', { headers: { 'If-None-Match': '"0-0.0"' } });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.length, 8);
+    });
 
-  test('missing files and dot files are 404', async () => {
-    assert.equal((await request(port, '/nothing-here.js')).status, 404);
-    assert.equal((await request(port, '/.secret')).status, 404);
-    assert.equal((await request(port, '/%2esecret')).status, 404);
-    assert.equal((await request(port, '/js/main.js/')).status, 404);
-  });
+    test('If-Modified-Since: 304 when not modified since, 200 when modified', async () => {
+      const { headers } = await request(port, '/style.css');
+      const fresh = await request(port, '/style.css', { headers: { 'If-Modified-Since': headers['last-modified'] } });
+      assert.equal(fresh.status, 304);
+      const stale = await request(port, '/style.css', { headers: { 'If-Modified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' } });
+      assert.equal(stale.status, 200);
+      const garbage = await request(port, '/style.css', { headers: { 'If-Modified-Since': 'yesterday' } });
+      assert.equal(garbage.status, 200);
+    });
 
-  test('a symbolic link that stays inside the root is served', async () => {
-    const r = await request(port, '/inside-link.html');
-    assert.equal(r.status, 200);
-    assert.deepEqual(r.body, fs.readFileSync(path.join(FIXTURES, 'index.html')));
-  });
-
-  test('the query string is ignored', async () => {
-    assert.equal((await request(port, '/style.css?v=2')).status, 200);
-  });
-
-  test('HEAD has the headers of GET and no body', async () => {
-    const get = await request(port, '/engine.wasm');
-    const head = await request(port, '/engine.wasm', { method: 'HEAD' });
-    assert.equal(head.status, 200);
-    assert.equal(head.headers['content-length'], get.headers['content-length']);
-    assert.equal(head.headers.etag, get.headers.etag);
-    assert.equal(head.body.length + head.extra.length, 0, 'HEAD sent bytes after its headers');
-  });
-
-  test('two requests on one connection (keep-alive)', async () => {
-    const twice = 'GET /style.css HTTP/1.1\r\nHost: x\r\n\r\nGET /data.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
-    const r = await exchange(Buffer.from(twice), { port });
-    assert.equal(r.responses.length, 2);
-    assert.equal(r.responses[0].headers['content-type'], 'text/css; charset=utf-8');
-    assert.equal(r.responses[1].headers['content-type'], 'application/json');
+    test('If-None-Match wins over If-Modified-Since', async () => {
+      const { headers } = await request(port, '/style.css');
+      const r = await request(port, '/style.css', {
+        headers: { 'If-None-Match': '"nope"', 'If-Modified-Since': headers['last-modified'] },
+      });
+      assert.equal(r.status, 200);
+    });
   });
 });
 
-describe('conditional requests', () => {
-  test('ETag and Last-Modified come with every file', async () => {
-    const r = await request(port, '/js/main.js');
-    assert.match(r.headers.etag, /^"[0-9a-f]+-[0-9a-f]+\.[0-9a-f]+"$/);
-    assert.match(r.headers['last-modified'], /^[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$/);
-    const mtime = fs.statSync(path.join(FIXTURES, 'js/main.js')).mtime;
-    assert.equal(Date.parse(r.headers['last-modified']), Math.floor(mtime.getTime() / 1000) * 1000);
+describe('a file changed while the server runs', () => {
+  let root;
+  let own;
+  before(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'halma-serve-'));
+    fs.writeFileSync(path.join(root, 'index.html'), 'first\n');
+    fs.writeFileSync(path.join(root, 'app.js'), 'one\n');
+    own = await startServer(['--root', root]);
+  });
+  after(async () => {
+    await stopServer(own);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
-  test('If-None-Match with the current ETag: 304 without a body', async () => {
-    const { headers } = await request(port, '/engine.wasm');
-    for (const value of [headers.etag, `W/${headers.etag}`, `"other", ${headers.etag}`, '*']) {
-      const r = await request(port, '/engine.wasm', { headers: { 'If-None-Match': value } });
-      assert.equal(r.status, 304, value);
-      assert.equal(r.headers.etag, headers.etag);
-      assert.equal(r.headers['cache-control'], 'public, max-age=3600');
-      assert.equal(r.extra.length, 0);
-    }
+  test('is served anew within about a second, with a new ETag', async () => {
+    const before = await request(own.port, '/app.js');
+    assert.equal(before.body.toString(), 'one\n');
+    fs.writeFileSync(path.join(root, 'app.js'), 'two, longer\n');
+    await sleep(1100);
+    const changed = await request(own.port, '/app.js');
+    assert.equal(changed.body.toString(), 'two, longer\n');
+    assert.notEqual(changed.headers.etag, before.headers.etag);
+    const revalidated = await request(own.port, '/app.js', { headers: { 'If-None-Match': before.headers.etag } });
+    assert.equal(revalidated.status, 200);
   });
 
-  test('If-None-Match with another ETag: 200', async () => {
-    const r = await request(port, '/engine.wasm', { headers: { 'If-None-Match': '"0-0.0"' } });
-    assert.equal(r.status, 200);
-    assert.equal(r.body.length, 8);
-  });
-
-  test('If-Modified-Since: 304 when not modified since, 200 when modified', async () => {
-    const { headers } = await request(port, '/style.css');
-    const fresh = await request(port, '/style.css', { headers: { 'If-Modified-Since': headers['last-modified'] } });
-    assert.equal(fresh.status, 304);
-    const stale = await request(port, '/style.css', { headers: { 'If-Modified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' } });
-    assert.equal(stale.status, 200);
-    const garbage = await request(port, '/style.css', { headers: { 'If-Modified-Since': 'yesterday' } });
-    assert.equal(garbage.status, 200);
-  });
-
-  test('If-None-Match wins over If-Modified-Since', async () => {
-    const { headers } = await request(port, '/style.css');
-    const r = await request(port, '/style.css', {
-      headers: { 'If-None-Match': '"nope"', 'If-Modified-Since': headers['last-modified'] },
-    });
-    assert.equal(r.status, 200);
+  test('a deleted file is 404 within about a second', async () => {
+    assert.equal((await request(own.port, '/')).status, 200);
+    fs.rmSync(path.join(root, 'index.html'));
+    await sleep(1100);
+    assert.equal((await request(own.port, '/')).status, 404);
   });
 });
 
@@ -195,6 +242,15 @@ describe('methods', () => {
 });
 
 describe('path traversal', () => {
+  for (const mode of ['cache', 'no-cache']) describe(mode, () => {
+  let port;
+  let own;
+  before(async () => {
+    own = mode === 'cache' ? null : await startServer(['--root', FIXTURES, '--no-cache']);
+    port = own ? own.port : server.port;
+  });
+  after(async () => own && stopServer(own));
+
   // [raw request target, expected status]: 400 for what is refused outright,
   // 403 for a link leading out of the root, 404 for harmless names.
   const attempts = [
@@ -234,6 +290,7 @@ describe('path traversal', () => {
       assert.doesNotMatch(r.data.toString('latin1'), /SECRET|root:/);
     });
   }
+  });
 });
 
 describe('oversized and malformed requests', () => {
@@ -314,7 +371,8 @@ describe('slow and greedy clients', () => {
     }
     const ms = await closed;
     assert.ok(ms >= 0, 'the slow loris kept its connection');
-    assert.match(server.stderr, /took over 2 s to send its request; connection closed/);
+    const logged = /took over 2 s to send its request; connection closed/;
+    assert.ok(await waitFor(() => logged.test(server.stderr)), 'the watchdog did not say it cut the connection');
   });
 
   test('a client address gets at most 64 connections; the rest are closed at once', async () => {
@@ -328,23 +386,26 @@ describe('slow and greedy clients', () => {
     } finally {
       for (const s of sockets) s.destroy();
     }
-    await sleep(100);
-    assert.equal((await request(port, '/')).status, 200);
+    // Served again once the server has seen those connections close.
+    let status = 0;
+    for (const start = Date.now(); status !== 200 && Date.now() - start < 3000; await sleep(50)) {
+      status = (await exchange(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), { port })).responses[0]?.status;
+    }
+    assert.equal(status, 200);
   });
 });
 
 describe('the access log', () => {
   test('one line per request: time, client, method, target, status, bytes, duration', async () => {
     await request(port, '/style.css?log-test');
-    await sleep(100);
-    assert.match(server.stderr, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ 127\.0\.0\.1 GET \/style\.css\?log-test 200 34 \d+\.\dms$/m);
+    const line = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ 127\.0\.0\.1 GET \/style\.css\?log-test 200 34 \d+\.\dms$/m;
+    assert.ok(await waitFor(() => line.test(server.stderr)), server.stderr.slice(-500));
   });
 
   test('control bytes in the target are escaped', async () => {
     await exchange(Buffer.from('GET /x\x1b[31m HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 'latin1'), { port });
-    await sleep(100);
+    assert.ok(await waitFor(() => /GET \/x\\x1b\[31m 400/.test(server.stderr)), server.stderr.slice(-500));
     assert.doesNotMatch(server.stderr, /\x1b/);
-    assert.match(server.stderr, /GET \/x\\x1b\[31m 400/);
   });
 });
 
