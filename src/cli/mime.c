@@ -59,11 +59,6 @@ const char *mime_type_for(const char *path) {
     return "application/octet-stream";
 }
 
-static bool is_service_worker(const char *name) {
-    return !strcmp(name, "sw.js") || !strcmp(name, "service-worker.js") || !strcmp(name, "sw.mjs") ||
-           !strcmp(name, "service-worker.mjs");
-}
-
 /* Does a dot-separated part of the name (not the first) consist of 8 or more hex digits? */
 static bool has_content_hash(const char *name) {
     const char *part = strchr(name, '.');
@@ -75,12 +70,13 @@ static bool has_content_hash(const char *name) {
     return false;
 }
 
+/* The kinds that make up the page's code: revalidated at every use. */
+static const char *const REVALIDATED[] = {"html", "htm", "js", "mjs", "wasm", "css", "json", "map", "webmanifest"};
+
 const char *cache_control_for(const char *path) {
-    const char *name = base_name(path);
+    if (has_content_hash(base_name(path))) return "public, max-age=31536000, immutable";
     const char *extension = extension_of(path);
-    if (!strcasecmp(extension, "html") || !strcasecmp(extension, "htm") || !strcasecmp(extension, "webmanifest") ||
-        is_service_worker(name))
-        return "no-cache";
-    if (has_content_hash(name)) return "public, max-age=31536000, immutable";
-    return "public, max-age=3600";
+    for (size_t i = 0; i < sizeof REVALIDATED / sizeof *REVALIDATED; i++)
+        if (!strcasecmp(extension, REVALIDATED[i])) return "no-cache";
+    return "public, max-age=86400";
 }

@@ -11,12 +11,16 @@ const char *mime_type_for(const char *path);
 
 /*
  * The Cache-Control for a file name:
- *   - "no-cache" (revalidate every time, a 304 when unchanged) for HTML, the
- *     web app manifest and the service worker (sw.js, service-worker.js), so
- *     that a new version of the page shows on the next load;
  *   - one year and immutable for names carrying a content hash
- *     ("engine.3f9a0c1d.wasm": 8 or more hex digits between dots);
- *   - an hour for the rest (scripts, styles, WebAssembly, images).
+ *     ("engine.3f9a0c1d.wasm": 8 or more hex digits between dots), which
+ *     change name when they change;
+ *   - "no-cache" (revalidate every time: a 304 when unchanged) for the page's
+ *     code and documents: HTML, scripts, WebAssembly, styles, JSON, the
+ *     manifest and the service worker.  They only work as a matching set, and
+ *     a service worker precaching a new version through the HTTP cache must
+ *     not get an hour-old copy of one of them;
+ *   - a day for the rest (icons, images, fonts), which nothing breaks by
+ *     lagging a version behind.
  */
 const char *cache_control_for(const char *path);
 

@@ -85,13 +85,12 @@ for (const mode of ['cache', 'no-cache']) describe(mode, () => {
       }
     });
 
-    test('HTML, the manifest and the service worker are revalidated; hashed names are immutable', async () => {
+    test('code is revalidated, images kept a day, hashed names for good', async () => {
       const cacheControl = async (target) => (await request(port, target)).headers['cache-control'];
-      assert.equal(await cacheControl('/'), 'no-cache');
-      assert.equal(await cacheControl('/sw.js'), 'no-cache');
-      assert.equal(await cacheControl('/manifest.webmanifest'), 'no-cache');
-      assert.equal(await cacheControl('/engine.wasm'), 'public, max-age=3600');
-      assert.equal(await cacheControl('/js/main.js'), 'public, max-age=3600');
+      for (const target of ['/', '/sw.js', '/manifest.webmanifest', '/engine.wasm', '/js/main.js', '/js/engine.mjs', '/style.css', '/data.json'])
+        assert.equal(await cacheControl(target), 'no-cache', target);
+      assert.equal(await cacheControl('/icons/icon.svg'), 'public, max-age=86400');
+      assert.equal(await cacheControl('/icons/icon.png'), 'public, max-age=86400');
       assert.equal(await cacheControl('/js/app.3f9a0c1d.js'), 'public, max-age=31536000, immutable');
     });
 
@@ -160,7 +159,7 @@ for (const mode of ['cache', 'no-cache']) describe(mode, () => {
         const r = await request(port, '/engine.wasm', { headers: { 'If-None-Match': value } });
         assert.equal(r.status, 304, value);
         assert.equal(r.headers.etag, headers.etag);
-        assert.equal(r.headers['cache-control'], 'public, max-age=3600');
+        assert.equal(r.headers['cache-control'], 'no-cache');
         assert.equal(r.extra.length, 0);
       }
     });
