@@ -200,14 +200,18 @@ int play_main(int argc, char **argv) {
     t->computer[WHITE] = false;
     t->computer[BLACK] = true;
     t->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i++];
         if (cli_is_help(a)) {
             fputs(USAGE, stdout);
             return 0;
-        } else if (!strcmp(a, "--no-colour") || !strcmp(a, "--no-color")) {
+        }
+        if (!strcmp(a, "--no-colour") || !strcmp(a, "--no-color")) {
             t->colour = false;
-        } else if (!v) {
+            continue;
+        }
+        const char *v = i < argc ? argv[i++] : NULL;
+        if (!v) {
             return cli_usage_error("play", "unknown option or missing value");
         } else if (!strcmp(a, "--camps")) {
             if (!cli_parse_camps(v, &variant)) return cli_usage_error("play", "--camps must be 19 or 13");
@@ -222,7 +226,6 @@ int play_main(int argc, char **argv) {
         } else {
             return cli_usage_error("play", "unknown option");
         }
-        i++;
     }
     size_t hash_bytes = 32u << 20;
     void *hash = malloc(hash_bytes);
