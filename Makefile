@@ -67,11 +67,63 @@ unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
 test: test-deps
 	$(MAKE) unit-tests
 	$(MAKE) sanitize
+	$(MAKE) serve-tests
+	$(MAKE) serve-sanitize
+	$(MAKE) serve-load-check
+	$(MAKE) serve-fuzz-smoke
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    unit-tests
+
+# --- the web server: halma serve ------------------------------------------
+.PHONY: serve-tests serve-sanitize serve-load serve-load-check serve-fuzz-build serve-fuzz serve-fuzz-smoke
+
+# The server from outside, over raw sockets: what it serves and with which
+# headers, what it refuses, and that abusive clients neither crash nor hang it.
+serve-tests: $(BUILD)/halma
+	HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
+
+# The same against the server built with AddressSanitizer and UBSan; their
+# leak check at exit fails the tests' clean-shutdown check.
+serve-sanitize:
+	$(MAKE) BUILD=build/sanitize CC=clang \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    serve-tests
+
+# Load and abuse from a second process (tests/serve/load.sh): wrk, memory
+# under abuse, Valgrind memcheck on a build without -march=native (Valgrind
+# lacks AVX-512).  serve-load gives the README's figures; every CI build runs
+# serve-load-check, one second per run.
+serve-load: $(BUILD)/halma
+	$(MAKE) BUILD=build/valgrind OPT="-O1 -g" build/valgrind/halma
+	tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
+
+serve-load-check: $(BUILD)/halma
+	$(MAKE) BUILD=build/valgrind OPT="-O1 -g" build/valgrind/halma
+	tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
+
+# libFuzzer on what the server decides from client bytes in process
+# (tests/fuzz/fuzz_http.c): `make serve-fuzz SERVE_FUZZ_SECONDS=600` for a
+# long run, serve-fuzz-smoke for CI.
+SERVE_FUZZ_SECONDS ?= 60
+
+$(BUILD)/fuzz_http: tests/fuzz/fuzz_http.c $(BUILD)/libhalma.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+
+serve-fuzz-build:
+	@tools/deps.sh build fuzz
+	$(MAKE) BUILD=build/fuzz CC=clang \
+	    CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build/fuzz/fuzz_http
+
+serve-fuzz: serve-fuzz-build
+	@mkdir -p build/fuzz/work/http build/fuzz/artifacts
+	build/fuzz/fuzz_http -max_total_time=$(SERVE_FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=build/fuzz/artifacts/http- build/fuzz/work/http tests/fuzz/corpus/http
+
+serve-fuzz-smoke:
+	$(MAKE) serve-fuzz SERVE_FUZZ_SECONDS=10
 
 run: all
 	$(BUILD)/halma play
