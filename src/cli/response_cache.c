@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "file_response.h"
+#include "responses.h"
 #include "http_cache.h"
 
 enum { TABLE_SIZE = 512, MAX_ENTRIES = TABLE_SIZE / 2 };
@@ -146,8 +146,8 @@ typedef struct {
 static bool build_contents(StaticFile *file, Contents *contents) {
     file_validators(file, &contents->validators);
     void *data = read_whole(file);
-    contents->ok = data ? file_response_from_memory(file, &contents->validators, data) : NULL;
-    contents->not_modified = file_response_not_modified(file, &contents->validators);
+    contents->ok = data ? response_file_from_memory(file, &contents->validators, data) : NULL;
+    contents->not_modified = response_not_modified(file, &contents->validators);
     return contents->ok && contents->not_modified;
 }
 
