@@ -126,7 +126,7 @@ serve-fuzz-smoke:
 	$(MAKE) serve-fuzz SERVE_FUZZ_SECONDS=10
 
 run: all
-	$(BUILD)/halma play
+	$(BUILD)/halma serve
 
 clean:
 	rm -rf build

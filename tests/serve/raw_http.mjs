@@ -11,10 +11,11 @@ export const REPO = path.resolve(here, '../..');
 export const HALMA = path.resolve(REPO, process.env.HALMA ?? 'build/halma');
 export const FIXTURES = path.join(here, 'fixtures');
 
-// Starts `halma serve` on a free port; resolves once it prints its address.
-export function startServer(args = [], { binary = HALMA } = {}) {
+// Starts `halma serve` on a free port (or with portArgs instead of
+// --port 0); resolves once it prints its address.
+export function startServer(args = [], { binary = HALMA, portArgs = ['--port', '0'] } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, ['serve', ...portArgs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const server = { child, stdout: '', stderr: '', port: 0, exited: null };
     server.exitPromise = new Promise((done) => child.on('exit', (code, signal) => done((server.exited = { code, signal }))));
     child.stderr.on('data', (d) => (server.stderr += d));

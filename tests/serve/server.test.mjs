@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -463,6 +464,22 @@ describe('starting', () => {
       assert.equal(r.body.toString(), 'default root\n');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('without --port, a taken 8080 makes it try the next ports', async () => {
+    const blocker = net.createServer();
+    await new Promise((resolve) => {
+      blocker.once('error', resolve); // taken already: fine too
+      blocker.listen(8080, '127.0.0.1', resolve);
+    });
+    try {
+      const s = await startServer(['--root', FIXTURES], { portArgs: [] });
+      await stopServer(s);
+      assert.ok(s.port > 8080 && s.port < 8090, `serving on ${s.port}`);
+      assert.match(s.stderr, new RegExp(`port 8080 is in use, using ${s.port}`));
+    } finally {
+      blocker.close();
     }
   });
 
