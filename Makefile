@@ -123,7 +123,7 @@ serve-fuzz: serve-fuzz-build
 	    -artifact_prefix=build/fuzz/artifacts/http- build/fuzz/work/http tests/fuzz/corpus/http
 
 serve-fuzz-smoke:
-	$(MAKE) serve-fuzz SERVE_FUZZ_SECONDS=10
+	$(MAKE) serve-fuzz SERVE_FUZZ_SECONDS=5
 
 run: all
 	$(BUILD)/halma serve

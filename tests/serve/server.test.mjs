@@ -342,37 +342,40 @@ describe('oversized and malformed requests', () => {
       if (r.data.length) assert.match(r.data.toString('latin1'), /^HTTP\/1\.1 (400|505) /);
     });
   }
-
-  test('a request line starting with NUL is closed by the idle timeout', async () => {
-    const r = await exchange(Buffer.from('\0\x01\x02 garbage\r\n\r\n', 'latin1'), { port, timeout: (TIMEOUT_SECONDS + 2) * 1000 });
-    assert.ok(r.closed);
-    assert.equal(r.data.length, 0);
-  });
 });
 
 describe('slow and greedy clients', () => {
-  test('a client that stops halfway through its headers is cut after the timeout', async () => {
-    const socket = await openSocket(port);
-    socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
-    const ms = await whenClosed(socket, (TIMEOUT_SECONDS + 3) * 1000);
-    assert.ok(ms >= 0, 'still open');
-    assert.ok(ms >= (TIMEOUT_SECONDS - 1) * 1000, `cut too early: ${ms} ms`);
-  });
+  // Each waits seconds for the server to act: run side by side.
+  describe('slow clients are cut', { concurrency: true }, () => {
+    test('a client that stops halfway through its headers is cut after the timeout', async () => {
+      const socket = await openSocket(port);
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+      const ms = await whenClosed(socket, (TIMEOUT_SECONDS + 3) * 1000);
+      assert.ok(ms >= 0, 'still open');
+      assert.ok(ms >= (TIMEOUT_SECONDS - 1) * 1000, `cut too early: ${ms} ms`);
+    });
 
-  test('a slow loris, trickling a byte every 200 ms, is cut by the request deadline', async () => {
-    const socket = await openSocket(port);
-    const closed = whenClosed(socket, (TIMEOUT_SECONDS + 4) * 1000);
-    let open = true;
-    closed.then(() => (open = false));
-    const request = 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(200); // 40 s at this pace
-    for (let i = 0; open && i < request.length; i++) {
-      socket.write(request[i]);
-      await sleep(200);
-    }
-    const ms = await closed;
-    assert.ok(ms >= 0, 'the slow loris kept its connection');
-    const logged = /took over 2 s to send its request; connection closed/;
-    assert.ok(await waitFor(() => logged.test(server.stderr)), 'the watchdog did not say it cut the connection');
+    test('a slow loris, trickling a byte every 200 ms, is cut by the request deadline', async () => {
+      const socket = await openSocket(port);
+      const closed = whenClosed(socket, (TIMEOUT_SECONDS + 4) * 1000);
+      let open = true;
+      closed.then(() => (open = false));
+      const request = 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(200); // 40 s at this pace
+      for (let i = 0; open && i < request.length; i++) {
+        socket.write(request[i]);
+        await sleep(200);
+      }
+      const ms = await closed;
+      assert.ok(ms >= 0, 'the slow loris kept its connection');
+      const logged = /took over 2 s to send its request; connection closed/;
+      assert.ok(await waitFor(() => logged.test(server.stderr)), 'the watchdog did not say it cut the connection');
+    });
+
+    test('a request line starting with NUL, never answered, is closed after the timeout', async () => {
+      const r = await exchange(Buffer.from('\0\x01\x02 garbage\r\n\r\n', 'latin1'), { port, timeout: (TIMEOUT_SECONDS + 2) * 1000 });
+      assert.ok(r.closed);
+      assert.equal(r.data.length, 0);
+    });
   });
 
   test('a client address gets at most 64 connections; the rest are closed at once', async () => {
