@@ -67,7 +67,7 @@ function parseResponse(buf, noBody) {
 // sends until it closes the connection or `timeout` ms pass in silence.
 // Resolves with {data, closed, timedOut, ms, responses}: responses are parsed
 // from data (HEAD responses need {head: true}).
-export function exchange(bytes, { port, timeout = 1500, head = false } = {}) {
+export function exchange(bytes, { port, timeout = 5000, head = false } = {}) {
   return new Promise((resolve) => {
     const start = Date.now();
     const socket = net.connect(port, '127.0.0.1');

@@ -337,7 +337,7 @@ describe('oversized and malformed requests', () => {
   };
   for (const [name, bytes] of Object.entries(malformed)) {
     test(`a request with ${name}: refused and closed`, async () => {
-      const r = await exchange(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, 'latin1'), { port, timeout: 1000 });
+      const r = await exchange(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, 'latin1'), { port, timeout: 3000 });
       assert.ok(r.closed, `left open: ${JSON.stringify(r.data.toString('latin1').slice(0, 80))}`);
       if (r.data.length) assert.match(r.data.toString('latin1'), /^HTTP\/1\.1 (400|505) /);
     });
