@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -70,21 +71,27 @@ int listener_open(const char *host, int port, int tries, int *family) {
     return -1;
 }
 
+/* A wildcard address (0.0.0.0, ::) is no place to point a browser: the URL
+ * printed is then this machine's loopback, with a note. */
 void listener_print_address(int fd, const char *root) {
     struct sockaddr_storage a;
     socklen_t len = sizeof a;
     char host[INET6_ADDRSTRLEN] = "?";
     memset(&a, 0, sizeof a);
     getsockname(fd, (struct sockaddr *)&a, &len);
+    bool wildcard;
     if (a.ss_family == AF_INET6) {
         const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)&a;
+        wildcard = IN6_IS_ADDR_UNSPECIFIED(&a6->sin6_addr);
         inet_ntop(AF_INET6, &a6->sin6_addr, host, sizeof host);
-        printf("halma: serving the game at http://[%s]:%d/\n", host, ntohs(a6->sin6_port));
+        printf("halma: serving the game at http://[%s]:%d/\n", wildcard ? "::1" : host, ntohs(a6->sin6_port));
     } else {
         const struct sockaddr_in *a4 = (const struct sockaddr_in *)&a;
+        wildcard = a4->sin_addr.s_addr == htonl(INADDR_ANY);
         inet_ntop(AF_INET, &a4->sin_addr, host, sizeof host);
-        printf("halma: serving the game at http://%s:%d/\n", host, ntohs(a4->sin_port));
+        printf("halma: serving the game at http://%s:%d/\n", wildcard ? "127.0.0.1" : host, ntohs(a4->sin_port));
     }
+    if (wildcard) printf("       and on every address of this machine (--host %s)\n", host);
     printf("       from %s (Ctrl-C stops)\n", root);
     fflush(stdout);
 }

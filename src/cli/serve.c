@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,6 +39,7 @@ enum {
     DEFAULT_PORT = 8080,
     PORTS_TRIED = 10, /* 8080 to 8089 when --port is not given */
     DEFAULT_TIMEOUT_SECONDS = 10,
+    DESCRIPTORS_WANTED = 4096,
 };
 
 typedef struct {
@@ -120,11 +122,22 @@ static bool open_root(const ServeOptions *o, StaticRoot *root) {
     return true;
 }
 
+/* Every connection holds a descriptor, and so may every response sent from
+ * disk: the usual soft limit of 1024 is too close to MAX_CONNECTIONS. */
+static void raise_descriptor_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= DESCRIPTORS_WANTED) return;
+    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max > DESCRIPTORS_WANTED ? DESCRIPTORS_WANTED
+                                                                                           : limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+}
+
 int serve_main(int argc, char **argv) {
     ServeOptions options;
     int status = 0;
     if (!parse_options(argc, argv, &options, &status)) return status;
 
+    raise_descriptor_limit();
     StaticRoot root;
     if (!open_root(&options, &root)) return 1;
     WebServerConfig config = {.root = &root, .timeout_seconds = (unsigned)options.timeout, .cache = !options.no_cache};

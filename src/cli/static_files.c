@@ -69,11 +69,18 @@ static bool is_inside_root(const StaticRoot *root, const char *name, int fd) {
     return path_is_inside(root, real);
 }
 
+/* Errors that mean "no such file here", as far as a client need know: absent,
+ * a loop of links, no permission, a file where a folder was expected. */
+static bool is_absence(int error) {
+    return error == ENOENT || error == ENOTDIR || error == ELOOP || error == EACCES || error == ENAMETOOLONG ||
+           error == ENXIO || error == EPERM;
+}
+
 /* Opens name under the root and checks where it landed; -1 with a result if refused. */
 static int open_inside(const StaticRoot *root, const char *name, StaticResult *refusal) {
     int fd = openat(root->dir_fd, name[0] ? name : ".", OPEN_FLAGS);
     if (fd < 0) {
-        *refusal = STATIC_NOT_FOUND; /* absent, a loop of links, no permission: all look absent */
+        *refusal = is_absence(errno) ? STATIC_NOT_FOUND : STATIC_ERROR;
         return -1;
     }
     if (!is_inside_root(root, name, fd)) {

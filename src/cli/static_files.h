@@ -30,6 +30,7 @@ typedef enum {
     STATIC_DIRECTORY,     /* a folder asked for without its final '/': redirect there */
     STATIC_NOT_FOUND,     /* absent, not a regular file, or unreadable */
     STATIC_OUTSIDE_ROOT,  /* a symbolic link leading out of the root */
+    STATIC_ERROR,         /* the system failed us (out of descriptors, I/O error): a 500 */
 } StaticResult;
 
 enum { STATIC_NAME_MAX = 1024 + 16 };

@@ -177,6 +177,7 @@ static enum MHD_Result answer(WebServer *server, struct MHD_Connection *c, Reque
     case STATIC_FILE: return serve_file(server, c, req, &file, &cr);
     case STATIC_DIRECTORY: return queue_redirect_to_folder(c, req);
     case STATIC_OUTSIDE_ROOT: return queue_error(c, req, MHD_HTTP_FORBIDDEN);
+    case STATIC_ERROR: return queue_error(c, req, MHD_HTTP_INTERNAL_SERVER_ERROR);
     case STATIC_NOT_FOUND: break;
     }
     return queue_error(c, req, MHD_HTTP_NOT_FOUND);
