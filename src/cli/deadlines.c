@@ -6,12 +6,17 @@
  * so nothing is freed or closed behind its back.  Entries leave the list
  * (under the lock) before libmicrohttpd closes their socket, so the watchdog
  * never shuts down a descriptor number that has been reused.
+ *
+ * A request moves its connection's deadline twice; that is one atomic store,
+ * no lock, so the server threads never wait on the watchdog for it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "deadlines.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +24,14 @@
 #include <time.h>
 
 struct DeadlineEntry {
-    DeadlineEntry *prev, *next;
+    DeadlineEntry *prev, *next;  /* under the lock */
     int fd;
-    bool cut;             /* shutdown() already called */
-    bool awaiting_request; /* else awaiting the end of a response */
-    double due;           /* monotonic seconds */
-    char client[48];      /* for the log */
+    bool cut;                    /* shutdown() already called; under the lock */
+    /* The deadline in monotonic milliseconds, shifted left by one, with what
+     * is due in the low bit (1: the request, 0: the end of the response):
+     * one word, so that both change together. */
+    _Atomic int64_t due;
+    char client[48];             /* for the log */
 };
 
 struct Deadlines {
@@ -34,25 +41,30 @@ struct Deadlines {
     bool stopping;
     unsigned header_seconds, response_seconds;
     DeadlineEntry *head;
-    unsigned long expired;
 };
 
-static double now_seconds(void) {
+static int64_t now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static int64_t due_word(const Deadlines *d, bool awaiting_request) {
+    unsigned seconds = awaiting_request ? d->header_seconds : d->response_seconds;
+    return (now_ms() + (int64_t)seconds * 1000) << 1 | awaiting_request;
 }
 
 static void cut_overdue(Deadlines *d) {
-    double now = now_seconds();
+    int64_t now = now_ms();
     for (DeadlineEntry *e = d->head; e; e = e->next) {
-        if (e->cut || now < e->due) continue;
+        int64_t due = atomic_load(&e->due);
+        if (e->cut || now < due >> 1) continue;
         shutdown(e->fd, SHUT_RDWR);
         e->cut = true;
-        d->expired++;
+        bool awaiting_request = due & 1;
         fprintf(stderr, "halma serve: %s took over %u s to %s; connection closed\n", e->client,
-                e->awaiting_request ? d->header_seconds : d->response_seconds,
-                e->awaiting_request ? "send its request" : "take its response");
+                awaiting_request ? d->header_seconds : d->response_seconds,
+                awaiting_request ? "send its request" : "take its response");
     }
 }
 
@@ -108,20 +120,14 @@ void deadlines_stop(Deadlines *d) {
 }
 
 static void set_due(Deadlines *d, DeadlineEntry *e, bool awaiting_request) {
-    if (!e) return;
-    double due = now_seconds() + (awaiting_request ? d->header_seconds : d->response_seconds);
-    pthread_mutex_lock(&d->lock);
-    e->due = due;
-    e->awaiting_request = awaiting_request;
-    pthread_mutex_unlock(&d->lock);
+    if (e) atomic_store(&e->due, due_word(d, awaiting_request));
 }
 
 DeadlineEntry *deadlines_add(Deadlines *d, int fd, const char *client) {
     DeadlineEntry *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->fd = fd;
-    e->awaiting_request = true;
-    e->due = now_seconds() + d->header_seconds;
+    atomic_init(&e->due, due_word(d, true));
     snprintf(e->client, sizeof e->client, "%s", client);
     pthread_mutex_lock(&d->lock);
     e->next = d->head;
@@ -143,11 +149,4 @@ void deadlines_remove(Deadlines *d, DeadlineEntry *e) {
     if (e->next) e->next->prev = e->prev;
     pthread_mutex_unlock(&d->lock);
     free(e);
-}
-
-unsigned long deadlines_expired(Deadlines *d) {
-    pthread_mutex_lock(&d->lock);
-    unsigned long n = d->expired;
-    pthread_mutex_unlock(&d->lock);
-    return n;
 }

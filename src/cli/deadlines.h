@@ -34,7 +34,4 @@ void deadlines_request_done(Deadlines *d, DeadlineEntry *e);
 /* The connection is closing; call before its socket is closed. */
 void deadlines_remove(Deadlines *d, DeadlineEntry *e);
 
-/* How many connections the watchdog has cut so far. */
-unsigned long deadlines_expired(Deadlines *d);
-
 #endif
