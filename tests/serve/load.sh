@@ -1,8 +1,8 @@
 #!/bin/sh
 # load.sh HALMA SECONDS [VALGRIND_HALMA]: `halma serve` under load and abuse,
 # from a second process on loopback.
-#   1. wrk on index.html and on a 256 KiB .wasm (the engine's order of size),
-#      with the response cache and without (--no-cache), SECONDS each:
+#   1. wrk on a 10 KiB index.html and a 256 KiB .wasm (the real ones: 10 and
+#      42 KiB), with the response cache and without (--no-cache), SECONDS each:
 #      requests per second and latency; any socket error or non-2xx fails;
 #   2. memory under abuse: the server's RSS after a warm-up, then after
 #      2 x ABUSE abusive requests (tests/serve/abuse.mjs); growth over
@@ -29,6 +29,12 @@ trap cleanup EXIT INT TERM
 root="$work/root"
 mkdir "$root"
 cp -R tests/serve/fixtures/. "$root/"
+# The sizes of the real page's files, with room to grow: index.html is about
+# 10 KiB, halma.wasm 42 KiB today.
+{
+    cat tests/serve/fixtures/index.html
+    printf '<!-- %s -->\n' "$(head -c 10240 /dev/zero | tr '\0' x)"
+} >"$root/index.html"
 head -c 262144 /dev/urandom >"$root/halma.wasm"
 
 fail() {
