@@ -9,7 +9,7 @@ BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc/core -Isrc/engine -Isrc/cli -I$(BUILD)/gen -MMD -MP
-LDLIBS    = -lpthread -lm
+LDLIBS    = -lmicrohttpd -lpthread -lm
 
 CORE_SRC   = $(wildcard src/core/*.c) $(BUILD)/gen/tables.c
 ENGINE_SRC = $(wildcard src/engine/*.c)
@@ -108,6 +108,9 @@ test: test-deps
 	$(MAKE) unit-tests
 	$(MAKE) perft-check
 	$(MAKE) sanitize
+	$(MAKE) serve-tests
+	$(MAKE) serve-sanitize
+	$(MAKE) serve-load-check
 	$(MAKE) fuzz-smoke
 	$(MAKE) e2e
 
@@ -139,7 +142,9 @@ sanitize:
 
 # --- fuzzing (libFuzzer) ---------------------------------------------------
 
-FUZZERS      = fen move protocol
+# fuzz_http reaches what the server decides from client bytes (the library
+# parses HTTP itself, from sockets only).
+FUZZERS      = fen move protocol http
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 
@@ -157,8 +162,36 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	tests/fuzz/run.sh build/fuzz 15 $(FUZZERS)
 
+# --- the web server: halma serve ------------------------------------------
+.PHONY: serve-tests serve-sanitize serve-load serve-load-check
+
+# The server from outside, over raw sockets: what it serves and with which
+# headers, what it refuses, and that abusive clients neither crash nor hang it.
+serve-tests: $(BUILD)/halma
+	HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
+
+# The same against the server built with AddressSanitizer and UBSan; their
+# leak check at exit fails the tests' clean-shutdown check.
+serve-sanitize:
+	$(MAKE) BUILD=build/sanitize CC=clang \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    serve-tests
+
+# Load and abuse from a second process (tests/serve/load.sh): wrk, memory
+# under abuse, Valgrind memcheck on a build without -march=native (Valgrind
+# lacks AVX-512).  serve-load gives the README's figures; every CI build runs
+# serve-load-check, one second per run.
+serve-load: $(BUILD)/halma
+	$(MAKE) BUILD=build/valgrind OPT="-O1 -g" build/valgrind/halma
+	tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
+
+serve-load-check: $(BUILD)/halma
+	$(MAKE) BUILD=build/valgrind OPT="-O1 -g" build/valgrind/halma
+	tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
+
+
 run: all
-	$(BUILD)/halma play
+	$(BUILD)/halma serve
 
 clean:
 	rm -rf build

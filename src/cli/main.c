@@ -1,6 +1,6 @@
 /*
  * main.c: `halma`, the command line.  Dispatches to a subcommand; with none,
- * it starts the terminal game.
+ * it serves the game's web page (`halma serve`).
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +15,8 @@ typedef struct {
 } Command;
 
 static const Command COMMANDS[] = {
-    {"play", play_main, "play in the terminal, against a friend or the computer (the default)"},
+    {"serve", serve_main, "serve the game's web page and print its address (the default)"},
+    {"play", play_main, "play in the terminal, against a friend or the computer"},
     {"engine", engine_main, "speak the engine protocol on stdin/stdout"},
     {"perft", perft_main, "count move sequences: the move generator's check and benchmark"},
 };
@@ -31,7 +32,7 @@ static void print_help(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return play_main(1, (char *[]){"play", NULL});
+    if (argc < 2) return serve_main(1, (char *[]){"serve", NULL});
     if (cli_is_help(argv[1])) {
         print_help();
         return 0;
