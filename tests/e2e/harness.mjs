@@ -3,11 +3,10 @@
 // a fresh page that records console errors, and helpers that speak in
 // squares.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startStaticServer } from './static-server.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HALMA = join(ROOT, 'build/halma');
@@ -49,32 +48,22 @@ async function waitForHttp(url, child, ms = 10000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-export const hasHalmaServe = () => spawnSync(HALMA, ['serve', '--help'], { stdio: 'ignore' }).status === 0;
-
-/** Starts the server the page is tested against: {url, kind, stop()}. */
+/** Starts `build/halma serve` on a free port: {url, kind, stop()}. */
 export async function startServer() {
-  if (hasHalmaServe() && !process.env.HALMA_STATIC_SERVER) {
-    const port = await freePort();
-    const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port)], { cwd: ROOT, stdio: 'ignore' });
-    const url = `http://127.0.0.1:${port}/`;
-    await waitForHttp(url, child);
-    return {
-      url,
-      kind: 'halma serve',
-      stop: () =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
-    };
-  }
-  // Until `halma serve` exists in this build: the same files, headers and CSP.
-  const server = await startStaticServer(join(ROOT, 'build/web'));
+  const port = await freePort();
+  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port)], { cwd: ROOT, stdio: 'ignore' });
+  child.on('error', () => {}); // reported by waitForHttp as an exit
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, child);
   return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    kind: 'static',
-    stop: () => new Promise((resolve) => server.close(resolve)),
+    url,
+    kind: 'halma serve',
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
