@@ -295,6 +295,25 @@ int api_fen_at(int k) {
     return t.len;
 }
 
+int api_moves(void) {
+    Text t = out_begin();
+    Position pos = game.start;
+    for (int i = 0; i < game.length; i++) {
+        if (i) text_char(&t, ' ');
+        text_move(&t, &pos, game.moves[i]);
+        position_make(&pos, game.moves[i]);
+    }
+    return game.length;
+}
+
+int api_occurrences_after(int from, int to) {
+    if (game.result != RESULT_ONGOING || from < 0 || from >= NUM_SQUARES || to < 0 || to >= NUM_SQUARES) return 0;
+    if (game.pos.at[from] != game.pos.side_to_move) return 0;
+    Bitboard reach = piece_destinations(&game.pos, from);
+    if (!bb_has(&reach, to)) return 0;
+    return game_occurrences_after(&game, (Move){(uint8_t)from, (uint8_t)to});
+}
+
 /* ---- choosing a move on the board -------------------------------------- */
 
 enum {
@@ -515,3 +534,5 @@ int api_think(int level, int movetime, int depth) {
     text_char(&t, '}');
     return 1;
 }
+
+int api_hint(int movetime) { return api_think(MAX_LEVEL, movetime, 0); }

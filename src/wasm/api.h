@@ -46,6 +46,15 @@ API(api_state) int api_state(void);
 /* The FEN after the first k moves, in io; 0 when k is out of range. */
 API(api_fen_at) int api_fen_at(int k);
 
+/* The moves played so far, each with a shortest path, space-separated, in
+ * io; returns how many.  (The page keeps the paths as they were played.) */
+API(api_moves) int api_moves(void);
+
+/* How many times the position after the move from-to (square numbers, see
+ * below) would then have occurred, that time included: 3 means the move
+ * draws by repetition.  0 when from-to is not a legal move. */
+API(api_occurrences_after) int api_occurrences_after(int from, int to);
+
 /* Choosing a move on the board.  A partial chain is n square numbers
  * (rank * 16 + file), one byte each, at the start of io: the origin, then
  * every landing so far.
@@ -81,5 +90,9 @@ API(api_engine_new_game) void api_engine_new_game(void);
  * {move, depth, score, winIn, nodes, time} in io.  0 (and {}) once the game
  * is over. */
 API(api_think) int api_think(int level, int movetime, int depth);
+
+/* A hint for the side to move: the engine's best move at its top level
+ * within movetime ms, as api_think answers. */
+API(api_hint) int api_hint(int movetime);
 
 #endif

@@ -152,6 +152,19 @@ test('targets: steps and chain ends of a piece, then of a partial chain', async 
   assert.equal(h.chainTo([sq('h8'), sq('h10')], sq('h8')), null);
 });
 
+test('the moves so far, and repetitions counted before a move', async () => {
+  const h = await game(chainFen);
+  h.play('h8-h10-h12');
+  h.play('h11-h13');
+  assert.deepEqual(h.moves(), ['h8-h10-h12', 'h11-h13']);
+  const g = await game();
+  assert.equal(g.occurrencesAfter('n4', 'm5'), 1);
+  assert.equal(g.occurrencesAfter('n4', 'h8'), 0, 'not a legal move');
+  assert.equal(g.occurrencesAfter('a16', 'a15'), 0, 'not the side to move');
+  for (const move of ['n4-m5', 'b13-c12', 'm5-n4']) g.play(move);
+  assert.equal(g.occurrencesAfter('c12', 'b13'), 2);
+});
+
 test('a third repetition is flagged before it is played, and draws', async () => {
   const h = await game();
   const cycle = ['n4-m5', 'b13-c12', 'm5-n4', 'c12-b13'];
@@ -173,10 +186,12 @@ test('perft matches the native build', async () => {
   assert.match(native, /perft 3: 85440 /);
 });
 
-test('the engine answers with a legal move', async () => {
+test('the engine answers with a legal move, and a hint', async () => {
   const h = await game();
   h.engineInit(4);
   const answer = h.think({ level: 3, movetime: 200 });
   assert.ok(h.legal().includes(answer.move), answer.move);
   assert.ok(h.play(answer.move).path);
+  const hint = h.hint({ movetime: 200 });
+  assert.ok(h.legal().includes(hint.move), hint.move);
 });

@@ -115,6 +115,11 @@ const ops = {
     const answer = halma.think({ level, movetime, depth });
     return answer && { ...answer, wallMs: performance.now() - started };
   },
+  hint(halma, { game, movetime, hashMb }) {
+    synced(halma, game);
+    if (!halma.engineReady) halma.engineReady = halma.engineInit(hashMb ?? 16) >= 0;
+    return halma.hint({ movetime });
+  },
   perft(halma, { game, depth }) {
     synced(halma, game);
     const started = performance.now();

@@ -494,11 +494,7 @@ export class GameController {
     const token = ++this.hintToken;
     this.hinting = true;
     this.draw();
-    const request = this.engine.request('think', {
-      game: this.spec(),
-      level: Math.max(this.settings.level, 6),
-      movetime: HINT_MOVETIME,
-    });
+    const request = this.engine.request('hint', { game: this.spec(), movetime: HINT_MOVETIME });
     const settle = () => {
       if (token !== this.hintToken) return false;
       this.hinting = false;

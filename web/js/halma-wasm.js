@@ -98,6 +98,18 @@ export class Halma {
     return this.api.api_fen_at(k) ? this.read() : null;
   }
 
+  /** Every move played so far, each with a shortest path. */
+  moves() {
+    const count = this.api.api_moves();
+    return count ? this.read().split(' ') : [];
+  }
+
+  /** How often the position after from-to would then have occurred (3: a
+   * draw); 0 for an illegal move. */
+  occurrencesAfter(from, to) {
+    return this.api.api_occurrences_after(squareIndex(from), squareIndex(to));
+  }
+
   /** Flags per square (see api.h) for a partial chain of square indexes,
    * or null when the chain is not valid. */
   targets(chain) {
@@ -128,6 +140,11 @@ export class Halma {
    * once the game is over. */
   think({ level = 5, movetime = 0, depth = 0 } = {}) {
     return this.api.api_think(level, movetime, depth) ? JSON.parse(this.read()) : null;
+  }
+
+  /** The engine's best move for the side to move, as a hint. */
+  hint({ movetime = 700 } = {}) {
+    return this.api.api_hint(movetime) ? JSON.parse(this.read()) : null;
   }
 }
 

@@ -82,5 +82,6 @@ async function main() {
 main().catch((error) => {
   console.error('halma: the page could not start', error);
   const line = $('status-line');
-  if (line) line.textContent = 'The game could not start. Please reload the page.';
+  const text = t('error.start');
+  if (line) line.textContent = text === 'error.start' ? 'The game could not start. Please reload the page.' : text;
 });
