@@ -1,6 +1,10 @@
 // sw.js: keeps the game playable offline.  The build (tools/build-web.sh)
 // fills in VERSION (a hash of every file) and FILES (every file of the page);
 // a new version precaches everything again and drops the old cache.
+//
+// A new version waits until no tab runs the old one (no skipWaiting): a page
+// keeps getting files of its own version, so a worker started late or a
+// language loaded late never mixes versions.
 
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
@@ -21,7 +25,6 @@ self.addEventListener('install', (event) => {
           await cache.put(file, response);
         }),
       );
-      await self.skipWaiting();
     })(),
   );
 });

@@ -52,7 +52,10 @@ export class PanelUI {
     const { state, thinking, hinting, review } = model;
     if (!state) return;
     const c = this.controller;
-    $('status-line').textContent = c.statusText();
+    const status = c.statusText();
+    $('status-line').textContent = status;
+    // The tab's title says whose turn it is while the page is in the background.
+    document.title = `${status} · Halma`;
     const piece = $('turn-piece');
     piece.className = `turn-piece piece-${state.side}${state.result !== 'ongoing' ? ' over' : ''}`;
     $('spinner').hidden = !thinking && !hinting;
