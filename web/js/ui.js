@@ -56,8 +56,10 @@ export class PanelUI {
     $('status-line').textContent = status;
     // The tab's title says whose turn it is while the page is in the background.
     document.title = `${status} · Halma`;
+    // The side to move, or once the game is over the winner (none for a draw).
     const piece = $('turn-piece');
-    piece.className = `turn-piece piece-${state.side}${state.result !== 'ongoing' ? ' over' : ''}`;
+    const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
+    piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
     $('spinner').hidden = !thinking && !hinting;
     const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
