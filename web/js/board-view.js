@@ -4,7 +4,8 @@
 // nothing of the rules.
 //
 // Events (CustomEvent detail): 'tap' {square, keyboard}, 'dragstart' {square},
-// 'drop' {from, to}, 'cancel' {}, 'cursor' {square}.
+// 'drop' {from, to}, 'cancel' {}, 'cursor' {square}, 'hover' {square} (a mouse
+// over a new square, or null when it leaves the board).
 //
 // Test hooks: each square is <rect data-square="e5">, with data-piece="w" or
 // "b" while a piece stands on it.
@@ -110,6 +111,7 @@ export class BoardView extends EventTarget {
     element('rect', { class: 'frame', x: 0, y: 0, width: 160, height: 160 }, svg);
     this.lastLayer = element('g', { class: 'last-move' }, svg);
     this.hintLayer = element('g', { class: 'hint' }, svg);
+    this.previewLayer = element('g', { class: 'preview' }, svg);
     this.markerLayer = element('g', { class: 'markers' }, svg);
     this.pieceLayer = element('g', { class: 'pieces' }, svg);
     this.chainLayer = element('g', { class: 'chain' }, svg);
@@ -197,6 +199,7 @@ export class BoardView extends EventTarget {
     this.drawPath(this.lastLayer, lastMove, 'last');
     this.drawPath(this.hintLayer, hint, 'hint');
     this.drawMarkers(selection, flags);
+    this.showPreview(null);
   }
 
   drawPieces(pieces, selection) {
@@ -222,6 +225,12 @@ export class BoardView extends EventTarget {
     }
     const [cx, cy] = this.center(path[path.length - 1]);
     element('circle', { cx, cy, r: kind === 'hint' ? 4.4 : 1.4, class: `path-end path-${kind}-end` }, layer);
+  }
+
+  /** Shows the path a move would take (the square under the pointer or
+   * the cursor), or nothing. */
+  showPreview(path) {
+    this.drawPath(this.previewLayer, path, 'preview');
   }
 
   drawMarkers(selection, flags) {
@@ -323,6 +332,10 @@ export class BoardView extends EventTarget {
     svg.addEventListener('pointermove', (event) => this.onPointerMove(event));
     svg.addEventListener('pointerup', (event) => this.onPointerUp(event));
     svg.addEventListener('pointercancel', () => this.endDrag());
+    svg.addEventListener('pointerleave', () => {
+      this.hovered = null;
+      this.emit('hover', { square: null });
+    });
     svg.addEventListener('contextmenu', (event) => event.preventDefault());
     this.container.addEventListener('keydown', (event) => this.onKey(event));
     this.container.addEventListener('focus', () => this.showCursor(this.cursorVisible));
@@ -341,6 +354,13 @@ export class BoardView extends EventTarget {
 
   onPointerMove(event) {
     const p = this.pointer;
+    if (event.pointerType === 'mouse' && !p) {
+      const square = this.squareAt(event.clientX, event.clientY);
+      if (square !== this.hovered) {
+        this.hovered = square;
+        this.emit('hover', { square });
+      }
+    }
     if (!p || p.id !== event.pointerId) return;
     if (!p.dragging) {
       if (Math.hypot(event.clientX - p.x, event.clientY - p.y) < DRAG_THRESHOLD_PX) return;

@@ -75,7 +75,11 @@ export class GameController {
     on('dragstart', ({ square }) => this.onDragStart(square));
     on('drop', ({ from, to }) => this.onDrop(from, to));
     on('cancel', () => this.exclusive(() => this.cancelSelection()));
-    on('cursor', ({ square }) => this.ui.describeSquare(square, this.shownPieces().get(square), this.selection));
+    on('cursor', ({ square }) => {
+      this.ui.describeSquare(square, this.shownPieces().get(square), this.selection);
+      this.previewPath(square);
+    });
+    on('hover', ({ square }) => this.previewPath(square));
     this.view.draggable = (square) => this.canPick(square);
   }
 
@@ -333,6 +337,19 @@ export class GameController {
     const answer = await this.rules.request('play', { game: this.spec(), move });
     if (answer.refusal) return this.ui.message(this.refusalText(answer.refusal), 'warn');
     return this.commit(answer.path, 0);
+  }
+
+  /** Draws the way the picked-up piece would go to `square`, if it can. */
+  async previewPath(square) {
+    const selection = this.selection;
+    const bits = (square && selection?.targets.get(square)) ?? 0;
+    if (!(bits & TARGET.END) || bits & TARGET.STOP) return this.view.showPreview(null);
+    const key = `${selection.chain.join('-')}>${square}`;
+    this.previewKey = key;
+    const path = await this.rules.request('chainTo', { game: this.spec(), chain: selection.chain, to: square }).catch(() => null);
+    // Only if nothing changed meanwhile.
+    if (this.previewKey === key && this.selection === selection && path) this.view.showPreview(path.split('-'));
+    return undefined;
   }
 
   cancelSelection() {
