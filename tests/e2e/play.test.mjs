@@ -2,7 +2,7 @@
 // by hop), an illegal click, the computer's answer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, pieceOn, pieces, moveList, message, idle, importText } from './harness.mjs';
+import { setup, openGame, click, square, pieceOn, pieces, moveList, message, idle, importText } from './harness.mjs';
 import { camp, fen, moved } from '../lib/positions.mjs';
 
 let env;
@@ -47,6 +47,9 @@ test('a multi-hop chain played by clicking its destination', async () => {
   const { page, errors } = await openGame(env);
   assert.equal(await importText(page, CHAIN), null);
   await click(page, 'h8');
+  await square(page, 'h12').hover();
+  await page.waitForSelector('.path-preview', { state: 'attached' });
+  assert.equal(await page.locator('.path-preview-dot').count(), 1, 'the way there (over h10) is drawn first');
   await click(page, 'h12');
   await idle(page);
   assert.equal(await pieceOn(page, 'h12'), 'w');
