@@ -136,6 +136,9 @@ self.onmessage = async ({ data }) => {
     if (!Object.hasOwn(ops, op)) throw new Error(`unknown op ${op}`);
     self.postMessage({ id, result: ops[op](halma, data) });
   } catch (error) {
+    // A trap leaves the instance's game in no known state: the next request
+    // sets it up again from the start.
+    if (error instanceof WebAssembly.RuntimeError) loaded = null;
     self.postMessage({ id, error: { message: String(error?.message ?? error), failure: error?.failure ?? null } });
   }
 };

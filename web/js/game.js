@@ -226,7 +226,8 @@ export class GameController {
   newGame({ variant = 19, mode, human, level }) {
     return this.exclusive(async () => {
       await this.load({ variant, fen: null, turnLimit: 400, moves: [] }, { mode, human, level });
-      this.ui.message(this.t('message.newGame'), 'info');
+      // With the person to move, load() has already said how to begin.
+      if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.ui.message(this.t('message.newGame'), 'info');
       this.ui.announce(this.statusText());
     });
   }
@@ -459,6 +460,7 @@ export class GameController {
     }
     if (this.isComputer(this.state.side)) this.computerMove();
     else if (this.state.mustPass) this.ui.message(this.t('message.mustPass'), 'warn');
+    else if (!justPlayed && this.game.moves.length === 0) this.ui.message(this.t('message.start'), 'info');
   }
 
   // ---- the computer ------------------------------------------------------
