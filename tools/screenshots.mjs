@@ -20,6 +20,7 @@ async function shoot(env, name, options, { select = 'm3', dark = false } = {}) {
   await page.evaluate(() => document.getElementById('message').replaceChildren());
   if (select) await click(page, select);
   await idle(page);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the import button scrolled the page
   await page.screenshot({ path: `${OUT}${name}.png` });
   await context.close();
   console.log(`${OUT}${name}.png`);
