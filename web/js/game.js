@@ -10,10 +10,10 @@
 
 import { CancelledError } from './engine-client.js';
 import { fileOf, rankOf } from './board-view.js';
+import { TARGET, squareName } from './halma-wasm.js';
 import { saveGame } from './storage.js';
 import { parseRecord, writeRecord, RecordError } from './record.js';
 
-export const TARGET = Object.freeze({ END: 1, STEP: 2, HOP: 4, REPEATS: 8, STOP: 16 });
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
 
 /** How long the computer may think at each level (ms); the engine may
@@ -40,7 +40,8 @@ export function piecesOf(fen) {
 }
 
 const other = (side) => (side === 'w' ? 'b' : 'w');
-const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [['abcdefghijklmnop'[i & 15] + ((i >> 4) + 1), bits]] : [])));
+/** The flag bytes of api_targets (one per square) as Map square -> flags. */
+const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareName(i), bits]] : [])));
 const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b))) === 1;
 
 export class GameController {
