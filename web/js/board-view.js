@@ -338,7 +338,10 @@ export class BoardView extends EventTarget {
     });
     svg.addEventListener('contextmenu', (event) => event.preventDefault());
     this.container.addEventListener('keydown', (event) => this.onKey(event));
-    this.container.addEventListener('focus', () => this.showCursor(this.cursorVisible));
+    this.container.addEventListener('focus', () => {
+      this.showCursor(this.cursorVisible);
+      this.emit('cursor', { square: this.cursor }); // says where the cursor is
+    });
     this.container.addEventListener('blur', () => this.cursorRect.classList.remove('visible'));
   }
 
