@@ -83,6 +83,17 @@ test('a game exported as a record imports back the same; the FEN is shown', asyn
   assert.equal(await importText(page, record), null);
   assert.deepEqual(await moveList(page), moves);
   assert.equal(await page.inputValue('#fen'), fen);
+  // The same record from a file.
+  await page.click('#new-game');
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+  await page.click('#import');
+  await page.setInputFiles('#import-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await page.waitForFunction(() => document.getElementById('import-text').value.length > 0);
+  await page.click('#import-go');
+  await page.waitForFunction(() => !document.getElementById('import-dialog').open);
+  await idle(page);
+  assert.deepEqual(await moveList(page), moves);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
