@@ -63,7 +63,7 @@ $(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(BUILD)/libhalma.a
 
 WASM_CC      = clang
 WASM_CFLAGS  = --target=wasm32 -ffreestanding -nostdlib -O2 -mbulk-memory -msign-ext \
-               -std=c11 $(WARNINGS) -Isrc/core -Isrc/engine -I$(BUILD)/gen -MMD -MP
+               -std=c11 $(WARNINGS) -Isrc/core -Isrc/engine -I$(BUILD)/gen -isystem src/wasm/include -MMD -MP
 # A 1 MiB stack placed first, so an overflow traps instead of overwriting
 # data; clock_ms is the one import (performance.now() in the worker).
 WASM_LDFLAGS = -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=1048576 \

@@ -7,12 +7,7 @@
  * instructions memory.copy and memory.fill instead of calls back into these
  * very functions.
  */
-#include <stddef.h>
-
-void *memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *memmove(void *dst, const void *src, size_t n);
-void *memset(void *dst, int c, size_t n);
-int memcmp(const void *a, const void *b, size_t n);
+#include <string.h> /* src/wasm/include/string.h */
 
 void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
     __builtin_memcpy(dst, src, n);
