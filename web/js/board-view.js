@@ -112,9 +112,9 @@ export class BoardView extends EventTarget {
     this.lastLayer = element('g', { class: 'last-move' }, svg);
     this.hintLayer = element('g', { class: 'hint' }, svg);
     this.previewLayer = element('g', { class: 'preview' }, svg);
+    this.chainLayer = element('g', { class: 'chain' }, svg);
     this.markerLayer = element('g', { class: 'markers' }, svg);
     this.pieceLayer = element('g', { class: 'pieces' }, svg);
-    this.chainLayer = element('g', { class: 'chain' }, svg);
     this.overlay = element('g', { class: 'overlay' }, svg);
     this.cursorRect = element('rect', { class: 'cursor', width: CELL - 1, height: CELL - 1, rx: 1.2 }, svg);
     this.container.replaceChildren(svg);
