@@ -19,10 +19,11 @@ LIB_OBJ    = $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC:$(BUILD)/%=%) $(ENGINE_S
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
-.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke
+.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
+        web wasm e2e web-tests node-deps
 .DELETE_ON_ERROR:
 
-all: deps $(BUILD)/halma
+all: deps $(BUILD)/halma web
 
 deps:
 	@tools/deps.sh build
@@ -54,6 +55,42 @@ $(BUILD)/libhalma.a: $(LIB_OBJ)
 $(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(BUILD)/libhalma.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# --- the web game ----------------------------------------------------------
+# The rules and the engine compiled to WebAssembly with clang and wasm-ld:
+# freestanding, no C library (src/wasm/libc.c has the few functions the
+# compiler calls), no Emscripten or WASI.  The page's static files are copied
+# next to it into $(BUILD)/web/, which `halma serve` serves.
+
+WASM_CC      = clang
+WASM_CFLAGS  = --target=wasm32 -ffreestanding -nostdlib -O2 -mbulk-memory -msign-ext \
+               -std=c11 $(WARNINGS) -Isrc/core -Isrc/engine -I$(BUILD)/gen -isystem src/wasm/include -MMD -MP
+# A 1 MiB stack placed first, so an overflow traps instead of overwriting
+# data; clock_ms is the one import (performance.now() in the worker).
+WASM_LDFLAGS = -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=1048576 \
+               -Wl,--allow-undefined-file=src/wasm/imports.txt -Wl,--strip-debug
+WASM_SRC     = $(wildcard src/core/*.c) $(ENGINE_SRC) $(wildcard src/wasm/*.c)
+WASM_OBJ     = $(patsubst %.c,$(BUILD)/wasm/%.o,$(WASM_SRC)) $(BUILD)/wasm/gen/tables.o
+WEB_SRC      = $(shell find web -type f 2>/dev/null)
+
+$(BUILD)/wasm/gen/tables.o: $(BUILD)/gen/tables.c
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(BUILD)/wasm/%.o: %.c | $(BUILD)/gen/tables.c
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(BUILD)/wasm/halma.wasm: $(WASM_OBJ) src/wasm/imports.txt
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_OBJ)
+
+wasm: deps $(BUILD)/wasm/halma.wasm
+
+$(BUILD)/web/.built: $(WEB_SRC) $(BUILD)/wasm/halma.wasm tools/build-web.sh
+	tools/build-web.sh web $(BUILD)/wasm/halma.wasm $(BUILD)/web
+	@touch $@
+
+web: $(BUILD)/web/.built
+
 # --- tests -----------------------------------------------------------------
 
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libhalma.a
@@ -75,11 +112,28 @@ test: test-deps
 	$(MAKE) serve-sanitize
 	$(MAKE) serve-load-check
 	$(MAKE) fuzz-smoke
+	$(MAKE) e2e
 
 # Perft to depth 5 from both starting positions, the counts of RULES.md's
 # contract, with the optimised build (the unit tests stop at depth 4).
 perft-check: $(BUILD)/halma
 	tests/perft_check.sh $(BUILD)/halma
+
+# The browser tests' tools (playwright-core, which drives Debian's Chromium:
+# no browser download), installed from the lockfile when missing or stale.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+node-deps: node_modules/.package-lock.json
+
+# The wasm API and the page's modules under Node, then the page in headless
+# Chromium against `halma serve`.
+web-tests: all node-deps
+	node --test tests/web/
+
+e2e: web-tests
+	node --test --test-concurrency=1 --test-timeout=90000 tests/e2e/
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \
@@ -142,4 +196,4 @@ run: all
 clean:
 	rm -rf build
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/wasm -name '*.d' 2>/dev/null)

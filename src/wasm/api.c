@@ -1,0 +1,538 @@
+/*
+ * api.c: the WebAssembly interface of the rules and the engine, for the web
+ * page's worker (web/js/engine-worker.js).
+ *
+ * One game lives in the module instance.  Text goes both ways through one
+ * shared buffer, `io`: the caller writes its input there and passes its
+ * length; answers are written back there, NUL-terminated, mostly as JSON so
+ * the worker can JSON.parse them.  Refusals carry a reason code and the
+ * squares involved, so the page can show them in the player's language, and
+ * the rules' own English message as well.
+ */
+#include "api.h"
+
+#include "game.h"
+#include "movecheck.h"
+#include "movegen.h"
+#include "notation.h"
+#include "search.h"
+#include "text.h"
+
+enum { IO_SIZE = 1 << 16, WASM_PAGE = 1 << 16 };
+
+static char io[IO_SIZE];
+static Game game;
+static Engine engine;
+static bool engine_ready;
+static SearchReport last_report;
+
+/* ---- JSON output ------------------------------------------------------- */
+
+static Text out_begin(void) { return text_on(io, IO_SIZE); }
+
+/* A JSON string; bytes that are not printable ASCII (user input echoed in a
+ * message) become '?', so the output is always valid UTF-8. */
+static void json_str(Text *t, const char *s) {
+    text_char(t, '"');
+    for (; *s; s++) {
+        char c = *s;
+        if (c == '"' || c == '\\') text_char(t, '\\');
+        text_char(t, c >= ' ' && c <= '~' ? c : '?');
+    }
+    text_char(t, '"');
+}
+
+static void json_key(Text *t, const char *key) {
+    if (t->len > 1) text_char(t, ',');
+    json_str(t, key);
+    text_char(t, ':');
+}
+
+static void json_int(Text *t, const char *key, long long v) {
+    json_key(t, key);
+    text_int(t, v);
+}
+
+static void json_text(Text *t, const char *key, const char *s) {
+    json_key(t, key);
+    json_str(t, s);
+}
+
+static void json_square(Text *t, const char *key, int sq) {
+    char buf[4];
+    Text s = text_on(buf, sizeof buf);
+    text_square(&s, sq);
+    json_text(t, key, buf);
+}
+
+/* ---- refusals ---------------------------------------------------------- */
+
+/*
+ * Why a move was refused, found by the same checks as movecheck.c in the same
+ * order, so that the page can translate the reason; movecheck's English
+ * message travels along as a fallback and for the record.
+ */
+typedef struct {
+    const char *reason;
+    int sq[2];  /* squares the message names; -1 when none */
+    int number; /* a count the message names, or 0 */
+} Refusal;
+
+static Refusal refusal(const char *reason, int a, int b) { return (Refusal){reason, {a, b}, 0}; }
+
+static bool hop_over(int from, int to, int *over) {
+    int df = square_file(to) - square_file(from), dr = square_rank(to) - square_rank(from);
+    if (!((df == 0 || df == 2 || df == -2) && (dr == 0 || dr == 2 || dr == -2) && (df || dr))) return false;
+    *over = square_at(square_file(from) + df / 2, square_rank(from) + dr / 2);
+    return true;
+}
+
+static Refusal classify_hop(const Position *pos, int from, int to) {
+    int over;
+    if (bb_has(&NEIGHBOURS[from], to)) return refusal("step-in-chain", from, to);
+    if (!hop_over(from, to, &over)) return refusal("not-a-hop", from, to);
+    if (pos->at[over] == NO_PIECE) return refusal("nothing-to-hop", over, -1);
+    if (pos->at[to] != NO_PIECE) return refusal("hop-lands-occupied", to, -1);
+    return refusal(NULL, -1, -1);
+}
+
+static Refusal classify_path(const Position *pos, const uint8_t *path, int n) {
+    Side side = (Side)pos->side_to_move;
+    int from = path[0], to = path[n - 1];
+    if (pos->at[from] == NO_PIECE) return refusal("empty-origin", from, -1);
+    if (pos->at[from] != side) return refusal("not-your-piece", from, -1);
+    if (n == 2 && bb_has(&NEIGHBOURS[from], to)) {
+        if (pos->at[to] != NO_PIECE) return refusal("step-occupied", to, -1);
+    } else if (n == 2) {
+        Bitboard reach = jump_destinations(pos, from);
+        int over;
+        if (!bb_has(&reach, to)) {
+            if (hop_over(from, to, &over)) return classify_hop(pos, from, to);
+            if (pos->at[to] != NO_PIECE) return refusal("occupied", to, -1);
+            return refusal("unreachable", from, to);
+        }
+    } else {
+        Bitboard landed = {{0, 0, 0, 0}};
+        bb_add(&landed, from);
+        for (int i = 1; i < n; i++) {
+            if (bb_has(&landed, path[i]))
+                return refusal(i == n - 1 && path[i] == from ? "returns-to-start" : "lands-twice", path[i], -1);
+            Refusal r = classify_hop(pos, path[i - 1], path[i]);
+            if (r.reason) return r;
+            bb_add(&landed, path[i]);
+        }
+    }
+    Bitboard goal = goal_of((Variant)pos->variant, side);
+    if (bb_has(&goal, from) && !bb_has(&goal, to)) return refusal("goal-camp", from, -1);
+    return refusal("illegal", -1, -1);
+}
+
+static Refusal classify_move(const Position *pos, const char *s, int len) {
+    if (len == 4 && s[0] == 'p' && s[1] == 'a' && s[2] == 's' && s[3] == 's') {
+        Refusal r = refusal("pass-not-allowed", -1, -1);
+        r.number = count_moves(pos);
+        return r;
+    }
+    uint8_t path[MAX_PATH];
+    char scratch[128];
+    Text ignored = text_on(scratch, sizeof scratch);
+    int n = path_parse(s, len, path, &ignored);
+    if (n == 0) return refusal("malformed", -1, -1);
+    return classify_path(pos, path, n);
+}
+
+static void write_refusal(Refusal r, const char *message) {
+    Text t = out_begin();
+    text_char(&t, '{');
+    json_text(&t, "reason", r.reason ? r.reason : "illegal");
+    if (r.sq[0] >= 0) json_square(&t, "a", r.sq[0]);
+    if (r.sq[1] >= 0) json_square(&t, "b", r.sq[1]);
+    if (r.number) json_int(&t, "number", r.number);
+    json_text(&t, "message", message);
+    text_char(&t, '}');
+}
+
+/* FEN refusals come from notation.c's fen_parse; its messages begin with a
+ * fixed phrase per kind of fault. */
+static const char *fen_reason(const char *message) {
+    static const struct {
+        const char *prefix, *reason;
+    } KINDS[] = {
+        {"the side to move", "fen-side"},   {"the number of turns", "fen-turns"},
+        {"White has", "fen-piece-count"},   {"Black has", "fen-piece-count"},
+        {"both sides", "fen-both-won"},
+    };
+    for (unsigned k = 0; k < sizeof KINDS / sizeof *KINDS; k++) {
+        const char *p = KINDS[k].prefix, *m = message;
+        while (*p && *p == *m) p++, m++;
+        if (!*p) return KINDS[k].reason;
+    }
+    return "fen-placement";
+}
+
+/* ---- the game ---------------------------------------------------------- */
+
+static const char *result_code(Result r) {
+    switch (r) {
+    case RESULT_WHITE_WINS: return "white-wins";
+    case RESULT_BLACK_WINS: return "black-wins";
+    case RESULT_DRAW_REPETITION: return "draw-repetition";
+    case RESULT_DRAW_TURN_LIMIT: return "draw-turn-limit";
+    default: return "ongoing";
+    }
+}
+
+/* The input in io as a NUL-terminated string of `len` bytes. */
+static const char *input(int len) {
+    if (len < 0) len = 0;
+    if (len >= IO_SIZE) len = IO_SIZE - 1;
+    io[len] = '\0';
+    return io;
+}
+
+char *api_io(void) { return io; }
+int api_io_size(void) { return IO_SIZE; }
+
+/* A new game from the starting position; variant is 19 or 13. */
+int api_new_game(int pieces, int turn_limit) {
+    if (pieces != 19 && pieces != 13) return 0;
+    game_start(&game, pieces == 13 ? VARIANT_13 : VARIANT_19, turn_limit);
+    return 1;
+}
+
+/* A new game from the FEN in io.  0 on success; otherwise 1 and a refusal
+ * in io, the game unchanged. */
+int api_set_fen(int pieces, int turn_limit, int len) {
+    char message[256];
+    Text err = text_on(message, sizeof message);
+    Position pos;
+    if (pieces != 19 && pieces != 13) {
+        write_refusal(refusal("variant", -1, -1), "the variant is 19 or 13");
+        return 1;
+    }
+    if (!fen_parse(input(len), pieces == 13 ? VARIANT_13 : VARIANT_19, &pos, &err)) {
+        write_refusal(refusal(fen_reason(message), -1, -1), message);
+        return 1;
+    }
+    game_from(&game, &pos, turn_limit);
+    return 0;
+}
+
+/* Plays the move written in io ("pass", a step, a whole path or a from-to
+ * chain).  0 on success, with the move written with its whole path in io;
+ * otherwise 1 and a refusal in io, the game unchanged. */
+int api_play(int len) {
+    char text[MOVE_TEXT_SIZE + 1], message[256];
+    if (len < 0 || len > MOVE_TEXT_SIZE) {
+        write_refusal(refusal("malformed", -1, -1), "the move is too long");
+        return 1;
+    }
+    const char *s = input(len);
+    for (int i = 0; i <= len; i++) text[i] = s[i];
+    Text err = text_on(message, sizeof message);
+    Position before = game.pos;
+    if (!game_play_text(&game, text, len, &err)) {
+        Refusal r = game.result != RESULT_ONGOING ? refusal("game-over", -1, -1) : classify_move(&game.pos, text, len);
+        write_refusal(r, message);
+        return 1;
+    }
+    /* The move as played: a written chain keeps its path, a from-to is
+     * resolved to a shortest one. */
+    Text t = out_begin();
+    uint8_t path[MAX_PATH];
+    int n = len == 4 && text[0] == 'p' ? 0 : path_parse(text, len, path, &err);
+    if (n > 2) text_path(&t, path, n);
+    else text_move(&t, &before, game.moves[game.length - 1]);
+    return 0;
+}
+
+int api_undo(void) { return game_undo(&game); }
+
+/* The state of the game as JSON in io. */
+int api_state(void) {
+    char fen[FEN_TEXT_SIZE];
+    Text f = text_on(fen, sizeof fen);
+    text_fen(&f, &game.pos);
+    Text t = out_begin();
+    text_char(&t, '{');
+    json_text(&t, "fen", fen);
+    json_int(&t, "variant", variant_pieces((Variant)game.pos.variant));
+    json_text(&t, "side", game.pos.side_to_move == WHITE ? "w" : "b");
+    json_int(&t, "turns", game.pos.turns);
+    json_int(&t, "turnLimit", game.turn_limit);
+    json_int(&t, "length", game.length);
+    json_text(&t, "result", result_code(game.result));
+    json_int(&t, "occurrences", game_occurrences(&game));
+    json_int(&t, "moves", game.result == RESULT_ONGOING ? count_moves(&game.pos) : 0);
+    MoveList moves;
+    generate_moves(&game.pos, &moves);
+    json_key(&t, "mustPass");
+    text_str(&t, game.result == RESULT_ONGOING && move_is_pass(moves.moves[0]) ? "true" : "false");
+    /* Moves that would draw by a third repetition, so the page can warn. */
+    json_key(&t, "repeating");
+    text_char(&t, '[');
+    int shown = 0;
+    for (int i = 0; game.result == RESULT_ONGOING && i < moves.count; i++) {
+        if (move_is_pass(moves.moves[i]) || game_occurrences_after(&game, moves.moves[i]) < 3) continue;
+        if (shown++) text_char(&t, ',');
+        text_char(&t, '"');
+        text_square(&t, moves.moves[i].from);
+        text_char(&t, '-');
+        text_square(&t, moves.moves[i].to);
+        text_char(&t, '"');
+    }
+    text_str(&t, "]}");
+    return t.len;
+}
+
+/* The FEN after the first k moves of the game, in io. */
+int api_fen_at(int k) {
+    if (k < 0 || k > game.length) return 0;
+    Position pos = game.start;
+    for (int i = 0; i < k; i++) position_make(&pos, game.moves[i]);
+    Text t = out_begin();
+    text_fen(&t, &pos);
+    return t.len;
+}
+
+int api_moves(void) {
+    Text t = out_begin();
+    Position pos = game.start;
+    for (int i = 0; i < game.length; i++) {
+        if (i) text_char(&t, ' ');
+        text_move(&t, &pos, game.moves[i]);
+        position_make(&pos, game.moves[i]);
+    }
+    return game.length;
+}
+
+int api_occurrences_after(int from, int to) {
+    if (game.result != RESULT_ONGOING || from < 0 || from >= NUM_SQUARES || to < 0 || to >= NUM_SQUARES) return 0;
+    if (game.pos.at[from] != game.pos.side_to_move) return 0;
+    Bitboard reach = piece_destinations(&game.pos, from);
+    if (!bb_has(&reach, to)) return 0;
+    return game_occurrences_after(&game, (Move){(uint8_t)from, (uint8_t)to});
+}
+
+/* ---- choosing a move on the board -------------------------------------- */
+
+enum {
+    TARGET_END = 1,      /* the move may end here */
+    TARGET_STEP = 2,     /* ... and it is a step */
+    TARGET_HOP = 4,      /* one hop from the chain's current square */
+    TARGET_REPEATS = 8,  /* ending here repeats a position for the third time */
+    TARGET_STOP = 16,    /* the chain's current square, where it may stop */
+};
+
+/* Squares reachable by hops from `from` without landing on `avoid`. */
+static Bitboard chain_reach(const Position *pos, int from, Bitboard avoid) {
+    Bitboard reached = avoid;
+    uint8_t stack[64];
+    int top = 0;
+    bb_add(&reached, from);
+    stack[top++] = (uint8_t)from;
+    while (top > 0) {
+        int sq = stack[--top];
+        for (int i = 0; i < HOP_COUNT[sq]; i++) {
+            int land = HOPS[sq][i].land;
+            if (pos->at[HOPS[sq][i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&reached, land)) {
+                bb_add(&reached, land);
+                stack[top++] = (uint8_t)land;
+            }
+        }
+    }
+    Bitboard start = avoid;
+    bb_add(&start, from);
+    return bb_minus(reached, start);
+}
+
+/* The squares of a partial chain, read as bytes from io and checked: the
+ * origin holds a piece of the side to move, each further square is a hop
+ * from the one before onto an empty square not landed on yet. */
+static int read_chain(int n, uint8_t path[MAX_PATH], Bitboard *landed) {
+    const Position *pos = &game.pos;
+    if (n < 1 || n > MAX_PATH || game.result != RESULT_ONGOING) return 0;
+    *landed = (Bitboard){{0, 0, 0, 0}};
+    for (int i = 0; i < n; i++) {
+        int sq = (unsigned char)io[i];
+        if (bb_has(landed, sq)) return 0;
+        if (i == 0 && pos->at[sq] != pos->side_to_move) return 0;
+        if (i > 0) {
+            int over;
+            if (!hop_over(path[i - 1], sq, &over) || pos->at[over] == NO_PIECE || pos->at[sq] != NO_PIECE) return 0;
+        }
+        path[i] = (uint8_t)sq;
+        bb_add(landed, sq);
+    }
+    return n;
+}
+
+/*
+ * For a piece picked up and moved along the partial chain whose n squares
+ * are in io (the origin alone for a piece just picked up): a flag byte per
+ * square in io, saying where the move may go on and end (TARGET_*).  A
+ * one-hop square is marked only when some legal end lies at or beyond it.
+ * Returns the number of squares marked, or -1 for an invalid chain.
+ */
+int api_targets(int n) {
+    uint8_t path[MAX_PATH];
+    Bitboard landed;
+    if (!read_chain(n, path, &landed)) return -1;
+    const Position *pos = &game.pos;
+    int from = path[0], at = path[n - 1];
+    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+    Bitboard allowed = bb_has(&goal, from) ? goal : (Bitboard){{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
+    Bitboard ends = bb_and(chain_reach(pos, at, landed), allowed);
+    Bitboard steps = n == 1 ? bb_and(bb_minus(NEIGHBOURS[from], pos->occupied), allowed) : (Bitboard){{0, 0, 0, 0}};
+    unsigned char flags[NUM_SQUARES] = {0};
+    int marked = 0;
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        if (bb_has(&steps, sq)) flags[sq] = TARGET_END | TARGET_STEP;
+        else if (bb_has(&ends, sq)) flags[sq] = TARGET_END;
+    }
+    if (n > 1 && bb_has(&allowed, at)) flags[at] = TARGET_STOP | TARGET_END;
+    for (int i = 0; i < HOP_COUNT[at]; i++) {
+        int land = HOPS[at][i].land;
+        if (pos->at[HOPS[at][i].over] == NO_PIECE || pos->at[land] != NO_PIECE || bb_has(&landed, land)) continue;
+        Bitboard beyond = landed;
+        bb_add(&beyond, land);
+        if (bb_has(&allowed, land) || !bb_is_empty(bb_and(chain_reach(pos, land, beyond), allowed)))
+            flags[land] |= TARGET_HOP;
+    }
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        if ((flags[sq] & TARGET_END) && game_occurrences_after(&game, (Move){(uint8_t)from, (uint8_t)sq}) >= 3)
+            flags[sq] |= TARGET_REPEATS;
+        marked += flags[sq] != 0;
+        io[sq] = (char)flags[sq];
+    }
+    return marked;
+}
+
+/*
+ * The move that takes the partial chain in io (n squares) on to `to` by a
+ * shortest continuation that lands nowhere twice, written in notation in io
+ * (a step when the chain is only the origin and `to` is next to it).
+ * Returns its length, or 0 when `to` cannot be reached that way.
+ */
+int api_chain_to(int n, int to) {
+    uint8_t path[MAX_PATH], came_from[NUM_SQUARES], queue[64];
+    Bitboard landed;
+    if (to < 0 || to >= NUM_SQUARES || !read_chain(n, path, &landed)) return 0;
+    const Position *pos = &game.pos;
+    int at = path[n - 1];
+    if (n == 1 && bb_has(&NEIGHBOURS[at], to)) {
+        if (pos->at[to] != NO_PIECE) return 0;
+        path[n++] = (uint8_t)to;
+    } else if (to != at) {
+        int head = 0, tail = 0;
+        Bitboard reached = landed;
+        queue[tail++] = (uint8_t)at;
+        while (head < tail && !bb_has(&reached, to)) {
+            int sq = queue[head++];
+            for (int i = 0; i < HOP_COUNT[sq]; i++) {
+                int land = HOPS[sq][i].land;
+                if (pos->at[HOPS[sq][i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&reached, land)) {
+                    bb_add(&reached, land);
+                    came_from[land] = (uint8_t)sq;
+                    queue[tail++] = (uint8_t)land;
+                }
+            }
+        }
+        if (!bb_has(&reached, to) || bb_has(&landed, to)) return 0;
+        int extra = 0;
+        for (int sq = to; sq != at; sq = came_from[sq]) extra++;
+        if (n + extra > MAX_PATH) return 0;
+        int sq = to;
+        for (int i = n + extra - 1; i >= n; i--, sq = came_from[sq]) path[i] = (uint8_t)sq;
+        n += extra;
+    }
+    if (n < 2) return 0;
+    Text t = out_begin();
+    text_path(&t, path, n);
+    return t.len;
+}
+
+/* Every legal move with a shortest path, space-separated, in io. */
+int api_legal(void) {
+    MoveList moves;
+    Text t = out_begin();
+    if (game.result != RESULT_ONGOING) return 0;
+    generate_moves(&game.pos, &moves);
+    for (int i = 0; i < moves.count; i++) {
+        if (i) text_char(&t, ' ');
+        text_move(&t, &game.pos, moves.moves[i]);
+    }
+    return moves.count;
+}
+
+/* perft from the current position, for measuring wasm against native. */
+double api_perft(int depth) {
+    Position pos = game.pos;
+    return (double)perft(&pos, depth, NULL);
+}
+
+/* ---- the engine -------------------------------------------------------- */
+
+/* Gives the engine a transposition table of `mb` MiB, grown from the
+ * module's memory (only the instance that searches pays for it).  Returns
+ * the MiB it got. */
+int api_engine_init(int mb) {
+    void *memory = NULL;
+    size_t bytes = 0;
+    for (; mb > 0 && !memory; mb /= 2) {
+        int pages = (int)(((size_t)mb << 20) / WASM_PAGE);
+        int old = __builtin_wasm_memory_grow(0, pages);
+        if (old >= 0) {
+            memory = (void *)((size_t)old * WASM_PAGE);
+            bytes = (size_t)mb << 20;
+        }
+    }
+    engine_init(&engine, memory, bytes);
+    engine_ready = true;
+    return (int)(bytes >> 20);
+}
+
+void api_engine_new_game(void) {
+    if (engine_ready) engine_new_game(&engine);
+}
+
+static void remember_report(void *ctx, const SearchReport *report) {
+    (void)ctx;
+    last_report = *report;
+}
+
+/*
+ * Chooses a move for the side to move: at `level` (1..10), with at most
+ * `movetime` ms and `depth` plies when these are positive.  Writes JSON
+ * {move, depth, score, nodes, time, pv} in io; returns 0 when the game is
+ * over (then io holds {}).
+ */
+int api_think(int level, int movetime, int depth) {
+    Text t = out_begin();
+    if (!engine_ready) api_engine_init(16);
+    if (game.result != RESULT_ONGOING) {
+        text_str(&t, "{}");
+        return 0;
+    }
+    SearchLimits limits = search_limits_none();
+    if (movetime > 0) limits.movetime = movetime;
+    if (depth > 0) limits.depth = depth;
+    engine_set_level(&engine, level);
+    atomic_store(&engine.stop, false);
+    last_report = (SearchReport){0};
+    Move best = engine_think(&engine, &game, &limits, remember_report, NULL);
+    char move[MOVE_TEXT_SIZE];
+    Text m = text_on(move, sizeof move);
+    text_move(&m, &game.pos, best);
+    text_char(&t, '{');
+    json_text(&t, "move", move);
+    json_int(&t, "depth", last_report.depth);
+    json_int(&t, "score", last_report.score);
+    json_int(&t, "winIn", last_report.win_in);
+    json_int(&t, "nodes", (long long)last_report.nodes);
+    json_int(&t, "time", last_report.time_ms);
+    text_char(&t, '}');
+    return 1;
+}
+
+int api_hint(int movetime) { return api_think(MAX_LEVEL, movetime, 0); }

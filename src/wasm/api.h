@@ -1,0 +1,98 @@
+/*
+ * api.h: what the WebAssembly module exports to the page's worker
+ * (web/js/engine-worker.js).  Every function here is exported under its own
+ * name; the module imports only clock_ms (src/engine/clock.h).
+ *
+ * One game lives in the instance.  Text goes both ways through one buffer,
+ * io (api_io(), api_io_size() bytes): the caller writes its input there and
+ * passes its length; answers come back there NUL-terminated, JSON where they
+ * have several parts.  A refusal is the JSON
+ *   {"reason": <code>, "a": <square>, "b": <square>, "number": <n>, "message": <English>}
+ * where reason is a fixed code the page translates (see web/js/i18n.js),
+ * a/b/number are present when the message names them, and message is the
+ * rules' own English text.
+ */
+#ifndef HALMA_WASM_API_H
+#define HALMA_WASM_API_H
+
+#define API(name) __attribute__((export_name(#name)))
+
+API(api_io) char *api_io(void);
+API(api_io_size) int api_io_size(void);
+
+/* A new game from the starting position: pieces is 19 or 13, turn_limit
+ * the drawing limit (400 by default).  1 on success, 0 for a bad variant. */
+API(api_new_game) int api_new_game(int pieces, int turn_limit);
+
+/* A new game from the FEN of len bytes in io.  0 on success; otherwise 1
+ * and a refusal in io, the game unchanged. */
+API(api_set_fen) int api_set_fen(int pieces, int turn_limit, int len);
+
+/* Plays the move of len bytes in io: "pass", a step, a whole path or a
+ * from-to chain.  0 on success, with the move as played in io (a from-to
+ * chain resolved to a shortest path); otherwise 1 and a refusal in io. */
+API(api_play) int api_play(int len);
+
+/* Takes the last move back; 0 when there is none. */
+API(api_undo) int api_undo(void);
+
+/* The game's state as JSON in io: fen, variant, side, turns, turnLimit,
+ * length, result ("ongoing", "white-wins", "black-wins", "draw-repetition",
+ * "draw-turn-limit"), occurrences of the current position, moves (how many
+ * legal moves), mustPass, and repeating: the from-to of every move that would
+ * draw by a third repetition.  Returns the text's length. */
+API(api_state) int api_state(void);
+
+/* The FEN after the first k moves, in io; 0 when k is out of range. */
+API(api_fen_at) int api_fen_at(int k);
+
+/* The moves played so far, each with a shortest path, space-separated, in
+ * io; returns how many.  (The page keeps the paths as they were played.) */
+API(api_moves) int api_moves(void);
+
+/* How many times the position after the move from-to (square numbers, see
+ * below) would then have occurred, that time included: 3 means the move
+ * draws by repetition.  0 when from-to is not a legal move. */
+API(api_occurrences_after) int api_occurrences_after(int from, int to);
+
+/* Choosing a move on the board.  A partial chain is n square numbers
+ * (rank * 16 + file), one byte each, at the start of io: the origin, then
+ * every landing so far.
+ *
+ * api_targets writes one flag byte per square into io: 1 the move may end
+ * there, 2 it is a step, 4 one hop on from the chain's last square (marked
+ * only when a legal end lies there or beyond), 8 ending there repeats a
+ * position for the third time, 16 the chain's last square, where it may
+ * stop.  Returns how many squares are marked; -1 for an invalid chain.
+ *
+ * api_chain_to writes the whole move that continues the chain to square
+ * `to` by a shortest continuation (landing nowhere twice) in notation in io,
+ * and returns its length; 0 when there is none. */
+API(api_targets) int api_targets(int n);
+API(api_chain_to) int api_chain_to(int n, int to);
+
+/* Every legal move with a shortest path, space-separated, in io; returns
+ * their number (0 once the game is over). */
+API(api_legal) int api_legal(void);
+
+/* The protocol's perft from the current position (to compare the wasm
+ * build's speed with the native one). */
+API(api_perft) double api_perft(int depth);
+
+/* Gives the engine a transposition table of up to mb MiB, grown from the
+ * module's memory; returns the MiB it got.  Only the instance that searches
+ * calls it (api_think does, with 16, if nobody did). */
+API(api_engine_init) int api_engine_init(int mb);
+API(api_engine_new_game) void api_engine_new_game(void);
+
+/* The engine's move for the side to move, at level 1..10 and with at most
+ * movetime ms and depth plies when these are positive: JSON
+ * {move, depth, score, winIn, nodes, time} in io.  0 (and {}) once the game
+ * is over. */
+API(api_think) int api_think(int level, int movetime, int depth);
+
+/* A hint for the side to move: the engine's best move at its top level
+ * within movetime ms, as api_think answers. */
+API(api_hint) int api_hint(int movetime);
+
+#endif

@@ -1,0 +1,114 @@
+// Undo and redo, the hint, two people on one device, the 13-piece game.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openGame, click, pieceOn, pieces, moveList, message, status, idle, newGame } from './harness.mjs';
+import { camp } from '../lib/positions.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+test('undo takes back the move and the reply; redo brings both back', async () => {
+  const { page, errors } = await openGame(env);
+  await click(page, 'n4');
+  await click(page, 'm5');
+  const played = await moveList(page);
+  const position = await pieces(page);
+  assert.equal(played.length, 2);
+  await page.click('#undo');
+  await idle(page);
+  assert.deepEqual(await moveList(page), []);
+  assert.deepEqual(await pieces(page), { w: camp('w').sort(), b: camp('b').sort() });
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+  await page.click('#redo');
+  await idle(page);
+  assert.deepEqual(await moveList(page), played, 'the same reply, not a new search');
+  assert.deepEqual(await pieces(page), position);
+  assert.equal(await page.locator('#redo').isDisabled(), true);
+  await page.keyboard.press('Control+z');
+  await idle(page);
+  assert.deepEqual(await moveList(page), []);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a new move after undo forgets what redo could bring back', async () => {
+  const { page } = await openGame(env);
+  await click(page, 'n4');
+  await click(page, 'm5');
+  await page.click('#undo');
+  await idle(page);
+  await click(page, 'o4');
+  await click(page, 'o6');
+  assert.equal(await page.locator('#redo').isDisabled(), true);
+  assert.equal((await moveList(page))[0], 'o4-o6');
+  await page.context().close();
+});
+
+test('the hint shows the engine\'s move on the board, and it can be played', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#hint');
+  await page.waitForSelector('.path-hint');
+  await idle(page);
+  const text = await message(page);
+  const hinted = /Hint: ([a-p]\d+(?:-[a-p]\d+)+)/.exec(text)?.[1];
+  assert.ok(hinted, text);
+  const squares = hinted.split('-');
+  await click(page, squares[0]);
+  await click(page, squares[squares.length - 1]);
+  await idle(page);
+  const moves = await moveList(page);
+  assert.equal(moves[0].split('-')[0], squares[0]);
+  assert.equal(moves[0].split('-').at(-1), squares.at(-1));
+  assert.equal(await page.locator('.path-hint').count(), 0, 'the hint goes once a move is played');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('two people on one device take turns, and the computer stays out', async () => {
+  const { page, errors } = await openGame(env);
+  await newGame(page, { mode: 'friends' });
+  assert.equal(await status(page), 'White to move');
+  await click(page, 'n4');
+  await click(page, 'm5');
+  assert.equal(await status(page), 'Black to move');
+  await page.waitForTimeout(700);
+  assert.deepEqual(await moveList(page), ['n4-m5'], 'no computer reply');
+  await click(page, 'b13');
+  await click(page, 'c12');
+  assert.deepEqual(await moveList(page), ['n4-m5', 'b13-c12']);
+  assert.equal(await pieceOn(page, 'c12'), 'b');
+  await page.click('#undo');
+  await idle(page);
+  assert.deepEqual(await moveList(page), ['n4-m5'], 'undo takes back one move between people');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a 13-piece game', async () => {
+  const { page, errors } = await openGame(env);
+  await newGame(page, { variant: 13 });
+  const start = await pieces(page);
+  assert.equal(start.w.length, 13);
+  assert.equal(start.b.length, 13);
+  assert.deepEqual(start.w, camp('w', 13).sort());
+  assert.equal(await page.locator('.sq.camp-w').count(), 13, 'the 13-piece camps are marked');
+  await click(page, 'o3');
+  await click(page, 'n4');
+  await idle(page);
+  assert.equal((await moveList(page)).length, 2);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('playing Black: the computer opens and the board turns round', async () => {
+  const { page, errors } = await openGame(env);
+  await newGame(page, { human: 'b' });
+  await idle(page);
+  assert.equal((await moveList(page)).length, 1, 'White (the computer) moved first');
+  const a16 = await page.locator('[data-square="a16"]').boundingBox();
+  const p1 = await page.locator('[data-square="p1"]').boundingBox();
+  assert.ok(a16.y > p1.y, 'Black\'s camp is at the bottom');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,178 @@
+// harness.mjs: what every browser test needs: `build/halma serve` on a free
+// port, Debian's Chromium driven by playwright-core (no browser download),
+// a fresh page that records console errors, and helpers that speak in
+// squares.
+
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const HALMA = join(ROOT, 'build/halma');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, child, ms = 10000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`halma serve exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** Starts `build/halma serve` on a free port: {url, kind, stop()}. */
+export async function startServer() {
+  const port = await freePort();
+  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port)], { cwd: ROOT, stdio: 'ignore' });
+  child.on('error', () => {}); // reported by waitForHttp as an exit
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, child);
+  return {
+    url,
+    kind: 'halma serve',
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A server and a browser for one test file; close() ends both. */
+export async function setup() {
+  const server = await startServer();
+  // Playwright gives each launch a fresh, temporary user-data directory.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * Opens the game in a fresh context: {page, errors, context}.  errors
+ * collects console errors, uncaught exceptions and CSP violations.
+ * options: viewport, hasTouch, isMobile, locale, colorScheme, storage (an
+ * object put in localStorage before the page starts), waitReady.
+ */
+export async function openGame(env, options = {}) {
+  const { storage, waitReady = true, ...contextOptions } = options;
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...contextOptions });
+  if (storage) {
+    await context.addInitScript((entries) => {
+      if (sessionStorage.getItem('halma-test-seeded')) return;
+      sessionStorage.setItem('halma-test-seeded', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  await page.goto(env.server.url);
+  if (waitReady) await ready(page);
+  return { page, context, errors };
+}
+
+export async function ready(page) {
+  await page.waitForSelector('body[data-ready]', { timeout: 15000 });
+  await idle(page);
+}
+
+/** Waits until the page has finished what it was doing: no action in
+ * progress, no move being animated, the computer not thinking. */
+export async function idle(page, timeout = 15000) {
+  await page.waitForFunction(
+    () => !document.body.dataset.busy && !document.querySelector('.board.animating') && !document.body.classList.contains('thinking'),
+    null,
+    { timeout },
+  );
+}
+
+export const square = (page, name) => page.locator(`[data-square="${name}"]`);
+export const pieceOn = (page, name) => square(page, name).getAttribute('data-piece');
+
+/** Clicks a square and waits for the page to settle. */
+export async function click(page, name) {
+  await square(page, name).click();
+  await idle(page);
+}
+
+/** Every piece on the board: {w: [...], b: [...]} sorted. */
+export async function pieces(page) {
+  return page.evaluate(() => {
+    const out = { w: [], b: [] };
+    for (const node of document.querySelectorAll('[data-square][data-piece]')) out[node.dataset.piece].push(node.dataset.square);
+    out.w.sort();
+    out.b.sort();
+    return out;
+  });
+}
+
+export const moveList = (page) => page.$$eval('#move-list button[data-ply]', (buttons) => buttons.map((b) => b.textContent));
+export const message = (page) => page.locator('#message').textContent();
+export const status = (page) => page.locator('#status-line').textContent();
+
+/** Starts a new game through the dialog. */
+export async function newGame(page, { variant = 19, mode = 'computer', human = 'w', level = null } = {}) {
+  await page.click('#new-game');
+  await page.check(`#new-game-form input[name="variant"][value="${variant}"]`);
+  await page.check(`#new-game-form input[name="mode"][value="${mode}"]`);
+  if (mode === 'computer') await page.check(`#new-game-form input[name="human"][value="${human}"]`);
+  if (level !== null && mode === 'computer') await page.fill('#level', String(level));
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+}
+
+/** Imports a record or FEN through the dialog; returns the dialog's error
+ * text, or null when it was accepted. */
+export async function importText(page, text) {
+  await page.click('#import');
+  await page.fill('#import-text', text);
+  await page.click('#import-go');
+  const accepted = await page
+    .waitForFunction(() => !document.getElementById('import-dialog').open || !document.getElementById('import-error').hidden, null, { timeout: 5000 })
+    .then(() => page.evaluate(() => !document.getElementById('import-dialog').open));
+  if (accepted) {
+    await idle(page);
+    return null;
+  }
+  const error = await page.locator('#import-error').textContent();
+  await page.click('#import-dialog [data-close]');
+  return error;
+}

@@ -1,0 +1,62 @@
+// positions.mjs: building FENs for tests from lists of squares.
+
+const FILES = 'abcdefghijklmnop';
+
+export const START_19 = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
+export const START_13 = 'bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww w 0';
+
+/** The squares of a camp: 'w' bottom-right, 'b' top-left; 19 or 13 pieces. */
+export function camp(side, variant = 19) {
+  const size = variant === 19 ? 5 : 4;
+  const squares = [];
+  for (let dy = 0; dy <= size; dy++) {
+    for (let dx = 0; dx <= size - dy; dx++) {
+      if ((dx === size && dy === 0) || (dx === 0 && dy === size)) continue;
+      const file = side === 'w' ? 15 - dx : dx;
+      const rank = side === 'w' ? dy : 15 - dy;
+      squares.push(FILES[file] + (rank + 1));
+    }
+  }
+  return squares;
+}
+
+/** A FEN from the squares of each side, e.g. {w: ['a1'], b: ['p16']}. */
+export function fen({ w, b }, side = 'w', turns = 0) {
+  const at = new Map();
+  for (const s of w) at.set(s, 'w');
+  for (const s of b) at.set(s, 'b');
+  const ranks = [];
+  for (let rank = 16; rank >= 1; rank--) {
+    let row = '';
+    let empty = 0;
+    for (let file = 0; file < 16; file++) {
+      const piece = at.get(FILES[file] + rank);
+      if (!piece) {
+        empty++;
+        continue;
+      }
+      if (empty) row += empty;
+      empty = 0;
+      row += piece;
+    }
+    if (empty) row += empty;
+    ranks.push(row);
+  }
+  return `${ranks.join('/')} ${side} ${turns}`;
+}
+
+/** Replaces squares in a list: move(list, 'p1', 'h8'). */
+export function moved(list, from, to) {
+  return list.map((s) => (s === from ? to : s));
+}
+
+/**
+ * A 19-piece position one move from White's win: 18 White pieces in their
+ * goal camp (Black's, top-left) and the last on `last`, next to the one empty
+ * goal square `hole`; White to move.
+ */
+export function nearWin(last = 'b11', hole = 'a12') {
+  const white = camp('b').filter((s) => s !== hole).concat([last]);
+  const black = camp('w').filter((s) => s !== 'p1').concat(['h8']);
+  return { fen: fen({ w: white, b: black }, 'w', 120), hole, last };
+}

@@ -1,0 +1,72 @@
+// Game records (docs/RECORD.md): writing, reading back, and refusing bad ones.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseRecord, writeRecord, RecordError } from '../../web/js/record.js';
+import { START_19 } from '../lib/positions.mjs';
+
+const game = {
+  variant: 19,
+  fen: null,
+  turnLimit: 400,
+  moves: ['n4-m5', 'b13-c12', 'n1-n3-l5'],
+  white: 'You',
+  black: 'Computer, level 5',
+  result: 'ongoing',
+  date: '2026.01.02',
+};
+
+test('a record is written with headers, numbered moves and the result', () => {
+  const text = writeRecord(game);
+  assert.equal(
+    text,
+    '[Game "Halma"]\n[Date "2026.01.02"]\n[Variant "19"]\n[White "You"]\n[Black "Computer, level 5"]\n[TurnLimit "400"]\n[Result "*"]\n\n1. n4-m5 b13-c12\n2. n1-n3-l5\n*\n',
+  );
+});
+
+test('a record reads back to the same game', () => {
+  const back = parseRecord(writeRecord({ ...game, result: 'draw-repetition' }));
+  assert.deepEqual(back.moves, game.moves);
+  assert.equal(back.variant, 19);
+  assert.equal(back.fen, null);
+  assert.equal(back.headers.Result, '1/2-1/2');
+  assert.equal(back.headers.Termination, 'Draw by threefold repetition');
+});
+
+test('a game from a position with Black to move numbers from "n..."', () => {
+  const fen = START_19.replace(' w 0', ' b 7');
+  const text = writeRecord({ ...game, fen, firstSide: 'b', firstTurn: 7, moves: ['b13-c12', 'n4-m5'] });
+  assert.match(text, /\[FEN "[^"]+ b 7"\]/);
+  assert.match(text, /\n4\.\.\. b13-c12\n5\. n4-m5\n/);
+  assert.deepEqual(parseRecord(text).moves, ['b13-c12', 'n4-m5']);
+  assert.equal(parseRecord(text).fen, fen);
+});
+
+test('a lone FEN is a position without moves; its variant is counted', () => {
+  const r = parseRecord(`  ${START_19}  `);
+  assert.equal(r.fen, START_19);
+  assert.deepEqual(r.moves, []);
+  const short = parseRecord('bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww w 0');
+  assert.equal(short.variant, 13);
+});
+
+test('comments, move numbers glued to moves and CRLF are accepted', () => {
+  const r = parseRecord('[Variant "13"]\r\n\r\n1.o3-n4 {a comment} b13-c12 ; to the end of the line\r\n2... pass 1-0');
+  assert.deepEqual(r.moves, ['o3-n4', 'b13-c12', 'pass']);
+  assert.equal(r.variant, 13);
+});
+
+test('bad records are refused with a reason code', () => {
+  const cases = [
+    ['', 'empty'],
+    ['   \n ', 'empty'],
+    ['[Variant "15"]\n1. n4-m5', 'bad-variant'],
+    ['[TurnLimit "0"]\n', 'bad-turn-limit'],
+    ['[Variant "19"\n1. n4-m5', 'bad-header'],
+    ['1. n4-m5 z9-z10', 'bad-move'],
+    ['1. n4-m5 <script>', 'bad-move'],
+    ['x'.repeat(300000), 'too-long'],
+  ];
+  for (const [text, code] of cases) {
+    assert.throws(() => parseRecord(text), (error) => error instanceof RecordError && error.code === code, `${text.slice(0, 30)} -> ${code}`);
+  }
+});

@@ -1,0 +1,26 @@
+#!/bin/sh
+# build-web.sh SRC WASM OUT: assembles the web game in OUT from the page's
+# sources in SRC and the WebAssembly module WASM.  Plain files only (no
+# bundler): the service worker gets the list of files to keep offline and a
+# version that changes whenever any file does.
+set -eu
+src=$1 wasm=$2 out=$3
+
+rm -rf "$out.tmp"
+mkdir -p "$out.tmp"
+cp -R "$src"/. "$out.tmp"/
+cp "$wasm" "$out.tmp/halma.wasm"
+
+cd "$out.tmp"
+# index.html is kept as "./", the address the page is opened at.
+files=$(find . -type f ! -name sw.js ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort)
+version=$(cat $files | sha256sum | cut -c1-16)
+files=$(echo "$files" | grep -vx index.html)
+list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
+sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" sw.js > sw.js.new
+mv sw.js.new sw.js
+cd - >/dev/null
+
+rm -rf "$out"
+mv "$out.tmp" "$out"
+echo "web: $out (version $version)"

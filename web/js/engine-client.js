@@ -1,0 +1,77 @@
+// engine-client.js: the page's side of a worker running the WebAssembly
+// rules and engine (engine-worker.js): requests as promises, and a restart
+// that abandons whatever the worker was doing (a search no longer wanted).
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export class EngineClient {
+  /** module: the compiled halma.wasm (or a promise of it), shared by every
+   * worker so it is downloaded and compiled once; without it the worker
+   * fetches its own. */
+  constructor(name, module = null) {
+    this.name = name;
+    this.module = Promise.resolve(module);
+    this.nextId = 1;
+    this.pending = new Map();
+    this.worker = null; // started by the first request
+  }
+
+  start() {
+    this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module', name: this.name });
+    this.worker.onmessage = ({ data }) => this.settle(data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.failAll(new Error(`worker ${this.name}: ${event.message || 'failed to start'}`));
+    };
+    const worker = this.worker;
+    this.module.then(
+      (module) => worker.postMessage({ op: 'init', module }),
+      () => worker.postMessage({ op: 'init', module: null }),
+    );
+  }
+
+  settle({ id, result, error }) {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    if (error) waiting.reject(Object.assign(new Error(error.message), { failure: error.failure }));
+    else waiting.resolve(result);
+  }
+
+  failAll(error) {
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  /** Sends {op, ...fields}; resolves with the worker's result. */
+  request(op, fields = {}) {
+    if (!this.worker) this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, ...fields });
+    });
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /** Abandons every request in flight (they reject with CancelledError);
+   * the next request starts a fresh worker. */
+  restart() {
+    this.worker?.terminate();
+    this.worker = null;
+    this.failAll(new CancelledError());
+  }
+
+  /** Starts the worker ahead of its first request. */
+  warmUp() {
+    if (!this.worker) this.start();
+  }
+}

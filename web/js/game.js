@@ -1,0 +1,649 @@
+// game.js: the game controller.  It owns the game in progress (the start,
+// every move as played, what undo can bring back), asks the rules worker
+// what is legal, the engine worker for the computer's moves and hints, tells
+// the board what to draw, and saves after every change.
+//
+// The page's state here is the only truth: workers get the whole game with
+// each request, and nothing changes here until the rules have accepted it,
+// so no click, tap or late answer can put the game in a state it should not
+// be in.
+
+import { CancelledError } from './engine-client.js';
+import { fileOf, rankOf } from './board-view.js';
+import { TARGET, squareName } from './halma-wasm.js';
+import { saveGame } from './storage.js';
+import { parseRecord, writeRecord, RecordError } from './record.js';
+
+export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
+
+/** How long the computer may think at each level (ms); the engine may
+ * answer sooner.  Level 5, the default, answers well under a second. */
+export const LEVEL_MOVETIME = [60, 120, 200, 300, 450, 650, 900, 1300, 2000, 3000];
+const HINT_MOVETIME = 700;
+/** The computer's move never lands sooner than this after the person's: an
+ * instant reply is easy to miss. */
+const MIN_REPLY_MS = 400;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pieces of a FEN's placement: Map square -> 'w' | 'b'. */
+export function piecesOf(fen) {
+  const pieces = new Map();
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    const rank = 16 - i;
+    let file = 0;
+    for (const token of row.match(/\d+|[wb]/g) ?? []) {
+      if (token === 'w' || token === 'b') pieces.set('abcdefghijklmnop'[file++] + rank, token);
+      else file += Number(token);
+    }
+  });
+  return pieces;
+}
+
+const other = (side) => (side === 'w' ? 'b' : 'w');
+/** The flag bytes of api_targets (one per square) as Map square -> flags. */
+const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareName(i), bits]] : [])));
+const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b))) === 1;
+
+export class GameController {
+  /**
+   * view: BoardView; rules, engine: EngineClient; ui: the panel
+   * (update(model), message(text, kind), announce(text), showEnd(model),
+   * confirm(text, yes) -> Promise<boolean>); t: translation; reducedMotion().
+   */
+  constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false }) {
+    Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
+    this.settings = { ...DEFAULT_SETTINGS };
+    this.game = { variant: 19, fen: null, turnLimit: 400, moves: [] };
+    this.redoStack = [];
+    this.state = null;
+    this.pieces = new Map();
+    this.selection = null;
+    this.hintPath = null;
+    this.review = null; // {k, pieces, lastMove} while looking at an earlier position
+    this.thinking = false;
+    this.hinting = false;
+    this.thinkToken = 0;
+    this.hintToken = 0;
+    this.queue = Promise.resolve();
+    this.listen();
+  }
+
+  // ---- plumbing ----------------------------------------------------------
+
+  listen() {
+    const on = (type, handler) => this.view.addEventListener(type, (e) => handler(e.detail));
+    on('tap', ({ square }) => this.onTap(square));
+    on('dragstart', ({ square }) => this.onDragStart(square));
+    on('drop', ({ from, to }) => this.onDrop(from, to));
+    on('cancel', () => this.exclusive(() => this.cancelSelection()));
+    on('cursor', ({ square }) => {
+      this.ui.describeSquare(square, this.shownPieces().get(square), this.selection);
+      this.previewPath(square);
+    });
+    on('hover', ({ square }) => this.previewPath(square));
+    this.view.draggable = (square) => this.canPick(square);
+  }
+
+  /** Runs one action at a time, in order; an action's failure is shown,
+   * never thrown at the page. */
+  exclusive(action) {
+    this.ui.busy(+1);
+    const run = this.queue.then(action).catch((error) => this.fail(error));
+    this.queue = run.then(() => this.ui.busy(-1));
+    return run;
+  }
+
+  fail(error) {
+    if (error instanceof CancelledError) return;
+    console.warn('halma:', error);
+    this.ui.message(this.t('error.unexpected'), 'error');
+  }
+
+  spec() {
+    return { ...this.game, moves: [...this.game.moves] };
+  }
+
+  sideOfMove(i) {
+    const first = this.startSide();
+    return i % 2 === 0 ? first : other(first);
+  }
+
+  startSide() {
+    return this.game.fen ? this.game.fen.trim().split(/\s+/)[1] : 'w';
+  }
+
+  startTurns() {
+    return this.game.fen ? Number(this.game.fen.trim().split(/\s+/)[2]) || 0 : 0;
+  }
+
+  isComputer(side) {
+    return this.settings.mode === 'computer' && side !== this.settings.human;
+  }
+
+  get over() {
+    return !this.state || this.state.result !== 'ongoing';
+  }
+
+  /** Can the person pick up the piece on `square` now? */
+  canPick(square) {
+    return !this.review && !this.over && !this.thinking && !this.isComputer(this.state.side) && this.pieces.get(square) === this.state.side;
+  }
+
+  save() {
+    // position and lastMove only let the next visit draw the board at once,
+    // before the rules have replayed the game.
+    const position = this.state?.fen ?? null;
+    saveGame({ ...this.game, redo: this.redoStack, ...this.settings, position, lastMove: this.lastMovePath() });
+  }
+
+  /** Draws a saved picture of the board while the rules start up. */
+  preview({ variant, settings, position, lastMove }) {
+    if (this.state || typeof position !== 'string') return;
+    this.view.setup({ variant, flipped: settings.mode === 'computer' && settings.human === 'b' });
+    this.view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
+  }
+
+  // ---- drawing -----------------------------------------------------------
+
+  /** The pieces as the board shows them: a chain being built moves its
+   * piece along. */
+  shownPieces() {
+    if (this.review) return this.review.pieces;
+    if (!this.selection || this.selection.chain.length < 2) return this.pieces;
+    const shown = new Map(this.pieces);
+    const chain = this.selection.chain;
+    shown.delete(chain[0]);
+    shown.set(chain[chain.length - 1], this.state.side);
+    return shown;
+  }
+
+  lastMovePath() {
+    const moves = this.game.moves;
+    return moves.length && moves[moves.length - 1] !== 'pass' ? moves[moves.length - 1].split('-') : null;
+  }
+
+  draw() {
+    if (this.review) {
+      this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, flags: TARGET });
+    } else {
+      this.view.render({
+        pieces: this.shownPieces(),
+        lastMove: this.selection?.chain.length > 1 ? null : this.lastMovePath(),
+        hint: this.hintPath,
+        selection: this.selection,
+        flags: TARGET,
+      });
+    }
+    this.ui.update(this.model());
+  }
+
+  model() {
+    const humanMoves = this.game.moves.some((_, i) => !this.isComputer(this.sideOfMove(i)));
+    const humanTurn = !this.over && !this.isComputer(this.state.side);
+    return {
+      state: this.state,
+      game: this.game,
+      settings: this.settings,
+      thinking: this.thinking,
+      hinting: this.hinting,
+      review: this.review,
+      selection: this.selection,
+      humanTurn,
+      canUndo: !this.review && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
+      canRedo: !this.review && !this.thinking && this.redoStack.length > 0,
+      canHint: !this.review && humanTurn && !this.thinking && !this.hinting,
+      canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(this.selection.chain.at(-1)) & TARGET.STOP),
+      mustPass: humanTurn && !!this.state?.mustPass,
+      firstSide: this.startSide(),
+      firstTurn: this.startTurns(),
+    };
+  }
+
+  // ---- starting and loading ----------------------------------------------
+
+  /** Loads a game (a saved one, an import, a new one).  Returns null, or
+   * the failure {at, refusal} (at -1: the start position itself); on a
+   * failed move the game keeps the moves before it. */
+  async load(game, settings, redo = []) {
+    this.cancelThinking();
+    this.cancelHint();
+    const answer = await this.rules.request('load', { game });
+    if (!answer.state) return answer.failure;
+    this.game = { ...game, moves: answer.moves };
+    this.settings = { ...settings };
+    this.redoStack = answer.failure ? [] : [...redo];
+    this.state = answer.state;
+    this.pieces = piecesOf(this.state.fen);
+    this.selection = null;
+    this.hintPath = null;
+    this.review = null;
+    this.view.setup({ variant: game.variant, flipped: settings.mode === 'computer' && settings.human === 'b' });
+    this.save();
+    this.draw();
+    this.afterMove(false);
+    return answer.failure;
+  }
+
+  newGame({ variant = 19, mode, human, level }) {
+    return this.exclusive(async () => {
+      await this.load({ variant, fen: null, turnLimit: 400, moves: [] }, { mode, human, level });
+      // With the person to move, load() has already said how to begin.
+      if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.ui.message(this.t('message.newGame'), 'info');
+      this.ui.announce(this.statusText());
+    });
+  }
+
+  /** Imports a record or FEN; returns null or an error text for the dialog. */
+  importRecord(text) {
+    return this.exclusive(async () => {
+      let record;
+      try {
+        record = parseRecord(text);
+      } catch (error) {
+        if (error instanceof RecordError) return this.t(`import.error.${error.code}`, error.params);
+        throw error;
+      }
+      const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
+      const check = await this.rules.request('load', { game });
+      if (check.failure) return this.describeLoadFailure(check.failure);
+      await this.load(game, this.settings);
+      this.ui.message(this.t('message.imported', { count: game.moves.length }), 'info');
+      return null;
+    });
+  }
+
+  describeLoadFailure({ at, refusal }) {
+    const reason = this.refusalText(refusal);
+    return at < 0 ? this.t('import.error.position', { reason }) : this.t('import.error.move', { number: at + 1, reason });
+  }
+
+  exportRecord() {
+    const name = (side) =>
+      this.isComputer(side) ? this.t('player.computerLevel', { level: this.settings.level }) : this.settings.mode === 'computer' ? this.t('player.you') : this.t(side === 'w' ? 'player.white' : 'player.black');
+    return writeRecord({
+      ...this.game,
+      white: name('w'),
+      black: name('b'),
+      result: this.state.result,
+      firstSide: this.startSide(),
+      firstTurn: this.startTurns(),
+    });
+  }
+
+  // ---- picking and moving pieces ------------------------------------------
+
+  onTap(square) {
+    // A tap ends any animation at once: nobody waits for a piece to land.
+    this.view.finishAnimation();
+    return this.exclusive(() => this.tap(square));
+  }
+
+  async tap(square) {
+    if (!this.state) return undefined; // still starting
+    if (this.review) return this.ui.message(this.t('message.reviewing'), 'info');
+    if (this.over) return this.ui.message(this.t('message.gameOver'), 'info');
+    if (this.thinking) return this.ui.message(this.t('message.wait'), 'info');
+    if (this.isComputer(this.state.side)) return undefined;
+    if (!this.selection) return this.pick(square);
+    const { chain, targets } = this.selection;
+    const end = chain[chain.length - 1];
+    const bits = targets.get(square) ?? 0;
+    if (square === chain[0] && chain.length === 1) return this.cancelSelection();
+    if (bits & TARGET.STOP) return this.commit(chain.join('-'), bits);
+    if (bits & TARGET.HOP) return this.hop(square);
+    if (bits & TARGET.END) return this.commit(await this.rules.request('chainTo', { game: this.spec(), chain, to: square }), bits);
+    if (this.pieces.get(square) === this.state.side && square !== end) return this.pick(square);
+    return this.explain([...chain, square].join('-'), square === end);
+  }
+
+  /** Picks up a piece: shows every square it can reach. */
+  async pick(square) {
+    const owner = this.pieces.get(square);
+    if (owner !== this.state.side) {
+      this.selection = null;
+      this.draw();
+      const reason = owner ? 'not-your-piece' : 'empty-origin';
+      return this.ui.message(this.refusalText({ reason, a: square, message: '' }), 'warn');
+    }
+    const flags = await this.rules.request('targets', { game: this.spec(), chain: [square] });
+    if (!flags) return undefined;
+    this.selection = { chain: [square], targets: flagsToMap(flags) };
+    this.draw();
+    const count = [...this.selection.targets.values()].filter((b) => b & TARGET.END).length;
+    this.ui.message(count ? this.t('message.picked', { square, count }) : this.t('message.cannotMove', { square }), count ? 'info' : 'warn');
+    return undefined;
+  }
+
+  /** One more hop of a chain being built; a chain that cannot go further
+   * ends there at once. */
+  async hop(square) {
+    const chain = [...this.selection.chain, square];
+    const flags = await this.rules.request('targets', { game: this.spec(), chain });
+    if (!flags) return undefined;
+    const targets = flagsToMap(flags);
+    const further = [...targets.keys()].some((s) => s !== square);
+    if (!further && targets.get(square) & TARGET.STOP) return this.commit(chain.join('-'), targets.get(square));
+    this.selection = { chain, targets };
+    this.draw();
+    this.ui.message(this.t('message.chain', { path: chain.join('-') }), 'info');
+    return undefined;
+  }
+
+  /** Explains, in the player's language, why a move is not possible; if the
+   * rules find it legal after all, plays it. */
+  async explain(move, atEnd) {
+    if (atEnd) {
+      const origin = this.selection.chain[0];
+      return this.ui.message(this.refusalText({ reason: 'goal-camp', a: origin, message: '' }), 'warn');
+    }
+    const answer = await this.rules.request('play', { game: this.spec(), move });
+    if (answer.refusal) return this.ui.message(this.refusalText(answer.refusal), 'warn');
+    return this.commit(answer.path, 0);
+  }
+
+  /** Draws the way the picked-up piece would go to `square`, if it can. */
+  async previewPath(square) {
+    const selection = this.selection;
+    const bits = (square && selection?.targets.get(square)) ?? 0;
+    if (!(bits & TARGET.END) || bits & TARGET.STOP) return this.view.showPreview(null);
+    const key = `${selection.chain.join('-')}>${square}`;
+    this.previewKey = key;
+    const path = await this.rules.request('chainTo', { game: this.spec(), chain: selection.chain, to: square }).catch(() => null);
+    // Only if nothing changed meanwhile.
+    if (this.previewKey === key && this.selection === selection && path) this.view.showPreview(path.split('-'));
+    return undefined;
+  }
+
+  cancelSelection() {
+    if (!this.selection) return;
+    this.selection = null;
+    this.draw();
+    this.ui.message('', 'info');
+  }
+
+  onDragStart(square) {
+    return this.exclusive(async () => {
+      if (this.selection?.chain[0] === square && this.selection.chain.length === 1) return;
+      if (this.canPick(square)) await this.pick(square);
+    });
+  }
+
+  onDrop(from, to) {
+    return this.exclusive(async () => {
+      if (!this.selection || this.selection.chain[0] !== from || !to || to === from) return this.draw();
+      const bits = this.selection.targets.get(to) ?? 0;
+      // A drop names the final square: it never leaves a chain open.
+      if (bits & TARGET.END) return this.commit(await this.rules.request('chainTo', { game: this.spec(), chain: this.selection.chain, to }), bits);
+      this.draw();
+      return this.explain(`${this.selection.chain.join('-')}-${to}`, false);
+    });
+  }
+
+  /** Plays the person's move, after a warning when it draws by repetition. */
+  async commit(move, bits) {
+    if (!move) return undefined;
+    if (bits & TARGET.REPEATS && !(await this.ui.confirm(this.t('confirm.repetition'), this.t('confirm.repetitionYes')))) {
+      return undefined;
+    }
+    const played = await this.play(move);
+    if (played) {
+      this.redoStack = [];
+      this.save();
+      this.afterMove(true);
+    }
+    return undefined;
+  }
+
+  stopChain() {
+    return this.exclusive(async () => {
+      if (!this.model().canStop) return;
+      const chain = this.selection.chain;
+      await this.commit(chain.join('-'), this.selection.targets.get(chain[chain.length - 1]));
+    });
+  }
+
+  pass() {
+    return this.exclusive(async () => {
+      if (this.model().mustPass) await this.commit('pass', 0);
+    });
+  }
+
+  /**
+   * Plays a move through the rules and shows it hop by hop.  Returns true
+   * when it was played; a refusal is shown and changes nothing.
+   */
+  async play(move) {
+    const side = this.state.side;
+    const answer = await this.rules.request('play', { game: this.spec(), move });
+    if (answer.refusal) {
+      this.ui.message(this.refusalText(answer.refusal), 'warn');
+      return false;
+    }
+    const before = this.pieces;
+    this.game.moves.push(answer.path);
+    this.state = answer.state;
+    this.pieces = piecesOf(this.state.fen);
+    this.selection = null;
+    this.hintPath = null;
+    this.cancelHint();
+    this.save();
+    this.ui.announce(this.moveText(side, answer.path));
+    if (!this.review && answer.path !== 'pass') {
+      this.view.render({ pieces: before, lastMove: null, flags: TARGET });
+      this.ui.update(this.model());
+      await this.view.animate(answer.path.split('-'), side, { reduced: this.reducedMotion() });
+    }
+    this.ui.message(answer.path === 'pass' ? this.t('message.passed', { side: this.sideName(side) }) : '', 'info');
+    this.draw();
+    return true;
+  }
+
+  moveText(side, path) {
+    if (path === 'pass') return this.t('announce.pass', { side: this.sideName(side) });
+    const squares = path.split('-');
+    const key = squares.length === 2 && isStep(squares[0], squares[1]) ? 'announce.step' : 'announce.jump';
+    return this.t(key, { side: this.sideName(side), from: squares[0], to: squares[squares.length - 1], path: squares.join(', ') });
+  }
+
+  sideName(side) {
+    return this.t(side === 'w' ? 'side.white' : 'side.black');
+  }
+
+  /** After a move: the end of the game, or the computer's turn. */
+  afterMove(justPlayed) {
+    if (this.over) {
+      this.draw();
+      if (justPlayed) {
+        this.ui.announce(this.resultText());
+        this.ui.showEnd(this.model());
+      }
+      return;
+    }
+    if (this.isComputer(this.state.side)) this.computerMove();
+    else if (this.state.mustPass) this.ui.message(this.t('message.mustPass'), 'warn');
+    else if (!justPlayed && this.game.moves.length === 0) this.ui.message(this.t('message.start'), 'info');
+  }
+
+  // ---- the computer ------------------------------------------------------
+
+  async computerMove() {
+    const token = ++this.thinkToken;
+    this.thinking = true;
+    this.draw();
+    let answer;
+    try {
+      [answer] = await Promise.all([
+        this.engine.request('think', {
+          game: this.spec(),
+          level: this.settings.level,
+          movetime: LEVEL_MOVETIME[this.settings.level - 1],
+        }),
+        sleep(MIN_REPLY_MS),
+      ]);
+    } catch (error) {
+      if (token === this.thinkToken) {
+        this.thinking = false;
+        this.draw();
+        this.fail(error);
+      }
+      return;
+    }
+    if (token !== this.thinkToken) return;
+    await this.exclusive(async () => {
+      if (token !== this.thinkToken) return;
+      this.thinking = false;
+      // How long the search itself took, for the page's performance tests.
+      if (answer) document.body.dataset.lastThinkMs = String(Math.round(answer.wallMs));
+      if (!answer || !(await this.play(answer.move))) return this.draw();
+      this.save();
+      return this.afterMove(true);
+    });
+  }
+
+  cancelThinking() {
+    if (!this.thinking) return;
+    this.thinkToken++;
+    this.thinking = false;
+    this.engine.restart();
+  }
+
+  /** Asks the engine for the person's best move and shows it.  The search
+   * runs outside the action queue, so the board stays usable meanwhile. */
+  hint() {
+    if (!this.model().canHint) return Promise.resolve();
+    const token = ++this.hintToken;
+    this.hinting = true;
+    this.draw();
+    const request = this.engine.request('hint', { game: this.spec(), movetime: HINT_MOVETIME });
+    const settle = () => {
+      if (token !== this.hintToken) return false;
+      this.hinting = false;
+      return true;
+    };
+    return request.then(
+      (answer) =>
+        this.exclusive(() => {
+          if (!settle()) return;
+          if (answer?.move && answer.move !== 'pass') {
+            this.hintPath = answer.move.split('-');
+            this.selection = null;
+            const text = this.t('message.hint', { move: answer.move });
+            this.ui.message(text, 'hint');
+            this.ui.announce(text);
+          }
+          this.draw();
+        }),
+      (error) => {
+        if (settle()) this.draw();
+        this.fail(error);
+      },
+    );
+  }
+
+  cancelHint() {
+    if (!this.hinting) return;
+    this.hintToken++;
+    this.hinting = false;
+    this.engine.restart();
+  }
+
+  // ---- undo and redo -----------------------------------------------------
+
+  undo() {
+    this.view.finishAnimation();
+    return this.exclusive(async () => {
+      if (!this.model().canUndo) return;
+      const wasThinking = this.thinking;
+      this.cancelThinking();
+      this.cancelHint();
+      const moves = this.game.moves;
+      // Against the computer, back to the person's previous turn: their
+      // last move and the reply to it.
+      do {
+        this.redoStack.push(moves.pop());
+      } while (this.settings.mode === 'computer' && !wasThinking && moves.length && this.isComputer(this.sideOfMove(moves.length)));
+      await this.resync();
+      this.ui.message(this.t('message.undone'), 'info');
+      this.ui.announce(this.t('message.undone'));
+      if (!this.over && this.isComputer(this.state.side)) this.computerMove();
+    });
+  }
+
+  redo() {
+    this.view.finishAnimation();
+    return this.exclusive(async () => {
+      if (!this.model().canRedo) return;
+      this.cancelHint();
+      do {
+        const move = this.redoStack.pop();
+        if (!(await this.play(move))) {
+          this.redoStack = [];
+          break;
+        }
+      } while (this.settings.mode === 'computer' && this.redoStack.length && this.isComputer(this.state.side));
+      this.save();
+      this.afterMove(true);
+    });
+  }
+
+  async resync() {
+    this.state = await this.rules.request('state', { game: this.spec() });
+    this.pieces = piecesOf(this.state.fen);
+    this.selection = null;
+    this.hintPath = null;
+    this.review = null;
+    this.save();
+    this.draw();
+  }
+
+  // ---- looking back ------------------------------------------------------
+
+  /** Shows the position after the first k moves (k = all: back to play). */
+  reviewAt(k) {
+    this.view.finishAnimation();
+    return this.exclusive(async () => {
+      const total = this.game.moves.length;
+      if (!Number.isInteger(k) || k < 0 || k > total) return;
+      const previous = this.review?.k ?? total;
+      if (k === total) {
+        this.review = null;
+        this.draw();
+        return;
+      }
+      const fen = await this.rules.request('fenAt', { game: this.spec(), k });
+      const lastMove = k > 0 && this.game.moves[k - 1] !== 'pass' ? this.game.moves[k - 1].split('-') : null;
+      this.selection = null;
+      if (k === previous + 1 && lastMove) {
+        // Stepping forward shows the move being played.
+        this.view.render({ pieces: this.review?.pieces ?? this.pieces, flags: TARGET });
+        await this.view.animate(lastMove, this.sideOfMove(k - 1), { reduced: this.reducedMotion() });
+      }
+      this.review = { k, pieces: piecesOf(fen), lastMove };
+      this.draw();
+    });
+  }
+
+  reviewStep(delta) {
+    const k = (this.review?.k ?? this.game.moves.length) + delta;
+    return this.reviewAt(Math.max(0, Math.min(this.game.moves.length, k)));
+  }
+
+  // ---- texts -------------------------------------------------------------
+
+  resultText() {
+    const result = this.state.result;
+    if (result === 'draw-repetition') return this.t('result.repetition');
+    if (result === 'draw-turn-limit') return this.t('result.turnLimit', { limit: this.state.turnLimit });
+    const winner = result === 'white-wins' ? 'w' : 'b';
+    if (this.settings.mode === 'computer') return this.t(winner === this.settings.human ? 'result.youWin' : 'result.computerWins');
+    return this.t(winner === 'w' ? 'result.whiteWins' : 'result.blackWins');
+  }
+
+  statusText() {
+    if (!this.state) return '';
+    if (this.over) return this.resultText();
+    if (this.thinking) return this.t('status.thinking');
+    if (this.settings.mode === 'computer') return this.t(this.state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
+    return this.t(this.state.side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
+  }
+}

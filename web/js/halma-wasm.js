@@ -1,0 +1,151 @@
+// halma-wasm.js: the WebAssembly build of the rules and engine (src/wasm/api.h)
+// behind a small JavaScript class.  Used by the worker (engine-worker.js) and
+// by the Node tests of the API; it touches no DOM.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const FILES = 'abcdefghijklmnop';
+
+/** "e5" -> 68 (rank * 16 + file), or -1 for anything else. */
+export function squareIndex(name) {
+  const m = /^([a-p])([1-9]|1[0-6])$/.exec(name);
+  return m ? (Number(m[2]) - 1) * 16 + FILES.indexOf(m[1]) : -1;
+}
+
+/** 68 -> "e5" */
+export function squareName(index) {
+  return FILES[index & 15] + String((index >> 4) + 1);
+}
+
+/** Compiles the module from a URL (streaming when the server sends the
+ * right MIME type) or from bytes. */
+export async function compileHalma(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  const response = await fetch(source);
+  if (!response.ok) throw new Error(`halma.wasm: HTTP ${response.status}`);
+  if (WebAssembly.compileStreaming && response.headers.get('content-type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+export class Halma {
+  /** @param {WebAssembly.Module | Promise<WebAssembly.Module>} module */
+  static async create(module) {
+    module = await module;
+    const imports = { env: { clock_ms: () => BigInt(Math.floor(performance.now())) } };
+    const instance = await WebAssembly.instantiate(module, imports);
+    return new Halma(instance.exports);
+  }
+
+  constructor(exports) {
+    this.api = exports;
+    this.ioPointer = exports.api_io();
+    this.ioSize = exports.api_io_size();
+  }
+
+  // The memory may grow (the engine's table), which detaches old views.
+  bytes() {
+    return new Uint8Array(this.api.memory.buffer, this.ioPointer, this.ioSize);
+  }
+
+  write(text) {
+    const encoded = encoder.encode(text);
+    const length = Math.min(encoded.length, this.ioSize - 1);
+    this.bytes().set(encoded.subarray(0, length));
+    return length;
+  }
+
+  read() {
+    const bytes = this.bytes();
+    const end = bytes.indexOf(0);
+    return decoder.decode(bytes.subarray(0, end < 0 ? bytes.length : end));
+  }
+
+  writeSquares(squares) {
+    this.bytes().set(squares);
+    return squares.length;
+  }
+
+  newGame(variant = 19, turnLimit = 400) {
+    if (!this.api.api_new_game(variant, turnLimit)) throw new Error(`unknown variant ${variant}`);
+  }
+
+  /** Starts from a FEN; returns null, or the refusal. */
+  setFen(fen, variant = 19, turnLimit = 400) {
+    const length = this.write(fen);
+    return this.api.api_set_fen(variant, turnLimit, length) === 0 ? null : JSON.parse(this.read());
+  }
+
+  /** Plays a move; returns {path} with the move as played, or {refusal}. */
+  play(move) {
+    const length = this.write(move);
+    if (this.api.api_play(length) === 0) return { path: this.read() };
+    return { refusal: JSON.parse(this.read()) };
+  }
+
+  undo() {
+    return this.api.api_undo() === 1;
+  }
+
+  state() {
+    this.api.api_state();
+    return JSON.parse(this.read());
+  }
+
+  fenAt(k) {
+    return this.api.api_fen_at(k) ? this.read() : null;
+  }
+
+  /** Every move played so far, each with a shortest path. */
+  moves() {
+    const count = this.api.api_moves();
+    return count ? this.read().split(' ') : [];
+  }
+
+  /** How often the position after from-to would then have occurred (3: a
+   * draw); 0 for an illegal move. */
+  occurrencesAfter(from, to) {
+    return this.api.api_occurrences_after(squareIndex(from), squareIndex(to));
+  }
+
+  /** Flags per square (see api.h) for a partial chain of square indexes,
+   * or null when the chain is not valid. */
+  targets(chain) {
+    const count = this.api.api_targets(this.writeSquares(chain));
+    return count < 0 ? null : this.bytes().slice(0, 256);
+  }
+
+  /** The whole move continuing a partial chain to square `to`, or null. */
+  chainTo(chain, to) {
+    const length = this.api.api_chain_to(this.writeSquares(chain), to);
+    return length ? this.read() : null;
+  }
+
+  legal() {
+    const count = this.api.api_legal();
+    return count ? this.read().split(' ') : [];
+  }
+
+  perft(depth) {
+    return this.api.api_perft(depth);
+  }
+
+  engineInit(megabytes) {
+    return this.api.api_engine_init(megabytes);
+  }
+
+  /** The engine's move: {move, depth, score, winIn, nodes, time}, or null
+   * once the game is over. */
+  think({ level = 5, movetime = 0, depth = 0 } = {}) {
+    return this.api.api_think(level, movetime, depth) ? JSON.parse(this.read()) : null;
+  }
+
+  /** The engine's best move for the side to move, as a hint. */
+  hint({ movetime = 700 } = {}) {
+    return this.api.api_hint(movetime) ? JSON.parse(this.read()) : null;
+  }
+}
+
+export const TARGET = Object.freeze({ END: 1, STEP: 2, HOP: 4, REPEATS: 8, STOP: 16 });

@@ -1,0 +1,87 @@
+// main.js: starts the page: the language, the board, the two workers, the
+// saved game (or a new one), and the service worker that keeps the page
+// working offline.
+
+import { BoardView } from './board-view.js';
+import { EngineClient } from './engine-client.js';
+import { compileHalma } from './halma-wasm.js';
+import { DEFAULT_SETTINGS, GameController } from './game.js';
+import { language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
+import { loadGame, loadSettings, saveSetting } from './storage.js';
+import { PanelUI } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+const NEW_GAME = { variant: 19, fen: null, turnLimit: 400, moves: [] };
+const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
+
+function showLanguage() {
+  $('language').value = language();
+  $('rules-link').href = `rules/${language()}.html`;
+}
+
+async function restore(controller, ui, { saved, damaged }) {
+  if (!saved) {
+    await controller.exclusive(() => controller.load(NEW_GAME, DEFAULT_SETTINGS));
+    if (damaged) ui.message(t('message.saveDamaged'), 'warn');
+    return;
+  }
+  const { variant, fen, turnLimit, moves, redo, mode, human, level } = saved;
+  const failure = await controller.exclusive(() => controller.load({ variant, fen, turnLimit, moves }, { mode, human, level }, redo));
+  if (!failure) return;
+  if (failure.at < 0) {
+    await controller.exclusive(() => controller.load(NEW_GAME, DEFAULT_SETTINGS));
+    ui.message(t('message.saveDamaged'), 'warn');
+  } else {
+    ui.message(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+  }
+}
+
+async function main() {
+  // Downloaded and compiled once, while the language loads; both workers
+  // get the compiled module.
+  const module = compileHalma(new URL('../halma.wasm', import.meta.url));
+  module.catch(() => {}); // a failure shows when a worker needs it
+  const settings = loadSettings();
+  const languageReady = setLanguage(pickLanguage(settings.language));
+  // The board is drawn at once, before the texts and the rules are ready.
+  const view = new BoardView($('board'));
+  const ui = new PanelUI();
+  const controller = new GameController({
+    view,
+    rules: new EngineClient('rules', module),
+    engine: new EngineClient('engine', module),
+    ui,
+    t,
+    refusalText,
+    reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+  });
+  ui.attach(controller);
+  controller.preview({ variant: 19, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });
+  const saved = loadGame();
+  if (saved.saved) controller.preview({ ...saved.saved, settings: saved.saved });
+  controller.rules.warmUp();
+  await languageReady;
+  showLanguage();
+  $('language').addEventListener('change', async (event) => {
+    await setLanguage(event.target.value);
+    saveSetting('language', language());
+    showLanguage();
+    ui.shownMoves = null;
+    controller.draw();
+  });
+  await restore(controller, ui, saved);
+  document.body.dataset.ready = 'true';
+  controller.engine.warmUp();
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    navigator.serviceWorker.register('sw.js').catch(() => {
+      // Offline play is a bonus: the game works without it.
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error('halma: the page could not start', error);
+  const line = $('status-line');
+  const text = t('error.start');
+  if (line) line.textContent = text === 'error.start' ? 'The game could not start. Please reload the page.' : text;
+});

@@ -1,0 +1,78 @@
+// storage.js: the game in progress and the settings in localStorage, so a
+// reload or a closed tab loses nothing.  What is read back is never trusted:
+// a damaged save is set aside (kept under another key) rather than thrown
+// away, and the page starts clean.
+
+const GAME_KEY = 'halma.game.v1';
+const DAMAGED_KEY = 'halma.game.damaged';
+const SETTINGS_KEY = 'halma.settings.v1';
+const MAX_MOVES = 2000;
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled: play on without saving
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false; // full or disabled: the game goes on, unsaved
+  }
+}
+
+const isMoveList = (list) =>
+  Array.isArray(list) && list.length <= MAX_MOVES && list.every((m) => typeof m === 'string' && m.length > 0 && m.length <= 300);
+
+/** Checks the shape of a saved game; returns it cleaned, or null. */
+export function validSave(data) {
+  if (!data || typeof data !== 'object') return null;
+  const { variant, fen, turnLimit, moves, redo, mode, human, level } = data;
+  if (variant !== 19 && variant !== 13) return null;
+  if (fen !== null && (typeof fen !== 'string' || fen.length > 400)) return null;
+  if (!Number.isInteger(turnLimit) || turnLimit < 1 || turnLimit > 2000) return null;
+  if (!isMoveList(moves) || !isMoveList(redo ?? [])) return null;
+  if (mode !== 'computer' && mode !== 'friends') return null;
+  if (human !== 'w' && human !== 'b') return null;
+  if (!Number.isInteger(level) || level < 1 || level > 10) return null;
+  // The picture of the board drawn before the rules have replayed the game.
+  const position = typeof data.position === 'string' && /^[wb0-9/]+ [wb] \d+$/.test(data.position) ? data.position : null;
+  const lastMove = Array.isArray(data.lastMove) && data.lastMove.every((s) => /^[a-p]\d{1,2}$/.test(s)) ? data.lastMove : null;
+  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove };
+}
+
+/** {saved, damaged}: the saved game (or null), and whether a save was there
+ * but could not be read. */
+export function loadGame() {
+  const raw = read(GAME_KEY);
+  if (raw === null) return { saved: null, damaged: false };
+  let saved = null;
+  try {
+    saved = validSave(JSON.parse(raw));
+  } catch {
+    saved = null;
+  }
+  if (!saved) write(DAMAGED_KEY, raw);
+  return { saved, damaged: !saved };
+}
+
+export function saveGame(game) {
+  return write(GAME_KEY, JSON.stringify(game));
+}
+
+export function loadSettings() {
+  try {
+    const settings = JSON.parse(read(SETTINGS_KEY) ?? '{}');
+    return settings && typeof settings === 'object' ? settings : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveSetting(name, value) {
+  write(SETTINGS_KEY, JSON.stringify({ ...loadSettings(), [name]: value }));
+}

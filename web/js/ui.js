@@ -1,0 +1,332 @@
+// ui.js: everything around the board: the status card, the players, the move
+// list, the record panel, the dialogs and the screen-reader announcements.
+// It shows the controller's model and forwards the person's clicks to it.
+
+import { t } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class PanelUI {
+  constructor() {
+    this.controller = null;
+    this.shownMoves = null;
+    this.lastModel = null;
+  }
+
+  attach(controller) {
+    this.controller = controller;
+    const c = controller;
+    $('undo').addEventListener('click', () => c.undo());
+    $('redo').addEventListener('click', () => c.redo());
+    $('hint').addEventListener('click', () => c.hint());
+    $('stop-chain').addEventListener('click', () => c.stopChain());
+    $('pass').addEventListener('click', () => c.pass());
+    $('review-start').addEventListener('click', () => c.reviewAt(0));
+    $('review-prev').addEventListener('click', () => c.reviewStep(-1));
+    $('review-next').addEventListener('click', () => c.reviewStep(1));
+    $('review-exit').addEventListener('click', () => c.reviewAt(c.game.moves.length));
+    $('move-list').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-ply]');
+      if (button) c.reviewAt(Number(button.dataset.ply));
+    });
+    $('copy-fen').addEventListener('click', () => this.copy($('fen').value, $('copy-fen')));
+    $('export').addEventListener('click', () => this.openExport());
+    $('end-export').addEventListener('click', () => {
+      $('end-dialog').close();
+      this.openExport();
+    });
+    $('import').addEventListener('click', () => this.openImport());
+    $('new-game').addEventListener('click', () => this.openNewGame());
+    $('end-new').addEventListener('click', () => {
+      $('end-dialog').close();
+      this.openNewGame();
+    });
+    this.wireDialogs();
+    document.addEventListener('keydown', (event) => this.onShortcut(event));
+  }
+
+  // ---- the status card ---------------------------------------------------
+
+  update(model) {
+    this.lastModel = model;
+    const { state, thinking, hinting, review } = model;
+    if (!state) return;
+    const c = this.controller;
+    const status = c.statusText();
+    $('status-line').textContent = status;
+    // The tab's title says whose turn it is while the page is in the background.
+    document.title = `${status} · Halma`;
+    // The side to move, or once the game is over the winner (none for a draw).
+    const piece = $('turn-piece');
+    const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
+    piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
+    $('spinner').hidden = !thinking && !hinting;
+    const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
+    $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
+    const warning = $('warning');
+    const warn = model.humanTurn && state.repeating.length > 0;
+    warning.hidden = !warn;
+    if (warn) warning.textContent = t('warning.repetition');
+    $('undo').disabled = !model.canUndo;
+    $('redo').disabled = !model.canRedo;
+    $('hint').disabled = !model.canHint;
+    $('stop-chain').hidden = !model.canStop;
+    $('pass').hidden = !model.mustPass;
+    $('fen').value = state.fen;
+    this.updatePlayers(model);
+    this.updateMoves(model);
+    const bar = $('review-bar');
+    bar.hidden = !review;
+    if (review) {
+      $('review-text').textContent =
+        review.k === 0 ? t('review.start') : t('review.after', { number: review.k, move: model.game.moves[review.k - 1] });
+      $('review-prev').disabled = review.k === 0;
+      $('review-start').disabled = review.k === 0;
+    }
+    document.body.classList.toggle('reviewing', !!review);
+    document.body.classList.toggle('thinking', thinking);
+  }
+
+  updatePlayers({ state, settings }) {
+    const flipped = settings.mode === 'computer' && settings.human === 'b';
+    const name = (side) => {
+      if (settings.mode === 'friends') return t(side === 'w' ? 'player.white' : 'player.black');
+      return side === settings.human ? t('player.you') : t('player.computerLevel', { level: settings.level });
+    };
+    const fill = (id, side) => {
+      const bar = $(id);
+      bar.replaceChildren();
+      const dot = document.createElement('span');
+      dot.className = `turn-piece small piece-${side}`;
+      const label = document.createElement('span');
+      label.textContent = `${t(side === 'w' ? 'side.white' : 'side.black')} · ${name(side)}`;
+      bar.append(dot, label);
+      bar.classList.toggle('to-move', state.result === 'ongoing' && state.side === side);
+    };
+    fill('player-top', flipped ? 'w' : 'b');
+    fill('player-bottom', flipped ? 'b' : 'w');
+  }
+
+  updateMoves({ game, review, firstSide, firstTurn }) {
+    const list = $('move-list');
+    const current = review ? review.k : game.moves.length;
+    const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}`;
+    if (key !== this.shownMoves) {
+      this.shownMoves = key;
+      list.replaceChildren();
+      let row = null;
+      let number = Math.floor(firstTurn / 2) + 1;
+      game.moves.forEach((move, i) => {
+        const white = (firstSide === 'w') === (i % 2 === 0);
+        if (white || !row) {
+          row = document.createElement('li');
+          row.value = number;
+          if (!white) row.append(placeholder());
+          list.append(row);
+        }
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'move';
+        button.dataset.ply = String(i + 1);
+        button.textContent = move;
+        row.append(button);
+        if (!white) number++;
+      });
+      // Scrolls the list only, never the page (that would move the board).
+      list.scrollTop = list.scrollHeight;
+    }
+    for (const button of list.querySelectorAll('button[data-ply]')) {
+      if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
+      else button.removeAttribute('aria-current');
+    }
+    $('no-moves').hidden = game.moves.length > 0;
+  }
+
+  // ---- messages ----------------------------------------------------------
+
+  /** Counts actions in progress; body[data-busy] is set meanwhile (tests
+   * wait for it to clear). */
+  busy(delta) {
+    this.actions = (this.actions ?? 0) + delta;
+    if (this.actions > 0) document.body.dataset.busy = 'true';
+    else delete document.body.dataset.busy;
+  }
+
+  message(text, kind = 'info') {
+    const node = $('message');
+    node.textContent = text;
+    node.dataset.kind = kind;
+  }
+
+  /** Says something to screen readers at once (moves, results). */
+  announce(text) {
+    const node = $('announcer');
+    node.textContent = '';
+    // A fresh text node makes screen readers repeat an identical message.
+    requestAnimationFrame(() => (node.textContent = text));
+  }
+
+  describeSquare(square, piece, selection) {
+    const what = piece ? t(piece === 'w' ? 'cursor.white' : 'cursor.black') : t('cursor.empty');
+    const bits = selection?.targets.get(square) ?? 0;
+    const extra = bits ? ` ${t('cursor.target')}` : '';
+    $('cursor-announcer').textContent = `${square}, ${what}${extra}`;
+  }
+
+  // ---- dialogs -----------------------------------------------------------
+
+  wireDialogs() {
+    for (const dialog of document.querySelectorAll('dialog')) {
+      dialog.addEventListener('click', (event) => {
+        if (event.target.closest('[data-close]')) dialog.close('cancel');
+      });
+    }
+    const form = $('new-game-form');
+    const syncMode = () => {
+      const computer = form.elements.mode.value === 'computer';
+      for (const node of form.querySelectorAll('.computer-only')) node.classList.toggle('disabled', !computer);
+      for (const input of form.querySelectorAll('.computer-only input')) input.disabled = !computer;
+    };
+    form.addEventListener('change', syncMode);
+    form.elements.level.addEventListener('input', () => ($('level-value').textContent = form.elements.level.value));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const f = form.elements;
+      $('new-game-dialog').close('start');
+      this.controller.newGame({
+        variant: Number(f.variant.value),
+        mode: f.mode.value,
+        human: f.human.value,
+        level: Number(f.level.value),
+      });
+    });
+    this.syncNewGameMode = syncMode;
+    $('import-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const error = await this.controller.importRecord($('import-text').value);
+      const box = $('import-error');
+      box.hidden = !error;
+      box.textContent = error ?? '';
+      if (!error) $('import-dialog').close('import');
+    });
+    $('import-file').addEventListener('change', async () => {
+      const file = $('import-file').files?.[0];
+      if (!file) return;
+      if (file.size > 200000) {
+        $('import-error').hidden = false;
+        $('import-error').textContent = t('import.error.too-long');
+        return;
+      }
+      $('import-text').value = await file.text();
+    });
+    $('export-copy').addEventListener('click', () => this.copy($('export-text').value, $('export-copy')));
+    $('export-download').addEventListener('click', () => this.download($('export-text').value));
+  }
+
+  openNewGame() {
+    const form = $('new-game-form');
+    const { settings, game } = this.controller;
+    form.elements.variant.value = String(game.variant);
+    form.elements.mode.value = settings.mode;
+    form.elements.human.value = settings.human;
+    form.elements.level.value = String(settings.level);
+    $('level-value').textContent = String(settings.level);
+    this.syncNewGameMode();
+    $('new-game-dialog').showModal();
+  }
+
+  openImport() {
+    $('import-error').hidden = true;
+    $('import-text').value = '';
+    $('import-file').value = '';
+    $('import-dialog').showModal();
+    $('import-text').focus();
+  }
+
+  openExport() {
+    $('export-text').value = this.controller.exportRecord();
+    $('export-dialog').showModal();
+  }
+
+  showEnd(model) {
+    const result = model.state.result;
+    $('end-title').textContent = this.controller.resultText();
+    const key = {
+      'white-wins': 'end.win',
+      'black-wins': 'end.win',
+      'draw-repetition': 'end.repetition',
+      'draw-turn-limit': 'end.turnLimit',
+    }[result];
+    $('end-text').textContent = t(key, { turns: model.state.turns, limit: model.state.turnLimit });
+    $('end-art').className = `end-art ${result}`;
+    const dialog = $('end-dialog');
+    if (!dialog.open) dialog.showModal();
+  }
+
+  /** A yes/no question; resolves true for yes. */
+  confirm(text, yes) {
+    const dialog = $('confirm-dialog');
+    $('confirm-text').textContent = text;
+    const button = $('confirm-yes');
+    button.textContent = yes;
+    return new Promise((resolve) => {
+      const onYes = () => dialog.close('yes');
+      button.addEventListener('click', onYes);
+      dialog.addEventListener(
+        'close',
+        () => {
+          button.removeEventListener('click', onYes);
+          resolve(dialog.returnValue === 'yes');
+        },
+        { once: true },
+      );
+      dialog.returnValue = '';
+      dialog.showModal();
+    });
+  }
+
+  async copy(text, button) {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch {
+      ok = false; // no clipboard permission: the text stays selectable
+    }
+    this.message(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
+    button.focus();
+  }
+
+  download(text) {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = `halma-${new Date().toISOString().slice(0, 10)}.txt`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+
+  // ---- keyboard shortcuts ------------------------------------------------
+
+  onShortcut(event) {
+    if (document.querySelector('dialog[open]') || event.target.closest('input, textarea, select')) return;
+    const c = this.controller;
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === 'z') {
+      event.preventDefault();
+      if (event.shiftKey) c.redo();
+      else c.undo();
+    } else if ((event.ctrlKey || event.metaKey) && key === 'y') {
+      event.preventDefault();
+      c.redo();
+    } else if (c.review && (event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !event.target.closest('#board')) {
+      c.reviewStep(event.key === 'ArrowLeft' ? -1 : 1);
+    }
+  }
+}
+
+function placeholder() {
+  const span = document.createElement('span');
+  span.className = 'move placeholder';
+  span.textContent = '…';
+  return span;
+}

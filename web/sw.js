@@ -1,0 +1,59 @@
+// sw.js: keeps the game playable offline.  The build (tools/build-web.sh)
+// fills in VERSION (a hash of every file) and FILES (every file of the page);
+// a new version precaches everything again and drops the old cache.
+//
+// A new version waits until no tab runs the old one (no skipWaiting): a page
+// keeps getting files of its own version, so a worker started late or a
+// language loaded late never mixes versions.
+
+const VERSION = '__VERSION__';
+const FILES = __FILES__;
+const CACHE = `halma-${VERSION}`;
+
+// On the first install the page has just loaded most of these files, so they
+// are taken from the HTTP cache as they are (no second download); an update
+// revalidates every file with the server.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const first = !(await caches.keys()).some((key) => key.startsWith('halma-'));
+      const cache = await caches.open(CACHE);
+      await Promise.all(
+        FILES.map(async (file) => {
+          const response = await fetch(file, { cache: first ? 'force-cache' : 'no-cache' });
+          if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+          await cache.put(file, response);
+        }),
+      );
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('halma-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Cache first for the page's own files (they change only with VERSION); the
+// network for anything else, falling back to the cache when offline.
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const cached = await cache.match(request, { ignoreSearch: true });
+      if (cached) return cached;
+      try {
+        return await fetch(request);
+      } catch (error) {
+        const page = request.mode === 'navigate' ? await cache.match('./') : null;
+        if (page) return page;
+        throw error;
+      }
+    }),
+  );
+});
