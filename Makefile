@@ -144,7 +144,7 @@ sanitize:
 
 # fuzz_http reaches what the server decides from client bytes (the library
 # parses HTTP itself, from sockets only).
-FUZZERS      = fen move protocol http
+FUZZERS      = fen move protocol record http
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 

@@ -17,17 +17,21 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "record.h"
 #include "search.h"
 
 static const char USAGE[] =
     "usage: halma play [--camps 19|13] [--white human|computer] [--black human|computer]\n"
-    "                  [--level 1-10] [--turn-limit N] [--no-colour]\n\n"
+    "                  [--level 1-10] [--turn-limit N] [--load FILE] [--no-colour]\n\n"
     "Plays a game in the terminal.  By default you play White (bottom right,\n"
     "moving first) against the computer at level 5.\n"
     "  --camps 19|13        the standard game (19 pieces a side) or the short one (13)\n"
     "  --white, --black     who plays each side: human or computer\n"
     "  --level N            the computer's strength, 1 (beginner) to 10 (strongest)\n"
     "  --turn-limit N       turns before the game is drawn (default 400)\n"
+    "  --load FILE          go on with a game record (docs/RECORD.md) or a FEN, e.g.\n"
+    "                       one exported from the web game; its variant and turn\n"
+    "                       limit replace --camps and --turn-limit\n"
     "  --no-colour          plain characters, no ANSI colours\n";
 
 static const char HELP[] =
@@ -185,6 +189,33 @@ static void person_turn(Table *t, bool *quit) {
     }
 }
 
+/* Loads a record file into the game; false with a message if it fails. */
+static bool load_record(Table *t, const char *path) {
+    static char text[MAX_RECORD_TEXT + 2];
+    static Record record;
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        perror(path);
+        return false;
+    }
+    size_t len = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[len] = '\0';
+    RecordProblem problem;
+    if (!record_parse(text, (int)len, &record, &problem)) {
+        fprintf(stderr, "halma play: %s: cannot read the record (%s)", path, record_error_code(problem.error));
+        if (problem.number) fprintf(stderr, " at move %d", problem.number);
+        fprintf(stderr, problem.detail[0] ? ": %s\n" : "\n", problem.detail);
+        return false;
+    }
+    if (!record_replay(text, &record, &t->game, &problem)) {
+        if (problem.error == RECORD_BAD_POSITION) fprintf(stderr, "halma play: %s: bad position: %s\n", path, problem.reason);
+        else fprintf(stderr, "halma play: %s: move %d (%s) is illegal: %s\n", path, problem.number, problem.detail, problem.reason);
+        return false;
+    }
+    return true;
+}
+
 static bool parse_player(const char *s, bool *computer) {
     if (!strcmp(s, "human")) *computer = false;
     else if (!strcmp(s, "computer")) *computer = true;
@@ -197,6 +228,7 @@ int play_main(int argc, char **argv) {
     Table *t = &table;
     Variant variant = VARIANT_19;
     long long level = 5, turn_limit = DEFAULT_TURN_LIMIT;
+    const char *load = NULL;
     t->computer[WHITE] = false;
     t->computer[BLACK] = true;
     t->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
@@ -220,6 +252,8 @@ int play_main(int argc, char **argv) {
                 return cli_usage_error("play", "a player is 'human' or 'computer'");
         } else if (!strcmp(a, "--level")) {
             if (!cli_parse_int(v, MIN_LEVEL, MAX_LEVEL, &level)) return cli_usage_error("play", "--level must be 1 to 10");
+        } else if (!strcmp(a, "--load")) {
+            load = v;
         } else if (!strcmp(a, "--turn-limit")) {
             if (!cli_parse_int(v, 1, MAX_TURN_LIMIT, &turn_limit))
                 return cli_usage_error("play", "--turn-limit must be 1 to 2000");
@@ -232,8 +266,13 @@ int play_main(int argc, char **argv) {
     engine_init(&t->engine, hash, hash ? hash_bytes : 0);
     engine_set_level(&t->engine, (int)level);
     game_start(&t->game, variant, (int)turn_limit);
+    if (load && !load_record(t, load)) {
+        free(hash);
+        return 1;
+    }
     printf("Halma, %d pieces a side. White (bottom right) moves first. Type 'help' for help.\n",
-           variant_pieces(variant));
+           variant_pieces((Variant)t->game.pos.variant));
+    if (load) printf("Loaded %d moves from %s.\n", t->game.length, load);
     show(t);
     bool quit = false;
     while (!quit && t->game.result == RESULT_ONGOING) {

@@ -15,16 +15,20 @@
 #include "movecheck.h"
 #include "movegen.h"
 #include "notation.h"
+#include "record.h"
 #include "search.h"
 #include "text.h"
 
-enum { IO_SIZE = 1 << 16, WASM_PAGE = 1 << 16 };
+/* Room for the longest game record (MAX_RECORD_TEXT) and its JSON. */
+enum { IO_SIZE = 1 << 18, WASM_PAGE = 1 << 16 };
 
 static char io[IO_SIZE];
 static Game game;
 static Engine engine;
 static bool engine_ready;
 static SearchReport last_report;
+static Record record;
+static char record_text[MAX_RECORD_TEXT + 1];
 
 /* ---- JSON output ------------------------------------------------------- */
 
@@ -536,3 +540,36 @@ int api_think(int level, int movetime, int depth) {
 }
 
 int api_hint(int movetime) { return api_think(MAX_LEVEL, movetime, 0); }
+
+/* ---- game records ------------------------------------------------------ */
+
+/* The record is copied out of io first: the answer is written over it. */
+int api_parse_record(int len) {
+    if (len < 0) len = 0;
+    if (len > MAX_RECORD_TEXT) len = MAX_RECORD_TEXT + 1; /* refused as too long, unread */
+    for (int i = 0; i < len && i <= MAX_RECORD_TEXT; i++) record_text[i] = io[i];
+    RecordProblem problem;
+    bool ok = record_parse(record_text, len, &record, &problem);
+    Text t = out_begin();
+    text_char(&t, '{');
+    if (!ok) {
+        json_text(&t, "error", record_error_code(problem.error));
+        if (problem.number) json_int(&t, "number", problem.number);
+        json_text(&t, "detail", problem.detail);
+        text_char(&t, '}');
+        return 1;
+    }
+    json_int(&t, "variant", variant_pieces(record.variant));
+    json_int(&t, "turnLimit", record.turn_limit);
+    if (record.fen[0]) json_text(&t, "fen", record.fen);
+    json_key(&t, "moves");
+    text_char(&t, '[');
+    for (int i = 0; i < record.move_count; i++) {
+        if (i) text_char(&t, ',');
+        text_char(&t, '"');
+        text_chars(&t, record_text + record.moves[i].start, record.moves[i].length);
+        text_char(&t, '"');
+    }
+    text_str(&t, "]}");
+    return 0;
+}

@@ -95,4 +95,12 @@ API(api_think) int api_think(int level, int movetime, int depth);
  * within movetime ms, as api_think answers. */
 API(api_hint) int api_hint(int movetime);
 
+/* Reads the form of a game record (docs/RECORD.md) of len bytes in io:
+ * 0 and {variant, turnLimit, fen (absent for the starting position), moves:
+ * [the move texts as written]} in io; otherwise 1 and {error: code, number
+ * (of a bad move), detail: the offending header, value or move}, the codes
+ * being those of record_error_code (src/core/record.h).  The moves are not
+ * checked by the rules here: loading the game does that, move by move. */
+API(api_parse_record) int api_parse_record(int len);
+
 #endif

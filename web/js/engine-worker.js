@@ -61,6 +61,10 @@ function synced(halma, game) {
 }
 
 const ops = {
+  // Reads a game record's form (no game needed: the page loads it next).
+  parseRecord(halma, { text }) {
+    return halma.parseRecord(text);
+  },
   // Loads a game move by move, writing each move with its whole path; on a
   // refusal answers what did load, and where and why it stopped.
   load(halma, { game }) {

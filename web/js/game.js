@@ -12,7 +12,7 @@ import { CancelledError } from './engine-client.js';
 import { fileOf, rankOf } from './board-view.js';
 import { TARGET, squareName } from './halma-wasm.js';
 import { saveGame } from './storage.js';
-import { parseRecord, writeRecord, RecordError } from './record.js';
+import { writeRecord } from './record.js';
 
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
 
@@ -38,6 +38,9 @@ export function piecesOf(fen) {
   });
   return pieces;
 }
+
+/** The parameters of a record's refusal, as the texts name them. */
+const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value: detail, move: detail });
 
 const other = (side) => (side === 'w' ? 'b' : 'w');
 /** The flag bytes of api_targets (one per square) as Map square -> flags. */
@@ -233,16 +236,12 @@ export class GameController {
     });
   }
 
-  /** Imports a record or FEN; returns null or an error text for the dialog. */
+  /** Imports a record or FEN; returns null or an error text for the dialog.
+   * The rules read it (src/core/record.c), then check every move. */
   importRecord(text) {
     return this.exclusive(async () => {
-      let record;
-      try {
-        record = parseRecord(text);
-      } catch (error) {
-        if (error instanceof RecordError) return this.t(`import.error.${error.code}`, error.params);
-        throw error;
-      }
+      const record = await this.rules.request('parseRecord', { text: String(text ?? '') });
+      if (record.error) return this.t(`import.error.${record.error.code}`, recordErrorParams(record.error));
       const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
       const check = await this.rules.request('load', { game });
       if (check.failure) return this.describeLoadFailure(check.failure);

@@ -123,6 +123,16 @@ export class Halma {
     return length ? this.read() : null;
   }
 
+  /** The form of a game record (docs/RECORD.md): {variant, turnLimit, fen
+   * (null for the starting position), moves}, or {error: {code, number,
+   * detail}}.  The rules check the moves when the game is loaded. */
+  parseRecord(text) {
+    const failed = this.api.api_parse_record(this.write(text));
+    const answer = JSON.parse(this.read());
+    if (failed) return { error: { code: answer.error, number: answer.number, detail: answer.detail } };
+    return { variant: answer.variant, turnLimit: answer.turnLimit, fen: answer.fen ?? null, moves: answer.moves };
+  }
+
   legal() {
     const count = this.api.api_legal();
     return count ? this.read().split(' ') : [];

@@ -1,7 +1,7 @@
-// record.js: game records as text (docs/RECORD.md): headers in square
+// record.js: writing game records (docs/RECORD.md): headers in square
 // brackets, then the moves in RULES.md notation with move numbers, then the
-// result.  Parsing checks the form only; the rules (the worker) check the
-// position and every move when the record is loaded.
+// result.  Reading them is the rules' job (src/core/record.c, through the
+// worker), so that what comes from outside is read by one fuzzed reader.
 
 const RESULTS = {
   'white-wins': '1-0',
@@ -17,14 +17,6 @@ const TERMINATION = {
   'draw-repetition': 'Draw by threefold repetition',
   'draw-turn-limit': 'Draw by the turn limit',
 };
-
-export class RecordError extends Error {
-  constructor(code, params = {}) {
-    super(code);
-    this.code = code;
-    this.params = params;
-  }
-}
 
 const quote = (value) => String(value).replace(/["\\\r\n]/g, ' ');
 
@@ -71,51 +63,4 @@ export function writeRecord({ variant, fen, turnLimit, moves, white, black, resu
   if (line) lines.push(line.trimEnd());
   lines.push(RESULTS[result] ?? '*');
   return `${lines.join('\n')}\n`;
-}
-
-const FEN_LIKE = /^\s*[wb0-9/]+\s+[wb]\s+\d+\s*$/;
-const MOVE = /^([a-p](?:[1-9]|1[0-6]))(-[a-p](?:[1-9]|1[0-6]))+$|^pass$/;
-
-/**
- * Reads a record, or a lone FEN.  Returns {variant, fen, turnLimit, moves,
- * headers}; throws RecordError with a code the page translates.
- */
-export function parseRecord(text) {
-  if (typeof text !== 'string' || !text.trim()) throw new RecordError('empty');
-  if (text.length > 200000) throw new RecordError('too-long');
-  if (FEN_LIKE.test(text)) {
-    return { variant: guessVariant(text), fen: text.trim().replace(/\s+/g, ' '), turnLimit: 400, moves: [], headers: {} };
-  }
-  const headers = {};
-  let body = text.replace(/\r\n?/g, '\n');
-  body = body.replace(/^\s*\[(\w+)\s+"([^"\n]*)"\]\s*$/gm, (line, key, value) => {
-    headers[key] = value;
-    return '';
-  });
-  const stray = /^\s*\[.*$/m.exec(body);
-  if (stray) throw new RecordError('bad-header', { line: stray[0].trim().slice(0, 40) });
-  body = body.replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
-  const variant = headers.Variant === undefined ? 19 : Number(headers.Variant);
-  if (variant !== 19 && variant !== 13) throw new RecordError('bad-variant', { value: headers.Variant });
-  const turnLimit = headers.TurnLimit === undefined ? 400 : Number(headers.TurnLimit);
-  if (!Number.isInteger(turnLimit) || turnLimit < 1 || turnLimit > 2000) {
-    throw new RecordError('bad-turn-limit', { value: headers.TurnLimit });
-  }
-  const moves = [];
-  for (const token of body.split(/\s+/).filter(Boolean)) {
-    if (/^\d+\.(\.\.)?$/.test(token) || ['1-0', '0-1', '1/2-1/2', '*'].includes(token)) continue;
-    const numbered = /^\d+\.(?:\.\.)?(.+)$/.exec(token);
-    const move = numbered ? numbered[1] : token;
-    if (!MOVE.test(move)) throw new RecordError('bad-move', { number: moves.length + 1, move: move.slice(0, 40) });
-    moves.push(move);
-  }
-  if (moves.length > 2000) throw new RecordError('too-long');
-  const fen = headers.FEN ? headers.FEN.trim().replace(/\s+/g, ' ') : null;
-  return { variant, fen, turnLimit, moves, headers };
-}
-
-/** A lone FEN says nothing of its variant: count its White pieces. */
-function guessVariant(fen) {
-  const placement = fen.trim().split(/\s+/)[0];
-  return (placement.match(/w/g) ?? []).length === 13 ? 13 : 19;
 }

@@ -1,0 +1,63 @@
+/*
+ * record.h: game records as text (docs/RECORD.md), read from outside.
+ *
+ * Reading is in two steps.  record_parse reads the form: headers, move
+ * tokens, or a lone FEN, without the rules.  record_replay then plays the
+ * record by the rules and names the first move they refuse.  The web page
+ * uses the first step (its worker replays the moves itself, keeping each
+ * path as written); `halma play --load` and the fuzzer use both.
+ */
+#ifndef HALMA_RECORD_H
+#define HALMA_RECORD_H
+
+#include <stdbool.h>
+
+#include "game.h"
+#include "notation.h"
+
+enum { MAX_RECORD_TEXT = 200000, RECORD_DETAIL_SIZE = 48 };
+
+typedef enum {
+    RECORD_OK,
+    RECORD_EMPTY,          /* nothing but blanks */
+    RECORD_TOO_LONG,       /* over MAX_RECORD_TEXT bytes, or more moves than any game */
+    RECORD_BAD_HEADER,     /* detail: the line */
+    RECORD_BAD_VARIANT,    /* detail: the value */
+    RECORD_BAD_TURN_LIMIT, /* detail: the value */
+    RECORD_BAD_MOVE,       /* number, detail: a token that is not a move */
+    RECORD_BAD_POSITION,   /* reason: why the rules refuse the FEN */
+    RECORD_ILLEGAL_MOVE,   /* number, detail: the move; reason: the rules' */
+} RecordError;
+
+/* Where a move token lies in the text. */
+typedef struct {
+    int start, length;
+} Token;
+
+typedef struct {
+    Variant variant;
+    int turn_limit;
+    char fen[FEN_TEXT_SIZE]; /* "" for the variant's starting position */
+    int move_count;
+    Token moves[MAX_TURN_LIMIT];
+} Record;
+
+typedef struct {
+    RecordError error;
+    int number;                        /* the move, counted from 1 */
+    char detail[RECORD_DETAIL_SIZE];   /* printable ASCII, cut short */
+    char reason[256];
+} RecordProblem;
+
+/* The form of a record of `len` bytes; false with *problem set if bad. */
+bool record_parse(const char *text, int len, Record *record, RecordProblem *problem);
+
+/* Plays a parsed record into *game by the rules; false with *problem set at
+ * the first position or move they refuse (*game then holds what came
+ * before it). */
+bool record_replay(const char *text, const Record *record, Game *game, RecordProblem *problem);
+
+/* The i18n code of an error: "empty", "too-long", "bad-header", ... */
+const char *record_error_code(RecordError error);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * fuzz_record: game-record import, as the page and `halma play --load` do
+ * it: the form first, then every move by the rules.  A refusal must say
+ * what is wrong; an accepted record must replay into a game of exactly its
+ * moves.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "record.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check(bool ok) {
+    if (!ok) __builtin_trap();
+}
+
+static Record record;
+static Game game;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size > MAX_RECORD_TEXT + 16) return 0;
+    char *text = malloc(size + 1);
+    for (size_t i = 0; i < size; i++) text[i] = (char)data[i];
+    text[size] = '\0';
+    RecordProblem problem;
+    if (!record_parse(text, (int)size, &record, &problem)) {
+        check(problem.error != RECORD_OK && record_error_code(problem.error)[0]);
+    } else if (!record_replay(text, &record, &game, &problem)) {
+        check(problem.error == RECORD_BAD_POSITION || problem.error == RECORD_ILLEGAL_MOVE);
+        check(problem.reason[0] != '\0');
+        if (problem.error == RECORD_ILLEGAL_MOVE) check(problem.number >= 1 && problem.number <= record.move_count);
+    } else {
+        check(game.length == record.move_count);
+        check(game.pos.hash == position_compute_hash(&game.pos));
+    }
+    free(text);
+    return 0;
+}
