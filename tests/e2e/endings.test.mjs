@@ -65,3 +65,37 @@ test('a draw by the turn limit', async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+// White's last piece is walled in on p1 and the rest fill its goal camp but
+// for e16, held by Black: White has no legal move and must pass (RULES.md).
+const MUST_PASS = 'wwwwb11/wwwww11/wwww12/www13/ww14/16/7bbbb5/7bbbb5/7bbbb5/16/16/16/16/13b1b/14bb/13bbw w 50';
+
+test('a side with no legal move passes, and the pass counts as a turn', async () => {
+  const { page, errors } = await openGame(env);
+  await newGame(page, { mode: 'friends' });
+  assert.equal(await importText(page, MUST_PASS), null);
+  assert.equal(await page.locator('#pass').isVisible(), true, 'the Pass button');
+  await click(page, 'p1'); // the walled-in piece goes nowhere
+  assert.deepEqual(await moveList(page), []);
+  await page.click('#pass');
+  await idle(page);
+  assert.deepEqual(await moveList(page), ['pass']);
+  assert.match(await page.locator('#turn-counter').textContent(), /Turn 52 of 400/);
+  assert.equal(await page.locator('#pass').isVisible(), false, 'Black has moves');
+  await click(page, 'h10');
+  await click(page, 'h11');
+  assert.deepEqual(await moveList(page), ['pass', 'h10-h11']);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the computer passes when it has no legal move', async () => {
+  const { page, errors } = await openGame(env);
+  await newGame(page, { mode: 'computer', human: 'b' });
+  assert.equal(await importText(page, MUST_PASS), null);
+  await page.waitForFunction(() => document.querySelectorAll('#move-list button[data-ply]').length >= 1, null, { timeout: 15000 });
+  await idle(page);
+  assert.equal((await moveList(page))[0], 'pass');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
