@@ -1,6 +1,8 @@
 /* eval.c: the static evaluation (see eval.h for its unit). */
 #include "eval.h"
 
+#include "movegen.h"
+
 void eval_default_weights(EvalWeights *w) {
     *w = (EvalWeights){
         .per_square = 10,
@@ -9,26 +11,42 @@ void eval_default_weights(EvalWeights *w) {
         .home_late = 20,
         .home_grace = 20,
         .tempo = 40,
+        .outside = 0,
+        .straggler = 10,
+        .straggler_slack = 4,
+        .no_ladder = 30,
+        .trapped = 300,
     };
 }
 
-static int square_cost(const EvalWeights *w, Side side, int sq) {
+static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
     int m = goal_distance(side, sq);
     int file = square_file(sq), rank = square_rank(sq);
     int dx = side == WHITE ? file : BOARD_SIZE - 1 - file;
     int dy = side == WHITE ? BOARD_SIZE - 1 - rank : rank;
     int off_diagonal = dx > dy ? dx - dy : dy - dx;
     int lateral = off_diagonal > 4 ? off_diagonal - 4 : 0;
-    return w->per_square * m + w->convexity * m * m / 64 + w->lateral * lateral;
+    Bitboard goal = goal_of(v, side);
+    int outside = bb_has(&goal, sq) ? 0 : w->outside;
+    return w->per_square * m + w->convexity * m * m / 64 + w->lateral * lateral + outside;
 }
 
 void eval_init(Evaluator *ev, const EvalWeights *w) {
     ev->weights = *w;
+    for (int side = WHITE; side <= BLACK; side++)
+        for (int sq = 0; sq < NUM_SQUARES; sq++) {
+            Bitboard near = NEIGHBOURS[sq], ahead = {{0, 0, 0, 0}};
+            while (!bb_is_empty(near)) {
+                int n = bb_pop(&near);
+                if (goal_distance((Side)side, n) < goal_distance((Side)side, sq)) bb_add(&ahead, n);
+            }
+            ev->ahead[side][sq] = ahead;
+        }
     for (int v = 0; v < 2; v++) {
         for (int side = WHITE; side <= BLACK; side++) {
             int floor = 0;
             for (int sq = 0; sq < NUM_SQUARES; sq++) {
-                int cost = square_cost(w, (Side)side, sq);
+                int cost = square_cost(w, (Variant)v, (Side)side, sq);
                 ev->cost[v][side][sq] = (int16_t)cost;
                 Bitboard goal = goal_of((Variant)v, (Side)side);
                 if (bb_has(&goal, sq)) floor += cost;
@@ -38,11 +56,53 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
     }
 }
 
+int eval_straggler(const Evaluator *ev, const Position *pos, Side side) {
+    if (!ev->weights.straggler) return 0;
+    uint8_t m[19];
+    int n = 0, sum = 0;
+    Bitboard pieces = pos->pieces[side];
+    while (!bb_is_empty(pieces) && n < 19) sum += m[n++] = (uint8_t)goal_distance(side, bb_pop(&pieces));
+    if (n < 2) return 0;
+    /* Pieces lagging behind the army's average: far from the others they
+     * find nothing to hop over, and the game ends only when they arrive. */
+    int lag = 0, limit = sum / n + ev->weights.straggler_slack;
+    for (int i = 0; i < n; i++)
+        if (m[i] > limit) lag += m[i] - limit;
+    return lag * ev->weights.straggler;
+}
+
+/*
+ * Enemy pieces still in their home camp, which is our goal: while one stays
+ * we cannot win, and if our own pieces wall it in, it can never leave and the
+ * game is drawn.  So an enemy piece there without a move out costs us, once
+ * only a few are left (early on they are walled in by their own army).
+ */
+static int trapped_intruders(const Position *pos, Side side) {
+    Bitboard goal = goal_of((Variant)pos->variant, side);
+    Bitboard intruders = bb_and(pos->pieces[side ^ 1], goal);
+    if (bb_is_empty(intruders) || bb_count(intruders) > 5) return 0;
+    int trapped = 0;
+    while (!bb_is_empty(intruders)) {
+        int sq = bb_pop(&intruders);
+        if (bb_is_empty(bb_minus(piece_destinations(pos, sq), goal))) trapped++;
+    }
+    return trapped;
+}
+
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
     const int16_t *cost = ev->cost[pos->variant][side];
     Bitboard pieces = pos->pieces[side];
+    if (bb_is_empty(pieces)) return 10000; /* only in test positions: a side that never finishes */
     int total = -ev->floor[pos->variant][side];
+    Bitboard outside = bb_minus(pieces, goal_of((Variant)pos->variant, side));
     while (!bb_is_empty(pieces)) total += cost[bb_pop(&pieces)];
+    if (ev->weights.no_ladder)
+        while (!bb_is_empty(outside)) {
+            int sq = bb_pop(&outside);
+            if (bb_is_empty(bb_and(ev->ahead[side][sq], pos->occupied))) total += ev->weights.no_ladder;
+        }
+    total += eval_straggler(ev, pos, side);
+    total += trapped_intruders(pos, side) * ev->weights.trapped;
     int own_moves = pos->turns / 2;
     if (own_moves > ev->weights.home_grace) {
         int at_home = bb_count(bb_and(pos->pieces[side], camp_of((Variant)pos->variant, side)));

@@ -37,12 +37,18 @@ typedef struct {
     int home_late;       /* per piece still in the home camp, per own move past the grace */
     int home_grace;      /* own moves before a piece in the home camp costs extra */
     int tempo;           /* the side to move has a move in hand */
+    int outside;         /* a piece outside the goal camp needs at least one more move */
+    int straggler;       /* per square the last piece lags behind the average, beyond the slack */
+    int straggler_slack; /* squares */
+    int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
+    int trapped;         /* an enemy piece in our goal camp that cannot get out */
 } EvalWeights;
 
 typedef struct {
     EvalWeights weights;
     int16_t cost[2][2][NUM_SQUARES]; /* [variant][side][square] */
     int16_t floor[2][2];             /* [variant][side]: total cost of a full goal camp */
+    Bitboard ahead[2][NUM_SQUARES];  /* [side][square]: the neighbours nearer the goal corner */
 } Evaluator;
 
 void eval_default_weights(EvalWeights *w);
@@ -51,6 +57,9 @@ void eval_init(Evaluator *ev, const EvalWeights *w);
 /* Moves still needed by `side` to finish, in hundredths, as the evaluation
  * estimates them (0 once every piece is home). */
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
+
+/* How far `side`'s last piece lags behind the others: its cost. */
+int eval_straggler(const Evaluator *ev, const Position *pos, Side side);
 
 /* The score of a position for the side to move. */
 int evaluate(const Evaluator *ev, const Position *pos);

@@ -39,6 +39,29 @@ static void solo_make(Position *pos, Move m) {
     pos->turns -= 2;
 }
 
+/* What `steps` greedy moves of the side to move still gain from here (each
+ * the move that gains most): how well the position is set up for the moves
+ * that follow, its ladders. */
+static int rollout_gain(const Evaluator *ev, const Position *start, int steps) {
+    Position pos = *start;
+    MoveList list;
+    const int16_t *table = ev->cost[pos.variant][pos.side_to_move];
+    int total = 0;
+    for (int s = 0; s < steps; s++) {
+        generate_moves(&pos, &list);
+        int best = 0;
+        Move best_move = MOVE_PASS;
+        for (int i = 0; i < list.count; i++) {
+            int gain = table[list.moves[i].from] - table[list.moves[i].to];
+            if (gain > best) best = gain, best_move = list.moves[i];
+        }
+        if (best <= 0) break;
+        total += best;
+        if (s + 1 < steps) solo_make(&pos, best_move);
+    }
+    return total;
+}
+
 static bool candidate_before(const RaceCandidate *a, const RaceCandidate *b) {
     return a->cost != b->cost ? a->cost < b->cost : a->hash < b->hash;
 }
@@ -128,14 +151,27 @@ static int beam_search(RaceSolver *rs, const Evaluator *ev, const Position *star
             if (pool_count == 0) return -1;
             sort_candidates(rs->pool, pool_count);
             for (int i = 0; i < RACE_SEEN; i++) rs->seen[i] = 0;
+            /* Of the cheapest few times `width` candidates, rank by the cost
+             * after their best next move: a position that sets up a long jump
+             * is worth more than its cost says. */
+            int shortlist = 0;
+            for (int i = 0; i < pool_count && shortlist < RACE_LOOKAHEAD * width; i++) {
+                RaceCandidate c = rs->pool[i];
+                if (!seen_insert(rs->seen, c.hash)) continue;
+                Position p = rs->beam[cur][c.parent];
+                solo_make(&p, c.move);
+                c.cost += eval_straggler(ev, &p, (Side)p.side_to_move) - rollout_gain(ev, &p, RACE_ROLLOUT) * RACE_POTENTIAL / 8;
+                rs->pool[shortlist++] = c;
+            }
+            pool_count = shortlist;
+            sort_candidates(rs->pool, pool_count);
             int next = 0;
             for (int i = 0; i < pool_count && next < width; i++) {
                 const RaceCandidate *c = &rs->pool[i];
-                if (!seen_insert(rs->seen, c->hash)) continue;
                 rs->beam[cur ^ 1][next] = rs->beam[cur][c->parent];
                 solo_make(&rs->beam[cur ^ 1][next], c->move);
                 rs->steps[layer][next] = (RaceStep){c->parent, c->move};
-                rs->beam_cost[next] = c->cost; /* beam_cost is read only before this loop */
+                rs->beam_cost[next] = side_cost(ev, &rs->beam[cur ^ 1][next], (Side)start->side_to_move);
                 next++;
             }
             cur ^= 1;

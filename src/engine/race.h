@@ -23,9 +23,12 @@
 enum {
     RACE_MAX_WIDTH = 256,
     RACE_MAX_PLAN = 160,          /* moves; longer races are not solved */
-    RACE_CHILDREN_PER_STATE = 24, /* each state passes at most this many children on */
+    RACE_CHILDREN_PER_STATE = 64, /* each state passes at most this many children on */
     RACE_POOL = RACE_MAX_WIDTH * RACE_CHILDREN_PER_STATE,
-    RACE_SEEN = 2048,             /* power of two, > 2 * RACE_MAX_WIDTH */
+    RACE_SEEN = 4096,             /* power of two, > 2 * RACE_LOOKAHEAD * RACE_MAX_WIDTH */
+    RACE_LOOKAHEAD = 4,           /* candidates looked at one move further, per beam slot */
+    RACE_POTENTIAL = 8,           /* weight of the greedy rollout's gain, eighths */
+    RACE_ROLLOUT = 3,             /* moves of the greedy rollout that ranks candidates */
 };
 
 typedef struct {

@@ -49,6 +49,7 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
     engine->rng = 0x9E3779B97F4A7C15ULL;
+    engine->race_solver = true;
     engine_new_game(engine);
 }
 
@@ -158,7 +159,7 @@ static void score_moves(const Engine *e, const SearchState *s, int ply, Move tt_
         if (move_equal(m, tt_move)) order[i] = SCORE_TT_MOVE;
         else if (move_equal(m, s->killers[ply][0])) order[i] = SCORE_KILLER + 1;
         else if (move_equal(m, s->killers[ply][1])) order[i] = SCORE_KILLER;
-        else order[i] = progress_of(e, &s->pos, m) * 64 + e->history[us][m.from][m.to];
+        else order[i] = progress_of(e, &s->pos, m) * 64 + e->history[us][m.from][m.to] / 16;
     }
 }
 
@@ -271,8 +272,8 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         /* Forward pruning near the leaves: moves that lose ground, and late
          * moves once plenty have been tried. */
         if (!root && tried > 0 && best_score > -SCORE_WIN_BOUND && !special) {
+            if (depth <= 3 && i >= 6 + 6 * depth * depth) break; /* moves come best first */
             if (depth <= 2 && progress < 0) continue;
-            if (depth <= 3 && tried >= 6 + 6 * depth * depth) continue;
         }
         make_move(e, m);
         int score, new_depth = depth - 1;
@@ -431,7 +432,7 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
         report_iteration(e, 0, 0, report, ctx);
         return best;
     }
-    bool race_allowed = lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
+    bool race_allowed = e->race_solver && lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
     if (race_allowed && race_is_separated(&s->pos)) {
         Move race_move;
         if (think_race(e, game, lp, &race_move, report, ctx)) {

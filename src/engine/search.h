@@ -81,6 +81,7 @@ typedef struct {
     TTable tt;
     Evaluator eval;
     uint64_t rng;
+    bool race_solver;   /* on by default; off only for experiments and tests */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
     SearchState search;
