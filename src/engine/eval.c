@@ -8,14 +8,14 @@ void eval_default_weights(EvalWeights *w) {
         .per_square = 10,
         .convexity = 4,
         .lateral = 4,
-        .home_late = 20,
-        .home_grace = 20,
+        .home_late = 25,
+        .home_grace = 12,
         .tempo = 40,
         .outside = 0,
         .straggler = 10,
         .straggler_slack = 4,
         .no_ladder = 30,
-        .trapped = 300,
+        .deadlock_divisor = 8,
     };
 }
 
@@ -72,21 +72,21 @@ int eval_straggler(const Evaluator *ev, const Position *pos, Side side) {
 }
 
 /*
- * Enemy pieces still in their home camp, which is our goal: while one stays
- * we cannot win, and if our own pieces wall it in, it can never leave and the
- * game is drawn.  So an enemy piece there without a move out costs us, once
- * only a few are left (early on they are walled in by their own army).
+ * Pieces of `owner` still in their home camp (the other side's goal) that
+ * have no move out of it.  While one stays there neither side can win, and if
+ * walled in it never leaves and the game is drawn.  Counted once only a few
+ * are left (early on the camp's pieces wall each other in).
  */
-static int trapped_intruders(const Position *pos, Side side) {
-    Bitboard goal = goal_of((Variant)pos->variant, side);
-    Bitboard intruders = bb_and(pos->pieces[side ^ 1], goal);
-    if (bb_is_empty(intruders) || bb_count(intruders) > 5) return 0;
-    int trapped = 0;
-    while (!bb_is_empty(intruders)) {
-        int sq = bb_pop(&intruders);
-        if (bb_is_empty(bb_minus(piece_destinations(pos, sq), goal))) trapped++;
+static int walled_in(const Position *pos, Side owner) {
+    Bitboard home = camp_of((Variant)pos->variant, owner);
+    Bitboard stuck = bb_and(pos->pieces[owner], home);
+    if (bb_is_empty(stuck) || bb_count(stuck) > 5) return 0;
+    int count = 0;
+    while (!bb_is_empty(stuck)) {
+        int sq = bb_pop(&stuck);
+        if (bb_is_empty(bb_minus(piece_destinations(pos, sq), home))) count++;
     }
-    return trapped;
+    return count;
 }
 
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
@@ -102,7 +102,6 @@ int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
             if (bb_is_empty(bb_and(ev->ahead[side][sq], pos->occupied))) total += ev->weights.no_ladder;
         }
     total += eval_straggler(ev, pos, side);
-    total += trapped_intruders(pos, side) * ev->weights.trapped;
     int own_moves = pos->turns / 2;
     if (own_moves > ev->weights.home_grace) {
         int at_home = bb_count(bb_and(pos->pieces[side], camp_of((Variant)pos->variant, side)));
@@ -113,5 +112,9 @@ int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
 
 int evaluate(const Evaluator *ev, const Position *pos) {
     Side us = (Side)pos->side_to_move;
-    return eval_side_cost(ev, pos, (Side)(us ^ 1)) - eval_side_cost(ev, pos, us) + ev->weights.tempo;
+    int score = eval_side_cost(ev, pos, (Side)(us ^ 1)) - eval_side_cost(ev, pos, us) + ev->weights.tempo;
+    /* A piece walled in at home means neither side can ever win: whoever
+     * leads is heading for a draw. */
+    if (walled_in(pos, WHITE) || walled_in(pos, BLACK)) score /= ev->weights.deadlock_divisor;
+    return score;
 }

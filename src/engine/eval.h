@@ -41,7 +41,7 @@ typedef struct {
     int straggler;       /* per square the last piece lags behind the average, beyond the slack */
     int straggler_slack; /* squares */
     int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
-    int trapped;         /* an enemy piece in our goal camp that cannot get out */
+    int deadlock_divisor; /* how much a piece walled in at home shrinks the score toward a draw */
 } EvalWeights;
 
 typedef struct {
