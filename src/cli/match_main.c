@@ -60,6 +60,7 @@ typedef struct {
     uint64_t nodes;   /* 0: none */
     char command[1024];
     char label[1100];
+    bool tuned;       /* the first player takes HALMA_EVAL's weights */
 } PlayerSpec;
 
 typedef struct {
@@ -142,6 +143,39 @@ static bool parse_player(const char *s, PlayerSpec *p) {
     return false;
 }
 
+/* Tuning aid: HALMA_EVAL="name=value,..." changes the first player's
+ * evaluation weights (names as in eval.h). */
+static void apply_eval_overrides(Engine *e) {
+    const char *spec = getenv("HALMA_EVAL");
+    if (!spec) return;
+    EvalWeights w = e->eval.weights;
+    struct { const char *name; int *field; } fields[] = {
+        {"per_square", &w.per_square}, {"convexity", &w.convexity}, {"lateral", &w.lateral}, {"lateral_free", &w.lateral_free},
+        {"home_late", &w.home_late}, {"home_grace", &w.home_grace}, {"tempo", &w.tempo},
+        {"outside", &w.outside}, {"straggler", &w.straggler}, {"straggler_slack", &w.straggler_slack},
+        {"no_ladder", &w.no_ladder}, {"no_hop", &w.no_hop}, {"their_share", &w.their_share}, {"intruder", &w.intruder}, {"deadlock_divisor", &w.deadlock_divisor}, {"forward_exit", &w.forward_exit},
+    };
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", spec);
+    char *rest = copy;
+    for (char *item; (item = strtok_r(rest, ",", &rest)) != NULL;) {
+        char *eq = strchr(item, '=');
+        if (!eq) continue;
+        *eq = '\0';
+        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+            if (!strcmp(fields[i].name, item)) *fields[i].field = atoi(eq + 1);
+    }
+    eval_init(&e->eval, &w);
+    for (int k = 0; k < 4; k++) {
+        char name[8];
+        snprintf(name, sizeof name, "knob%d=", k);
+        const char *at = strstr(spec, name);
+        if (at) e->knob[k] = atoi(at + 6);
+    }
+    const char *race = strstr(spec, "race_solver=");
+    if (race) e->race_solver = atoi(race + 12) != 0;
+}
+
 static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
     memset(pl, 0, sizeof *pl);
     pl->spec = spec;
@@ -151,6 +185,7 @@ static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
         if (!pl->engine || !pl->hash) return false;
         engine_init(pl->engine, pl->hash, hash_mb << 20);
         engine_set_level(pl->engine, spec->level);
+        if (spec->tuned) apply_eval_overrides(pl->engine);
     } else if (spec->kind == PLAYER_EXTERNAL) {
         if (!ext_start(&pl->ext, spec->command)) return false;
         pl->ext_running = true;
@@ -420,6 +455,7 @@ int match_main(int argc, char **argv) {
         }
     }
     if (players != 2) return cli_usage_error("match", "two players are needed");
+    m->spec[0].tuned = true;
     m->games += m->games % 2;
     if (log_path && !(m->log = fopen(log_path, "w"))) {
         fprintf(stderr, "halma match: cannot write %s\n", log_path);

@@ -33,7 +33,8 @@ static inline int goal_distance(Side side, int sq) {
 typedef struct {
     int per_square;      /* cost of one square of distance */
     int convexity;       /* extra cost of distance squared, /64 */
-    int lateral;         /* cost of a square off the main diagonal, beyond the camp's width */
+    int lateral;         /* cost of a square off the main diagonal, beyond lateral_free */
+    int lateral_free;    /* squares off the diagonal that cost nothing */
     int home_late;       /* per piece still in the home camp, per own move past the grace */
     int home_grace;      /* own moves before a piece in the home camp costs extra */
     int tempo;           /* the side to move has a move in hand */
@@ -41,7 +42,11 @@ typedef struct {
     int straggler;       /* per square the last piece lags behind the average, beyond the slack */
     int straggler_slack; /* squares */
     int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
-    int deadlock_divisor; /* how much a piece walled in at home shrinks the score toward a draw */
+    int no_hop;          /* a piece outside the goal with no hop forward open now */
+    int their_share;     /* percent: how much the opponent's cost counts against ours */
+    int intruder;        /* an enemy piece in our goal camp, once ours fill it: we wait for it to leave */
+    int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
+    int forward_exit;    /* 1: only a move out that gains ground frees a piece */
 } EvalWeights;
 
 typedef struct {
@@ -49,6 +54,8 @@ typedef struct {
     int16_t cost[2][2][NUM_SQUARES]; /* [variant][side][square] */
     int16_t floor[2][2];             /* [variant][side]: total cost of a full goal camp */
     Bitboard ahead[2][NUM_SQUARES];  /* [side][square]: the neighbours nearer the goal corner */
+    Hop forward_hops[2][NUM_SQUARES][3]; /* [side][square]: the hops that gain ground */
+    uint8_t forward_hop_count[2][NUM_SQUARES];
 } Evaluator;
 
 void eval_default_weights(EvalWeights *w);

@@ -49,7 +49,11 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
     engine->rng = 0x9E3779B97F4A7C15ULL;
-    engine->race_solver = true;
+    engine->race_solver = false; /* the solo search plays the race better (README) */
+    engine->knob[0] = 2; /* depth up to which moves losing ground are pruned */
+    engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
+    engine->knob[2] = 100; /* late move reductions, percent */
+    engine->knob[3] = 150; /* reverse futility margin per ply */
     engine_new_game(engine);
 }
 
@@ -233,12 +237,22 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         /* The side that just moved may have won, or drawn. */
         if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -SCORE_WIN + ply;
         if (is_repetition(s) || pos->turns >= s->turn_limit) return SCORE_DRAW;
-        if (depth <= 0 || ply >= MAX_PLY - 1) return leaf_eval(e, s);
+        if (depth <= 0 || ply >= MAX_PLY - 2) return leaf_eval(e, s);
         if (s->stopped) return 0;
         /* Mate distance pruning: no win here can beat one already found nearer. */
         if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
         if (beta > SCORE_WIN - ply - 1) beta = SCORE_WIN - ply - 1;
         if (alpha >= beta) return alpha;
+    }
+
+    /* In the race the other side's moves cannot matter: it passes, and the
+     * depth counts our own moves only. */
+    if (pos->side_to_move != s->solo_side && s->solo_side >= 0) {
+        make_move(e, MOVE_PASS);
+        int score = -search(e, -beta, -alpha, depth, ply + 1);
+        unmake_move(e, MOVE_PASS);
+        if (s->pv_length[ply + 1] > ply + 1 || score > alpha) update_pv(s, ply, MOVE_PASS);
+        return score;
     }
 
     const TTEntry *entry = tt_probe(&e->tt, pos->hash);
@@ -255,7 +269,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
     int static_eval = leaf_eval(e, s);
     /* Reverse futility: far enough above beta that one move of the opponent's
      * will not bring it back. */
-    if (!pv_node && !root && depth <= 3 && static_eval - 150 * depth >= beta && beta > -SCORE_WIN_BOUND &&
+    if (!pv_node && !root && depth <= 3 && static_eval - e->knob[3] * depth >= beta && beta > -SCORE_WIN_BOUND &&
         beta < SCORE_WIN_BOUND)
         return static_eval;
 
@@ -272,8 +286,8 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         /* Forward pruning near the leaves: moves that lose ground, and late
          * moves once plenty have been tried. */
         if (!root && tried > 0 && best_score > -SCORE_WIN_BOUND && !special) {
-            if (depth <= 3 && i >= 6 + 6 * depth * depth) break; /* moves come best first */
-            if (depth <= 2 && progress < 0) continue;
+            if (depth <= 3 && i >= 6 + e->knob[1] * depth * depth) break; /* moves come best first */
+            if (depth <= e->knob[0] && progress < 0) continue;
         }
         make_move(e, m);
         int score, new_depth = depth - 1;
@@ -282,7 +296,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         } else {
             int r = 0;
             if (depth >= 3 && tried >= 3 && !special) {
-                r = e->reductions[depth < 64 ? depth : 63][tried < 64 ? tried : 63];
+                r = e->reductions[depth < 64 ? depth : 63][tried < 64 ? tried : 63] * e->knob[2] / 100;
                 if (progress < 0) r++;
                 if (pv_node) r--;
                 if (r < 0) r = 0;
@@ -432,14 +446,16 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
         report_iteration(e, 0, 0, report, ctx);
         return best;
     }
-    bool race_allowed = e->race_solver && lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
-    if (race_allowed && race_is_separated(&s->pos)) {
+    s->solo_side = -1;
+    if (race_is_separated(&s->pos)) {
+        bool beam = e->race_solver && lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
         Move race_move;
-        if (think_race(e, game, lp, &race_move, report, ctx)) {
+        if (beam && think_race(e, game, lp, &race_move, report, ctx)) {
             if (limits->infinite)
                 while (!atomic_load(&e->stop)) {}
             return race_move;
         }
+        s->solo_side = s->pos.side_to_move;
     }
 
     int score = 0;
