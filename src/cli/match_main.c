@@ -144,16 +144,16 @@ static bool parse_player(const char *s, PlayerSpec *p) {
 }
 
 /* Tuning aid: HALMA_EVAL="name=value,..." changes the first player's
- * evaluation weights (names as in eval.h). */
-static void apply_eval_overrides(Engine *e) {
-    const char *spec = getenv("HALMA_EVAL");
+ * evaluation weights (names as in eval.h), HALMA_EVAL2 the second's. */
+static void apply_eval_overrides(Engine *e, const char *variable) {
+    const char *spec = getenv(variable);
     if (!spec) return;
     EvalWeights w = e->eval.weights;
     struct { const char *name; int *field; } fields[] = {
-        {"per_square", &w.per_square}, {"convexity", &w.convexity}, {"lateral", &w.lateral}, {"lateral_free", &w.lateral_free},
+        {"per_square", &w.per_square}, {"convexity", &w.convexity}, {"lateral", &w.lateral}, {"lateral_free", &w.lateral_free}, {"lane", &w.lane},
         {"home_late", &w.home_late}, {"home_grace", &w.home_grace}, {"tempo", &w.tempo},
         {"outside", &w.outside}, {"straggler", &w.straggler}, {"straggler_slack", &w.straggler_slack},
-        {"no_ladder", &w.no_ladder}, {"no_hop", &w.no_hop}, {"their_share", &w.their_share}, {"intruder", &w.intruder}, {"deadlock_divisor", &w.deadlock_divisor}, {"forward_exit", &w.forward_exit},
+        {"no_ladder", &w.no_ladder}, {"no_hop", &w.no_hop}, {"their_share", &w.their_share}, {"deadlock_divisor", &w.deadlock_divisor}, {"forward_exit", &w.forward_exit},
     };
     char copy[512];
     snprintf(copy, sizeof copy, "%s", spec);
@@ -172,6 +172,8 @@ static void apply_eval_overrides(Engine *e) {
         const char *at = strstr(spec, name);
         if (at) e->knob[k] = atoi(at + 6);
     }
+    const char *contempt = strstr(spec, "contempt=");
+    if (contempt) e->contempt = atoi(contempt + 9);
     const char *race = strstr(spec, "race_solver=");
     if (race) e->race_solver = atoi(race + 12) != 0;
 }
@@ -185,7 +187,7 @@ static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
         if (!pl->engine || !pl->hash) return false;
         engine_init(pl->engine, pl->hash, hash_mb << 20);
         engine_set_level(pl->engine, spec->level);
-        if (spec->tuned) apply_eval_overrides(pl->engine);
+        apply_eval_overrides(pl->engine, spec->tuned ? "HALMA_EVAL" : "HALMA_EVAL2");
     } else if (spec->kind == PLAYER_EXTERNAL) {
         if (!ext_start(&pl->ext, spec->command)) return false;
         pl->ext_running = true;

@@ -9,6 +9,7 @@ void eval_default_weights(EvalWeights *w) {
         .convexity = 4,
         .lateral = 10,
         .lateral_free = 0,
+        .lane = 0,
         .home_late = 25,
         .home_grace = 12,
         .tempo = 40,
@@ -18,7 +19,6 @@ void eval_default_weights(EvalWeights *w) {
         .no_ladder = 30,
         .no_hop = 0,
         .their_share = 100,
-        .intruder = 0,
         .deadlock_divisor = 8,
         .forward_exit = 0,
     };
@@ -29,7 +29,10 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
     int file = square_file(sq), rank = square_rank(sq);
     int dx = side == WHITE ? file : BOARD_SIZE - 1 - file;
     int dy = side == WHITE ? BOARD_SIZE - 1 - rank : rank;
-    int off_diagonal = dx > dy ? dx - dy : dy - dx;
+    /* dx - dy > 0 is the top right half of the board for White and the
+     * bottom left half for Black: opposite lanes. */
+    int off_diagonal = dx - dy - w->lane;
+    if (off_diagonal < 0) off_diagonal = -off_diagonal;
     int lateral = off_diagonal > w->lateral_free ? off_diagonal - w->lateral_free : 0;
     Bitboard goal = goal_of(v, side);
     int outside = bb_has(&goal, sq) ? 0 : w->outside;
@@ -46,6 +49,7 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
                 if (goal_distance((Side)side, n) < goal_distance((Side)side, sq)) bb_add(&ahead, n);
             }
             ev->ahead[side][sq] = ahead;
+            ev->distance[side][sq] = (uint8_t)goal_distance((Side)side, sq);
             int n = 0;
             for (int h = 0; h < HOP_COUNT[sq]; h++)
                 if (goal_distance((Side)side, HOPS[sq][h].land) < goal_distance((Side)side, sq) && n < 3)
@@ -64,21 +68,6 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
             ev->floor[v][side] = (int16_t)floor;
         }
     }
-}
-
-int eval_straggler(const Evaluator *ev, const Position *pos, Side side) {
-    if (!ev->weights.straggler) return 0;
-    uint8_t m[19];
-    int n = 0, sum = 0;
-    Bitboard pieces = pos->pieces[side];
-    while (!bb_is_empty(pieces) && n < 19) sum += m[n++] = (uint8_t)goal_distance(side, bb_pop(&pieces));
-    if (n < 2) return 0;
-    /* Pieces lagging behind the army's average: far from the others they
-     * find nothing to hop over, and the game ends only when they arrive. */
-    int lag = 0, limit = sum / n + ev->weights.straggler_slack;
-    for (int i = 0; i < n; i++)
-        if (m[i] > limit) lag += m[i] - limit;
-    return lag * ev->weights.straggler;
 }
 
 /*
@@ -104,58 +93,68 @@ static int walled_in(const Position *pos, Side owner, bool forward_only) {
     return count;
 }
 
+/* Pieces lagging behind the army's average: far from the others they find
+ * nothing to hop over, and the game ends only when they arrive. */
+static int straggling(const EvalWeights *w, const uint8_t *distance, int n, int sum) {
+    if (n < 2 || !w->straggler) return 0;
+    int lag = 0, limit = sum / n + w->straggler_slack;
+    for (int i = 0; i < n; i++)
+        if (distance[i] > limit) lag += distance[i] - limit;
+    return lag * w->straggler;
+}
+
+/* A piece outside the goal with nothing ahead of it to hop over, or no hop
+ * forward open, will need slow steps. */
+static int ladder_cost(const Evaluator *ev, const Position *pos, Side side, int sq) {
+    if (bb_is_empty(bb_and(ev->ahead[side][sq], pos->occupied))) return ev->weights.no_ladder;
+    const Hop *hop = ev->forward_hops[side][sq];
+    for (int h = 0; h < ev->forward_hop_count[side][sq]; h++)
+        if (pos->at[hop[h].over] != NO_PIECE && pos->at[hop[h].land] == NO_PIECE) return 0;
+    return ev->weights.no_hop;
+}
+
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
-    const int16_t *cost = ev->cost[pos->variant][side];
-    Bitboard pieces = pos->pieces[side];
+    const EvalWeights *w = &ev->weights;
+    Variant v = (Variant)pos->variant;
+    const int16_t *cost = ev->cost[v][side];
+    const uint8_t *distance = ev->distance[side];
+    Bitboard pieces = pos->pieces[side], goal = goal_of(v, side);
     if (bb_is_empty(pieces)) return 10000; /* only in test positions: a side that never finishes */
-    int total = -ev->floor[pos->variant][side];
-    Bitboard outside = bb_minus(pieces, goal_of((Variant)pos->variant, side));
-    while (!bb_is_empty(pieces)) total += cost[bb_pop(&pieces)];
-    if (ev->weights.no_ladder || ev->weights.no_hop)
-        while (!bb_is_empty(outside)) {
-            int sq = bb_pop(&outside);
-            if (bb_is_empty(bb_and(ev->ahead[side][sq], pos->occupied))) {
-                total += ev->weights.no_ladder;
-                continue;
-            }
-            const Hop *hop = ev->forward_hops[side][sq];
-            bool open = false;
-            for (int h = 0; h < ev->forward_hop_count[side][sq] && !open; h++)
-                open = pos->at[hop[h].over] != NO_PIECE && pos->at[hop[h].land] == NO_PIECE;
-            if (!open) total += ev->weights.no_hop;
-        }
-    total += eval_straggler(ev, pos, side);
-    /* An enemy piece walled in our goal: we cannot win until we let it out. */
-    if (ev->weights.intruder) {
-        /* Enemy pieces still in our goal: we cannot finish before they
-         * leave, and that matters more the fuller the camp is of ours. */
-        Bitboard goal = goal_of((Variant)pos->variant, side);
-        int intruders = bb_count(bb_and(pos->pieces[side ^ 1], goal));
-        if (intruders) {
-            int home = bb_count(bb_and(pos->pieces[side], goal));
-            total += intruders * home * ev->weights.intruder / variant_pieces((Variant)pos->variant);
-        }
+    int total = -ev->floor[v][side], n = 0, sum = 0;
+    uint8_t lag[19];
+    bool ladders = w->no_ladder || w->no_hop;
+    while (!bb_is_empty(pieces) && n < 19) {
+        int sq = bb_pop(&pieces);
+        total += cost[sq];
+        sum += lag[n++] = distance[sq];
+        if (ladders && !bb_has(&goal, sq)) total += ladder_cost(ev, pos, side, sq);
     }
+    total += straggling(w, lag, n, sum);
     int own_moves = pos->turns / 2;
-    if (own_moves > ev->weights.home_grace) {
-        int at_home = bb_count(bb_and(pos->pieces[side], camp_of((Variant)pos->variant, side)));
-        total += at_home * (own_moves - ev->weights.home_grace) * ev->weights.home_late;
+    if (own_moves > w->home_grace) {
+        int at_home = bb_count(bb_and(pos->pieces[side], camp_of(v, side)));
+        int late = own_moves - w->home_grace < 40 ? own_moves - w->home_grace : 40;
+        total += at_home * late * w->home_late;
     }
     return total;
 }
 
-int evaluate(const Evaluator *ev, const Position *pos) {
+int evaluate(const Evaluator *ev, const Position *pos, Side root) {
     Side us = (Side)pos->side_to_move;
     int theirs = eval_side_cost(ev, pos, (Side)(us ^ 1)), ours = eval_side_cost(ev, pos, us);
-    int score = (theirs - ours) + ev->weights.tempo;
+    /* The engine's own race counts fully, the opponent's by its share: a
+     * search that fears every stepping stone it leaves the opponent keeps its
+     * army at home, and two such engines jam in the middle.  Scored from the
+     * root side's view, so every node of a search agrees. */
+    int share = ev->weights.their_share;
+    int score = us == root ? theirs * share / 100 - ours : theirs - ours * share / 100;
+    score += ev->weights.tempo;
     /* A piece walled in at home means neither side can win: whoever leads
      * is heading for a draw, and should keep the way out open. */
-    if (walled_in(pos, WHITE, ev->weights.forward_exit) || walled_in(pos, BLACK, ev->weights.forward_exit)) score /= ev->weights.deadlock_divisor;
-    if (ev->weights.their_share != 100) {
-        /* Weighted toward our own race, around the same zero: the side to
-         * move's cost counts fully, the other's by its share. */
-        int share = ev->weights.their_share;
-        score = (theirs * share - ours * (200 - share)) / 100 + ev->weights.tempo;
-    }
+    if (walled_in(pos, WHITE, ev->weights.forward_exit) || walled_in(pos, BLACK, ev->weights.forward_exit))
+        score /= ev->weights.deadlock_divisor;
+    /* Never mistaken for a win or a loss, whatever the terms add up to. */
+    if (score > SCORE_WIN_BOUND - 1) score = SCORE_WIN_BOUND - 1;
+    if (score < -SCORE_WIN_BOUND + 1) score = -SCORE_WIN_BOUND + 1;
     return score;
 }

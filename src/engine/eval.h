@@ -35,6 +35,8 @@ typedef struct {
     int convexity;       /* extra cost of distance squared, /64 */
     int lateral;         /* cost of a square off the main diagonal, beyond lateral_free */
     int lateral_free;    /* squares off the diagonal that cost nothing */
+    int lane;            /* squares to our right of the diagonal where we would rather travel,
+                            so that the armies pass side by side instead of jamming */
     int home_late;       /* per piece still in the home camp, per own move past the grace */
     int home_grace;      /* own moves before a piece in the home camp costs extra */
     int tempo;           /* the side to move has a move in hand */
@@ -44,7 +46,6 @@ typedef struct {
     int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
     int no_hop;          /* a piece outside the goal with no hop forward open now */
     int their_share;     /* percent: how much the opponent's cost counts against ours */
-    int intruder;        /* an enemy piece in our goal camp, once ours fill it: we wait for it to leave */
     int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
     int forward_exit;    /* 1: only a move out that gains ground frees a piece */
 } EvalWeights;
@@ -56,6 +57,7 @@ typedef struct {
     Bitboard ahead[2][NUM_SQUARES];  /* [side][square]: the neighbours nearer the goal corner */
     Hop forward_hops[2][NUM_SQUARES][3]; /* [side][square]: the hops that gain ground */
     uint8_t forward_hop_count[2][NUM_SQUARES];
+    uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
 } Evaluator;
 
 void eval_default_weights(EvalWeights *w);
@@ -65,10 +67,7 @@ void eval_init(Evaluator *ev, const EvalWeights *w);
  * estimates them (0 once every piece is home). */
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
 
-/* How far `side`'s last piece lags behind the others: its cost. */
-int eval_straggler(const Evaluator *ev, const Position *pos, Side side);
-
-/* The score of a position for the side to move. */
-int evaluate(const Evaluator *ev, const Position *pos);
+/* The score of a position for the side to move, in a search by `root`. */
+int evaluate(const Evaluator *ev, const Position *pos, Side root);
 
 #endif

@@ -3,18 +3,21 @@
 
 #include "search.h"
 
+/* Depth caps and noise separate the lower levels, think time the upper
+ * ones; every level answers within its think time when the caller sets no
+ * limit.  Measured in the README's ladder. */
 static const LevelParams LEVELS[MAX_LEVEL + 1] = {
     /*      depth  ms  noise race */
-    [1] = {1, 50, 150, 0},
-    [2] = {1, 50, 70, 0},
+    [1] = {1, 100, 200, 0},
+    [2] = {1, 100, 100, 0},
     [3] = {2, 100, 60, 0},
-    [4] = {2, 150, 30, 0},
-    [5] = {3, 200, 20, 8},
-    [6] = {4, 250, 10, 16},
-    [7] = {0, 300, 0, 32},
-    [8] = {0, 500, 0, 64},
-    [9] = {0, 750, 0, 128},
-    [10] = {0, 1000, 0, 256},
+    [4] = {3, 100, 40, 0},
+    [5] = {4, 150, 20, 0},
+    [6] = {5, 200, 10, 0},
+    [7] = {6, 200, 0, 0},
+    [8] = {0, 200, 0, 0},
+    [9] = {0, 400, 0, 0},
+    [10] = {0, 1000, 0, 0},
 };
 
 const LevelParams *level_params(int level) {

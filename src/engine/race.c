@@ -160,7 +160,7 @@ static int beam_search(RaceSolver *rs, const Evaluator *ev, const Position *star
                 if (!seen_insert(rs->seen, c.hash)) continue;
                 Position p = rs->beam[cur][c.parent];
                 solo_make(&p, c.move);
-                c.cost += eval_straggler(ev, &p, (Side)p.side_to_move) - rollout_gain(ev, &p, RACE_ROLLOUT) * RACE_POTENTIAL / 8;
+                c.cost += eval_side_cost(ev, &p, (Side)p.side_to_move) - c.cost - rollout_gain(ev, &p, RACE_ROLLOUT) * RACE_POTENTIAL / 8;
                 rs->pool[shortlist++] = c;
             }
             pool_count = shortlist;

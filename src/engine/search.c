@@ -23,6 +23,9 @@ enum {
     HISTORY_MAX = 16384,
     RACE_OPPONENT_WIDTH = 16,
     RACE_MIN_NODES = 50000,  /* a node budget below this is spent in the tree search */
+    /* A draw counts as this much of a loss for the engine: two engines that
+     * both see a jam as even would otherwise shuffle into a repetition. */
+    DEFAULT_CONTEMPT = 100,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -50,6 +53,7 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
     engine->rng = 0x9E3779B97F4A7C15ULL;
     engine->race_solver = false; /* the solo search plays the race better (README) */
+    engine->contempt = DEFAULT_CONTEMPT;
     engine->knob[0] = 2; /* depth up to which moves losing ground are pruned */
     engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
     engine->knob[2] = 100; /* late move reductions, percent */
@@ -121,7 +125,7 @@ static bool is_repetition(const SearchState *s) {
 /* Evaluation at the leaves                                                 */
 
 static int leaf_eval(const Engine *e, const SearchState *s) {
-    int score = evaluate(&e->eval, &s->pos);
+    int score = evaluate(&e->eval, &s->pos, (Side)s->root_side);
     if (s->noise) {
         uint64_t z = (s->pos.hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ULL;
         int n = (int)((z >> 33) % (uint64_t)(2 * s->noise + 1)) - s->noise;
@@ -236,7 +240,8 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
     if (!root) {
         /* The side that just moved may have won, or drawn. */
         if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -SCORE_WIN + ply;
-        if (is_repetition(s) || pos->turns >= s->turn_limit) return SCORE_DRAW;
+        if (is_repetition(s) || pos->turns >= s->turn_limit)
+            return pos->side_to_move == s->root_side ? -e->contempt : e->contempt;
         if (depth <= 0 || ply >= MAX_PLY - 2) return leaf_eval(e, s);
         if (s->stopped) return 0;
         /* Mate distance pruning: no win here can beat one already found nearer. */
@@ -273,16 +278,36 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         beta < SCORE_WIN_BOUND)
         return static_eval;
 
+    /* The table's move is tried before the moves are generated: when it
+     * cuts off, as it mostly does, the generation is saved. */
     MoveList *list = &s->lists[ply];
-    generate_moves(pos, list);
-    score_moves(e, s, ply, tt_move);
+    bool tt_first = e->knob[0] < 99 && !move_is_pass(tt_move) && pos->at[tt_move.from] == pos->side_to_move;
+    if (tt_first) {
+        Bitboard dests = piece_destinations(pos, tt_move.from);
+        tt_first = bb_has(&dests, tt_move.to);
+    }
+    bool generated = false;
 
     int best_score = -SCORE_INFINITE, old_alpha = alpha, tried = 0;
     Move best_move = MOVE_PASS;
-    for (int i = 0; i < list->count; i++) {
-        Move m = pick_move(s, ply, i);
+    for (int i = tt_first ? -1 : 0;; i++) {
+        Move m;
+        bool special;
+        if (i < 0) {
+            m = tt_move;
+            special = true;
+        } else {
+            if (!generated) {
+                generate_moves(pos, list);
+                score_moves(e, s, ply, tt_move);
+                generated = true;
+            }
+            if (i >= list->count) break;
+            m = pick_move(s, ply, i);
+            if (tt_first && move_equal(m, tt_move)) continue;
+            special = s->order[ply][i] >= SCORE_KILLER;
+        }
         int progress = move_is_pass(m) ? 0 : progress_of(e, pos, m);
-        bool special = s->order[ply][i] >= SCORE_KILLER;
         /* Forward pruning near the leaves: moves that lose ground, and late
          * moves once plenty have been tried. */
         if (!root && tried > 0 && best_score > -SCORE_WIN_BOUND && !special) {
@@ -320,7 +345,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
                     s->root_best_score = score;
                 }
                 if (score >= beta) {
-                    reward_cutoff(e, ply, depth, m, tried - 1);
+                    reward_cutoff(e, ply, depth, m, generated ? tried - 1 : 0);
                     break;
                 }
             }
@@ -410,6 +435,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     s->start = clock_ms();
     s->pos = game->pos;
     s->turn_limit = game->turn_limit;
+    s->root_side = game->pos.side_to_move;
     s->nodes = 0;
     s->node_limit = limits->nodes;
     s->stopped = false;
@@ -468,7 +494,7 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
         int result;
         for (;;) {
             result = search(e, alpha, beta, depth, 0);
-            if (s->stopped) break;
+            if (s->stopped || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE)) break;
             if (result <= alpha) {
                 beta = (alpha + beta) / 2;
                 alpha = result - delta > -SCORE_INFINITE ? result - delta : -SCORE_INFINITE;

@@ -57,6 +57,7 @@ typedef struct {
     int64_t start, soft_deadline, hard_deadline; /* < 0: none */
     bool stopped;
     int max_depth;
+    int root_side;      /* the side the engine plays */
     int solo_side;      /* in the race: the only side that moves (the other passes); -1: both */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
@@ -83,6 +84,7 @@ typedef struct {
     Evaluator eval;
     uint64_t rng;
     bool race_solver;   /* on by default; off only for experiments and tests */
+    int contempt;       /* hundredths of a move a draw costs us */
     int knob[4];        /* search tuning knobs, for experiments (see search.c) */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];

@@ -205,10 +205,10 @@ Test(engine, top_level_beats_greedy, .timeout = 60) {
 
 Test(engine, evaluation_is_symmetric) {
     game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
-    cr_assert_eq(evaluate(&engine->eval, &game->pos), engine->eval.weights.tempo);
+    cr_assert_eq(evaluate(&engine->eval, &game->pos, (Side)game->pos.side_to_move), engine->eval.weights.tempo);
     game_play(game, greedy_move(&game->pos));
     game_play(game, greedy_move(&game->pos));
     /* After one move each, mirror images: the side to move still leads by the tempo. */
-    int score = evaluate(&engine->eval, &game->pos);
+    int score = evaluate(&engine->eval, &game->pos, (Side)game->pos.side_to_move);
     cr_assert_lt(score < 0 ? -score : score, 400);
 }
