@@ -26,6 +26,7 @@ enum {
     /* A draw counts as this much of a loss for the engine: two engines that
      * both see a jam as even would otherwise shuffle into a repetition. */
     DEFAULT_CONTEMPT = 100,
+    RACE_MIN_DEPTH = 4,      /* own moves every level looks ahead in the race */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -241,7 +242,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         /* The side that just moved may have won, or drawn. */
         if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -SCORE_WIN + ply;
         if (is_repetition(s) || pos->turns >= s->turn_limit)
-            return pos->side_to_move == s->root_side ? -e->contempt : e->contempt;
+            return pos->side_to_move == s->root_side ? -s->contempt : s->contempt;
         if (depth <= 0 || ply >= MAX_PLY - 2) return leaf_eval(e, s);
         if (s->stopped) return 0;
         /* Mate distance pruning: no win here can beat one already found nearer. */
@@ -449,6 +450,8 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
         s->noise = cost >= 1500 ? lp->noise : lp->noise * cost / 1500;
         s->noise_seed = next_random(&e->rng);
     }
+    /* A noisy level must not take a repetition for a good move by chance. */
+    s->contempt = e->contempt + 2 * s->noise;
     s->key_count = 0;
     for (int i = 0; i < 4096; i++) s->key_filter[i] = 0;
     for (int i = 0; i <= game->length; i++) push_key(s, game->keys[i]);
@@ -482,6 +485,9 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
             return race_move;
         }
         s->solo_side = s->pos.side_to_move;
+        /* Every level finishes its race competently: a short plan home is
+         * out of reach of a one-move lookahead. */
+        if (limits->depth == 0 && s->max_depth < RACE_MIN_DEPTH) s->max_depth = RACE_MIN_DEPTH;
     }
 
     int score = 0;
