@@ -200,13 +200,15 @@ int play_main(int argc, char **argv) {
     t->computer[WHITE] = false;
     t->computer[BLACK] = true;
     t->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1, used; i < argc; i += used) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        used = 2; /* an option and its value */
         if (cli_is_help(a)) {
             fputs(USAGE, stdout);
             return 0;
         } else if (!strcmp(a, "--no-colour") || !strcmp(a, "--no-color")) {
             t->colour = false;
+            used = 1;
         } else if (!v) {
             return cli_usage_error("play", "unknown option or missing value");
         } else if (!strcmp(a, "--camps")) {
@@ -222,7 +224,6 @@ int play_main(int argc, char **argv) {
         } else {
             return cli_usage_error("play", "unknown option");
         }
-        i++;
     }
     size_t hash_bytes = 32u << 20;
     void *hash = malloc(hash_bytes);
