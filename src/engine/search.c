@@ -272,20 +272,25 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
             return tt_score;
     }
 
-    int static_eval = leaf_eval(e, s);
     /* Reverse futility: far enough above beta that one move of the opponent's
      * will not bring it back. */
-    if (!pv_node && !root && depth <= 3 && static_eval - e->knob[3] * depth >= beta && beta > -SCORE_WIN_BOUND &&
-        beta < SCORE_WIN_BOUND)
-        return static_eval;
+    if (!pv_node && !root && depth <= 3 && beta > -SCORE_WIN_BOUND && beta < SCORE_WIN_BOUND) {
+        int static_eval = leaf_eval(e, s);
+        if (static_eval - e->knob[3] * depth >= beta) return static_eval;
+    }
 
     /* The table's move is tried before the moves are generated: when it
      * cuts off, as it mostly does, the generation is saved. */
     MoveList *list = &s->lists[ply];
     bool tt_first = e->knob[0] < 99 && !move_is_pass(tt_move) && pos->at[tt_move.from] == pos->side_to_move;
-    if (tt_first) {
+    if (tt_first && pos->at[tt_move.to] != NO_PIECE) tt_first = false;
+    if (tt_first && !bb_has(&NEIGHBOURS[tt_move.from], tt_move.to)) {
         Bitboard dests = piece_destinations(pos, tt_move.from);
         tt_first = bb_has(&dests, tt_move.to);
+    } else if (tt_first) {
+        /* A step: legal unless it would leave the goal camp. */
+        Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+        tt_first = !bb_has(&goal, tt_move.from) || bb_has(&goal, tt_move.to);
     }
     bool generated = false;
 
