@@ -8,8 +8,8 @@
  * limit.  Measured in the README's ladder. */
 static const LevelParams LEVELS[MAX_LEVEL + 1] = {
     /*      depth  ms  noise race */
-    [1] = {1, 100, 200, 0},
-    [2] = {1, 100, 100, 0},
+    [1] = {1, 100, 250, 0},
+    [2] = {1, 100, 80, 0},
     [3] = {2, 100, 60, 0},
     [4] = {3, 100, 40, 0},
     [5] = {4, 150, 20, 0},

@@ -225,6 +225,12 @@ static void unmake_move(Engine *e, Move m) {
     position_unmake(&s->pos, m);
 }
 
+static bool is_banned(const SearchState *s, Move m) {
+    for (int i = 0; i < s->banned_count; i++)
+        if (move_equal(s->banned[i], m)) return true;
+    return false;
+}
+
 static void update_pv(SearchState *s, int ply, Move m) {
     s->pv[ply][ply] = m;
     for (int i = ply + 1; i < s->pv_length[ply + 1]; i++) s->pv[ply][i] = s->pv[ply + 1][i];
@@ -282,7 +288,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
     /* The table's move is tried before the moves are generated: when it
      * cuts off, as it mostly does, the generation is saved. */
     MoveList *list = &s->lists[ply];
-    bool tt_first = e->knob[0] < 99 && !move_is_pass(tt_move) && pos->at[tt_move.from] == pos->side_to_move;
+    bool tt_first = !(root && is_banned(s, tt_move)) && !move_is_pass(tt_move) && pos->at[tt_move.from] == pos->side_to_move;
     if (tt_first && pos->at[tt_move.to] != NO_PIECE) tt_first = false;
     if (tt_first && !bb_has(&NEIGHBOURS[tt_move.from], tt_move.to)) {
         Bitboard dests = piece_destinations(pos, tt_move.from);
@@ -311,6 +317,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
             if (i >= list->count) break;
             m = pick_move(s, ply, i);
             if (tt_first && move_equal(m, tt_move)) continue;
+            if (root && is_banned(s, m)) continue;
             special = s->order[ply][i] >= SCORE_KILLER;
         }
         int progress = move_is_pass(m) ? 0 : progress_of(e, pos, m);
@@ -462,6 +469,18 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     for (int i = 0; i <= game->length; i++) push_key(s, game->keys[i]);
     for (int i = 0; i < MAX_PLY; i++) s->killers[i][0] = s->killers[i][1] = MOVE_PASS;
     s->seldepth = 0;
+    /* A noisy level could take a move that repeats a position for the third
+     * time for a good one; it is simply never allowed to, unless it has no
+     * other move. */
+    s->banned_count = 0;
+    if (lp->noise) {
+        MoveList *list = &s->lists[0];
+        generate_moves(&s->pos, list);
+        int banned = 0;
+        for (int i = 0; i < list->count; i++)
+            if (game_occurrences_after(game, list->moves[i]) >= 3 && banned < 16) s->banned[banned++] = list->moves[i];
+        if (banned < list->count) s->banned_count = banned;
+    }
     plan_time(e, limits, lp);
     tt_new_search(&e->tt);
 }

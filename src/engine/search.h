@@ -71,6 +71,8 @@ typedef struct {
     Move root_best;     /* best root move of the iteration in progress */
     int root_best_score;
     int seldepth;
+    int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
+    Move banned[16];
     MoveList lists[MAX_PLY];
     int32_t order[MAX_PLY][MAX_MOVES];
 } SearchState;
