@@ -19,6 +19,8 @@ static const Command COMMANDS[] = {
     {"play", play_main, "play in the terminal, against a friend or the computer"},
     {"engine", engine_main, "speak the engine protocol on stdin/stdout"},
     {"perft", perft_main, "count move sequences: the move generator's check and benchmark"},
+    {"bench", bench_main, "search fixed positions to a fixed depth: the search's speed and signature"},
+    {"match", match_main, "play games between two players (engine levels, greedy, external engines)"},
 };
 
 static void print_help(void) {

@@ -1,36 +1,555 @@
-/* search.c: placeholder until the real search lands: plays the greedy move. */
+/*
+ * search.c: iterative deepening, principal variation search, time.
+ *
+ * Halma has no captures and no checks: every move is "quiet", the branching
+ * factor is 100-300, and most moves (backward, sideways, small steps while a
+ * long jump is available) are hopeless.  So the search leans on ordering by
+ * the progress a move makes, on late move reductions that grow for moves
+ * losing ground, and on pruning backward moves near the leaves.  Once the
+ * armies have passed each other the two-player search gives way to the race
+ * solver (race.c), which plans our whole way home.
+ */
 #include "search.h"
 
 #include "clock.h"
-#include "greedy.h"
+#include "levels.h"
+
+enum {
+    CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */
+    ASPIRATION_DEPTH = 4,
+    ASPIRATION_WINDOW = 40,
+    SCORE_TT_MOVE = 1 << 30,
+    SCORE_KILLER = 1 << 29,
+    HISTORY_MAX = 16384,
+    RACE_OPPONENT_WIDTH = 16,
+    RACE_MIN_NODES = 50000,  /* a node budget below this is spent in the tree search */
+    /* A draw counts as this much of a loss for the engine: two engines that
+     * both see a jam as even would otherwise shuffle into a repetition. */
+    DEFAULT_CONTEMPT = 100,
+    RACE_MIN_DEPTH = 4,      /* own moves every level looks ahead in the race */
+};
+
+/* ------------------------------------------------------------------------ */
+/* Setup                                                                    */
+
+/* ln(x) for x >= 1 without a C library: halve into [1, 2), then atanh series. */
+static double ln_approx(double x) {
+    double r = 0;
+    while (x >= 2) x /= 2, r += 0.69314718;
+    double t = (x - 1) / (x + 1), t2 = t * t;
+    return r + 2 * t * (1 + t2 / 3 + t2 * t2 / 5 + t2 * t2 * t2 / 7);
+}
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
     engine->level = DEFAULT_LEVEL;
     atomic_init(&engine->stop, false);
     engine->hash_memory = hash_memory;
     engine->hash_bytes = hash_bytes;
+    tt_init(&engine->tt, hash_memory, hash_bytes);
+    EvalWeights w;
+    eval_default_weights(&w);
+    eval_init(&engine->eval, &w);
+    for (int d = 0; d < 64; d++)
+        for (int m = 0; m < 64; m++)
+            engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
+    engine->rng = 0x9E3779B97F4A7C15ULL;
+    engine->race_solver = false; /* the solo search plays the race better (README) */
+    engine->contempt = DEFAULT_CONTEMPT;
+    engine->knob[0] = 2; /* depth up to which moves losing ground are pruned */
+    engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
+    engine->knob[2] = 100; /* late move reductions, percent */
+    engine->knob[3] = 150; /* reverse futility margin per ply */
+    engine_new_game(engine);
 }
 
 void engine_set_level(Engine *engine, int level) {
     engine->level = level < MIN_LEVEL ? MIN_LEVEL : level > MAX_LEVEL ? MAX_LEVEL : level;
 }
 
-void engine_new_game(Engine *engine) { (void)engine; }
+void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * 0x9E3779B97F4A7C15ULL + 1; }
+
+void engine_new_game(Engine *engine) {
+    tt_clear(&engine->tt);
+    for (int s = 0; s < 2; s++)
+        for (int a = 0; a < NUM_SQUARES; a++)
+            for (int b = 0; b < NUM_SQUARES; b++) engine->history[s][a][b] = 0;
+    race_forget(&engine->race);
+    engine->rng ^= (uint64_t)clock_ms() * 0xD1B54A32D192ED03ULL;
+}
 
 SearchLimits search_limits_none(void) { return (SearchLimits){0, 0, -1, {-1, -1}, false}; }
 
-Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, ReportFn report,
-                  void *ctx) {
-    (void)limits;
-    (void)engine;
-    int64_t start = clock_ms();
-    Move best = greedy_move(&game->pos);
-    if (report) {
-        SearchReport r = {.depth = 1, .nodes = 1, .time_ms = clock_ms() - start, .pv_length = 1};
-        r.pv[0] = best;
-        report(ctx, &r);
-    }
-    return best;
+void engine_stop(Engine *engine) { atomic_store(&engine->stop, true); }
+
+uint64_t engine_nodes(const Engine *engine) { return engine->search.nodes; }
+
+static uint64_t next_random(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
-void engine_stop(Engine *engine) { atomic_store(&engine->stop, true); }
+/* ------------------------------------------------------------------------ */
+/* Scores: wins are stored in the table relative to the node, not the root  */
+
+static int score_to_tt(int score, int ply) {
+    return score > SCORE_WIN_BOUND ? score + ply : score < -SCORE_WIN_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply) {
+    return score > SCORE_WIN_BOUND ? score - ply : score < -SCORE_WIN_BOUND ? score + ply : score;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The path of positions, for repetitions                                  */
+
+static void push_key(SearchState *s, uint64_t key) {
+    s->keys[s->key_count++] = key;
+    s->key_filter[key & 4095]++;
+}
+
+static void pop_key(SearchState *s) { s->key_filter[s->keys[--s->key_count] & 4095]--; }
+
+/* Has the current position (the last key) occurred before, in the game or on
+ * the search's path?  The search scores any repetition as a draw: a side
+ * that is ahead then never walks into one, a side that is behind seeks it. */
+static bool is_repetition(const SearchState *s) {
+    uint64_t key = s->keys[s->key_count - 1];
+    if (s->key_filter[key & 4095] < 2) return false;
+    for (int i = s->key_count - 3; i >= 0; i -= 2)
+        if (s->keys[i] == key) return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Evaluation at the leaves                                                 */
+
+static int leaf_eval(const Engine *e, const SearchState *s) {
+    int score = evaluate(&e->eval, &s->pos, (Side)s->root_side);
+    if (s->noise) {
+        uint64_t z = (s->pos.hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ULL;
+        int n = (int)((z >> 33) % (uint64_t)(2 * s->noise + 1)) - s->noise;
+        score += s->pos.side_to_move == WHITE ? n : -n;
+    }
+    return score;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Time and limits                                                          */
+
+static void check_limits(Engine *e) {
+    SearchState *s = &e->search;
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed)) s->stopped = true;
+    if (s->hard_deadline >= 0 && clock_ms() >= s->hard_deadline) s->stopped = true;
+}
+
+static inline void count_node(Engine *e) {
+    SearchState *s = &e->search;
+    s->nodes++;
+    if (s->node_limit && s->nodes >= s->node_limit) s->stopped = true;
+    if ((s->nodes & (CHECK_EVERY - 1)) == 0) check_limits(e);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Move ordering                                                            */
+
+static inline int progress_of(const Engine *e, const Position *pos, Move m) {
+    const int16_t *cost = e->eval.cost[pos->variant][pos->side_to_move];
+    return cost[m.from] - cost[m.to];
+}
+
+static void score_moves(const Engine *e, const SearchState *s, int ply, Move tt_move) {
+    const MoveList *list = &s->lists[ply];
+    int32_t *order = (int32_t *)s->order[ply];
+    Side us = (Side)s->pos.side_to_move;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_equal(m, tt_move)) order[i] = SCORE_TT_MOVE;
+        else if (move_equal(m, s->killers[ply][0])) order[i] = SCORE_KILLER + 1;
+        else if (move_equal(m, s->killers[ply][1])) order[i] = SCORE_KILLER;
+        else order[i] = progress_of(e, &s->pos, m) * 64 + e->history[us][m.from][m.to] / 16;
+    }
+}
+
+/* Selection sort, one step: moves the best remaining move to index i. */
+static Move pick_move(SearchState *s, int ply, int i) {
+    MoveList *list = &s->lists[ply];
+    int32_t *order = s->order[ply];
+    int best = i;
+    for (int j = i + 1; j < list->count; j++)
+        if (order[j] > order[best]) best = j;
+    Move m = list->moves[best];
+    int32_t o = order[best];
+    list->moves[best] = list->moves[i];
+    order[best] = order[i];
+    list->moves[i] = m;
+    order[i] = o;
+    return m;
+}
+
+static void update_history(Engine *e, Side us, Move m, int bonus) {
+    int16_t *h = &e->history[us][m.from][m.to];
+    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+    *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : v < -HISTORY_MAX ? -HISTORY_MAX : v);
+}
+
+static void reward_cutoff(Engine *e, int ply, int depth, Move best, int tried) {
+    SearchState *s = &e->search;
+    Side us = (Side)s->pos.side_to_move;
+    if (!move_equal(s->killers[ply][0], best)) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+    int bonus = depth * depth * 8;
+    if (bonus > 1200) bonus = 1200;
+    update_history(e, us, best, bonus);
+    /* The moves tried before it failed to cut. */
+    for (int i = 0; i < tried; i++)
+        if (!move_equal(s->lists[ply].moves[i], best)) update_history(e, us, s->lists[ply].moves[i], -bonus);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The search                                                               */
+
+static void make_move(Engine *e, Move m) {
+    SearchState *s = &e->search;
+    position_make(&s->pos, m);
+    push_key(s, s->pos.hash);
+    count_node(e);
+}
+
+static void unmake_move(Engine *e, Move m) {
+    SearchState *s = &e->search;
+    pop_key(s);
+    position_unmake(&s->pos, m);
+}
+
+static bool is_banned(const SearchState *s, Move m) {
+    for (int i = 0; i < s->banned_count; i++)
+        if (move_equal(s->banned[i], m)) return true;
+    return false;
+}
+
+static void update_pv(SearchState *s, int ply, Move m) {
+    s->pv[ply][ply] = m;
+    for (int i = ply + 1; i < s->pv_length[ply + 1]; i++) s->pv[ply][i] = s->pv[ply + 1][i];
+    s->pv_length[ply] = s->pv_length[ply + 1];
+}
+
+static int search(Engine *e, int alpha, int beta, int depth, int ply) {
+    SearchState *s = &e->search;
+    Position *pos = &s->pos;
+    bool pv_node = beta - alpha > 1, root = ply == 0;
+    s->pv_length[ply] = ply;
+    if (ply > s->seldepth) s->seldepth = ply;
+
+    if (!root) {
+        /* The side that just moved may have won, or drawn. */
+        if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -SCORE_WIN + ply;
+        if (is_repetition(s) || pos->turns >= s->turn_limit)
+            return pos->side_to_move == s->root_side ? -s->contempt : s->contempt;
+        if (depth <= 0 || ply >= MAX_PLY - 2) return leaf_eval(e, s);
+        if (s->stopped) return 0;
+        /* Mate distance pruning: no win here can beat one already found nearer. */
+        if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
+        if (beta > SCORE_WIN - ply - 1) beta = SCORE_WIN - ply - 1;
+        if (alpha >= beta) return alpha;
+    }
+
+    /* In the race the other side's moves cannot matter: it passes, and the
+     * depth counts our own moves only. */
+    if (pos->side_to_move != s->solo_side && s->solo_side >= 0) {
+        make_move(e, MOVE_PASS);
+        int score = -search(e, -beta, -alpha, depth, ply + 1);
+        unmake_move(e, MOVE_PASS);
+        if (s->pv_length[ply + 1] > ply + 1 || score > alpha) update_pv(s, ply, MOVE_PASS);
+        return score;
+    }
+
+    const TTEntry *entry = tt_probe(&e->tt, pos->hash);
+    Move tt_move = MOVE_PASS;
+    if (entry) {
+        tt_move = (Move){entry->from, entry->to};
+        int tt_score = score_from_tt(entry->score, ply);
+        if (!pv_node && entry->depth >= depth &&
+            (entry->bound == BOUND_EXACT || (entry->bound == BOUND_LOWER && tt_score >= beta) ||
+             (entry->bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    /* Reverse futility: far enough above beta that one move of the opponent's
+     * will not bring it back. */
+    if (!pv_node && !root && depth <= 3 && beta > -SCORE_WIN_BOUND && beta < SCORE_WIN_BOUND) {
+        int static_eval = leaf_eval(e, s);
+        if (static_eval - e->knob[3] * depth >= beta) return static_eval;
+    }
+
+    /* The table's move is tried before the moves are generated: when it
+     * cuts off, as it mostly does, the generation is saved. */
+    MoveList *list = &s->lists[ply];
+    bool tt_first = !(root && is_banned(s, tt_move)) && !move_is_pass(tt_move) && pos->at[tt_move.from] == pos->side_to_move;
+    if (tt_first && pos->at[tt_move.to] != NO_PIECE) tt_first = false;
+    if (tt_first && !bb_has(&NEIGHBOURS[tt_move.from], tt_move.to)) {
+        Bitboard dests = piece_destinations(pos, tt_move.from);
+        tt_first = bb_has(&dests, tt_move.to);
+    } else if (tt_first) {
+        /* A step: legal unless it would leave the goal camp. */
+        Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+        tt_first = !bb_has(&goal, tt_move.from) || bb_has(&goal, tt_move.to);
+    }
+    bool generated = false;
+
+    int best_score = -SCORE_INFINITE, old_alpha = alpha, tried = 0;
+    Move best_move = MOVE_PASS;
+    for (int i = tt_first ? -1 : 0;; i++) {
+        Move m;
+        bool special;
+        if (i < 0) {
+            m = tt_move;
+            special = true;
+        } else {
+            if (!generated) {
+                generate_moves(pos, list);
+                score_moves(e, s, ply, tt_move);
+                generated = true;
+            }
+            if (i >= list->count) break;
+            m = pick_move(s, ply, i);
+            if (tt_first && move_equal(m, tt_move)) continue;
+            if (root && is_banned(s, m)) continue;
+            special = s->order[ply][i] >= SCORE_KILLER;
+        }
+        int progress = move_is_pass(m) ? 0 : progress_of(e, pos, m);
+        /* Forward pruning near the leaves: moves that lose ground, and late
+         * moves once plenty have been tried. */
+        if (!root && tried > 0 && best_score > -SCORE_WIN_BOUND && !special) {
+            if (depth <= 3 && i >= 6 + e->knob[1] * depth * depth) break; /* moves come best first */
+            if (depth <= e->knob[0] && progress < 0) continue;
+        }
+        make_move(e, m);
+        int score, new_depth = depth - 1;
+        if (tried == 0) {
+            score = -search(e, -beta, -alpha, new_depth, ply + 1);
+        } else {
+            int r = 0;
+            if (depth >= 3 && tried >= 3 && !special) {
+                r = e->reductions[depth < 64 ? depth : 63][tried < 64 ? tried : 63] * e->knob[2] / 100;
+                if (progress < 0) r++;
+                if (pv_node) r--;
+                if (r < 0) r = 0;
+                if (r > new_depth - 1) r = new_depth - 1;
+            }
+            score = -search(e, -alpha - 1, -alpha, new_depth - r, ply + 1);
+            if (score > alpha && r > 0) score = -search(e, -alpha - 1, -alpha, new_depth, ply + 1);
+            if (score > alpha && score < beta) score = -search(e, -beta, -alpha, new_depth, ply + 1);
+        }
+        unmake_move(e, m);
+        tried++;
+        if (s->stopped) return 0;
+        if (score > best_score) {
+            best_score = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(s, ply, m);
+                if (root) {
+                    s->root_best = m;
+                    s->root_best_score = score;
+                }
+                if (score >= beta) {
+                    reward_cutoff(e, ply, depth, m, generated ? tried - 1 : 0);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best_score >= beta ? BOUND_LOWER : best_score > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&e->tt, pos->hash, best_move, score_to_tt(best_score, ply), depth, bound);
+    return best_score;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Driving the search                                                       */
+
+static int side_cost_now(const Engine *e, const Position *pos, Side side) {
+    return eval_side_cost(&e->eval, pos, side);
+}
+
+/* Sets the deadlines from the limits and the level. */
+static void plan_time(Engine *e, const SearchLimits *limits, const LevelParams *lp) {
+    SearchState *s = &e->search;
+    Side us = (Side)s->pos.side_to_move;
+    s->soft_deadline = s->hard_deadline = -1;
+    bool timed = false;
+    if (limits->movetime >= 0) {
+        int64_t margin = limits->movetime >= 100 ? 10 : limits->movetime / 10;
+        s->hard_deadline = s->start + limits->movetime - margin;
+        s->soft_deadline = s->start + limits->movetime * 6 / 10;
+        timed = true;
+    }
+    if (limits->clock[us] >= 0) {
+        int64_t left = limits->clock[us];
+        int moves_to_go = side_cost_now(e, &s->pos, us) / 100 + 10;
+        if (moves_to_go > 80) moves_to_go = 80;
+        int64_t soft = left / moves_to_go;
+        int64_t hard = soft * 4 < left / 4 ? soft * 4 : left / 4;
+        int64_t reserve = left > 1000 ? 50 : left / 20;
+        if (hard > left - reserve) hard = left - reserve;
+        if (hard < 1) hard = 1;
+        if (soft > hard) soft = hard;
+        if (s->hard_deadline < 0 || s->start + hard < s->hard_deadline) s->hard_deadline = s->start + hard;
+        if (s->soft_deadline < 0 || s->start + soft < s->soft_deadline) s->soft_deadline = s->start + soft;
+        timed = true;
+    }
+    if (!timed && !limits->infinite && limits->depth == 0 && limits->nodes == 0) {
+        s->hard_deadline = s->start + lp->think_ms;
+        s->soft_deadline = s->start + lp->think_ms / 2;
+    }
+}
+
+static void report_iteration(Engine *e, int depth, int score, ReportFn report, void *ctx) {
+    if (!report) return;
+    SearchState *s = &e->search;
+    SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = clock_ms() - s->start};
+    if (score > SCORE_WIN_BOUND) r.win_in = SCORE_WIN - score;
+    else if (score < -SCORE_WIN_BOUND) r.win_in = -(SCORE_WIN + score);
+    r.pv_length = s->pv_length[0] < MAX_PV ? s->pv_length[0] : MAX_PV;
+    for (int i = 0; i < r.pv_length; i++) r.pv[i] = s->pv[0][i];
+    report(ctx, &r);
+}
+
+/* The race: both sides' plans, our first move, the difference in moves. */
+static bool think_race(Engine *e, const Game *game, const LevelParams *lp, Move *best, ReportFn report,
+                       void *ctx) {
+    SearchState *s = &e->search;
+    Side us = (Side)s->pos.side_to_move;
+    int64_t deadline = s->hard_deadline;
+    RaceResult mine = race_solve(&e->race, &e->eval, &s->pos, us, lp->race_width, deadline, &e->stop);
+    s->nodes += mine.nodes;
+    if (mine.moves < 0 || game_occurrences_after(game, mine.first) >= 3) return false;
+    int theirs = race_estimate(&e->race, &e->eval, &s->pos, (Side)(us ^ 1), RACE_OPPONENT_WIDTH);
+    *best = mine.first;
+    if (report) {
+        /* We move first: with no more moves to go than the opponent we win. */
+        int score = theirs < 0 ? SCORE_WIN_BOUND - 1 : 100 * (theirs - mine.moves) + 50;
+        if (score >= SCORE_WIN_BOUND) score = SCORE_WIN_BOUND - 1;
+        SearchReport r = {.depth = mine.moves, .score = score, .nodes = s->nodes,
+                          .time_ms = clock_ms() - s->start, .pv_length = 1};
+        if (mine.moves == 1) r.win_in = 1, r.score = SCORE_WIN - 1;
+        r.pv[0] = mine.first;
+        report(ctx, &r);
+    }
+    return true;
+}
+
+static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
+    SearchState *s = &e->search;
+    s->start = clock_ms();
+    s->pos = game->pos;
+    s->turn_limit = game->turn_limit;
+    s->root_side = game->pos.side_to_move;
+    s->nodes = 0;
+    s->node_limit = limits->nodes;
+    s->stopped = false;
+    s->max_depth = limits->depth > 0 ? limits->depth : MAX_PLY - 1;
+    if (lp->max_depth && lp->max_depth < s->max_depth) s->max_depth = lp->max_depth;
+    if (s->max_depth > MAX_PLY - 1) s->max_depth = MAX_PLY - 1;
+    s->noise = 0;
+    if (lp->noise) {
+        /* Noise fades as we near home, so weak levels still finish. */
+        int cost = side_cost_now(e, &s->pos, (Side)s->pos.side_to_move);
+        s->noise = cost >= 1500 ? lp->noise : lp->noise * cost / 1500;
+        s->noise_seed = next_random(&e->rng);
+    }
+    /* A noisy level must not take a repetition for a good move by chance. */
+    s->contempt = e->contempt + 2 * s->noise;
+    s->key_count = 0;
+    for (int i = 0; i < 4096; i++) s->key_filter[i] = 0;
+    for (int i = 0; i <= game->length; i++) push_key(s, game->keys[i]);
+    for (int i = 0; i < MAX_PLY; i++) s->killers[i][0] = s->killers[i][1] = MOVE_PASS;
+    s->seldepth = 0;
+    /* A noisy level could take a move that repeats a position for the third
+     * time for a good one; it is simply never allowed to, unless it has no
+     * other move. */
+    s->banned_count = 0;
+    if (lp->noise) {
+        MoveList *list = &s->lists[0];
+        generate_moves(&s->pos, list);
+        int banned = 0;
+        for (int i = 0; i < list->count; i++)
+            if (game_occurrences_after(game, list->moves[i]) >= 3 && banned < 16) s->banned[banned++] = list->moves[i];
+        if (banned < list->count) s->banned_count = banned;
+    }
+    plan_time(e, limits, lp);
+    tt_new_search(&e->tt);
+}
+
+Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, ReportFn report,
+                  void *ctx) {
+    Engine *e = engine;
+    SearchState *s = &e->search;
+    const LevelParams *lp = level_params(e->level);
+    prepare(e, game, limits, lp);
+
+    MoveList *root_moves = &s->lists[0];
+    generate_moves(&s->pos, root_moves);
+    Move best = root_moves->moves[0];
+    if (root_moves->count == 1) {
+        report_iteration(e, 0, 0, report, ctx);
+        return best;
+    }
+    s->solo_side = -1;
+    if (race_is_separated(&s->pos)) {
+        bool beam = e->race_solver && lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
+        Move race_move;
+        if (beam && think_race(e, game, lp, &race_move, report, ctx)) {
+            if (limits->infinite)
+                while (!atomic_load(&e->stop)) {}
+            return race_move;
+        }
+        s->solo_side = s->pos.side_to_move;
+        /* Every level finishes its race competently: a short plan home is
+         * out of reach of a one-move lookahead. */
+        if (limits->depth == 0 && s->max_depth < RACE_MIN_DEPTH) s->max_depth = RACE_MIN_DEPTH;
+    }
+
+    int score = 0;
+    for (int depth = 1; depth <= s->max_depth; depth++) {
+        int delta = ASPIRATION_WINDOW;
+        int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+        if (depth >= ASPIRATION_DEPTH && score > -SCORE_WIN_BOUND && score < SCORE_WIN_BOUND)
+            alpha = score - delta, beta = score + delta;
+        s->root_best = MOVE_PASS;
+        int result;
+        for (;;) {
+            result = search(e, alpha, beta, depth, 0);
+            if (s->stopped || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE)) break;
+            if (result <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = result - delta > -SCORE_INFINITE ? result - delta : -SCORE_INFINITE;
+            } else if (result >= beta) {
+                beta = result + delta < SCORE_INFINITE ? result + delta : SCORE_INFINITE;
+            } else {
+                break;
+            }
+            delta += delta;
+            if (delta > 1000) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+        }
+        if (s->stopped) {
+            /* A move that beat the previous best in this unfinished
+             * iteration is better informed than the old one. */
+            if (!move_is_pass(s->root_best) && s->root_best_score > score) best = s->root_best;
+            break;
+        }
+        score = result;
+        if (s->pv_length[0] > 0) best = s->pv[0][0];
+        report_iteration(e, depth, score, report, ctx);
+        if (score > SCORE_WIN_BOUND && SCORE_WIN - score <= depth) break; /* a shortest win is found */
+        if (score < -SCORE_WIN_BOUND && SCORE_WIN + score <= depth) break;
+        if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
+    }
+    if (limits->infinite)
+        while (!atomic_load(&e->stop)) {}
+    return best;
+}

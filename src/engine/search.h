@@ -2,8 +2,15 @@
  * search.h: the computer player.
  *
  * An Engine owns everything a search needs between moves (the transposition
- * table, the level); the caller provides the table's memory, so the engine
- * never allocates and runs the same natively and in WebAssembly.
+ * table, the level, the race solver's plan); the caller provides the table's
+ * memory, so the engine never allocates and runs the same natively and in
+ * WebAssembly.  An Engine is large (about 1.5 MB of work space): callers
+ * allocate it once, statically or on the heap, never on a small stack.
+ *
+ * The search is an iterative-deepening principal variation search with
+ * aspiration windows (search.c); the evaluation is in eval.c, the table in
+ * tt.c, the race solver that takes over once the armies have passed each
+ * other in race.c, and the levels in levels.c.
  */
 #ifndef HALMA_SEARCH_H
 #define HALMA_SEARCH_H
@@ -14,9 +21,13 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "eval.h"
 #include "game.h"
+#include "movegen.h"
+#include "race.h"
+#include "tt.h"
 
-enum { MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64 };
+enum { MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64 };
 
 typedef struct {
     int depth;          /* plies; 0: no limit */
@@ -38,16 +49,59 @@ typedef struct {
 
 typedef void (*ReportFn)(void *ctx, const SearchReport *report);
 
+/* The state of one search (engine_think), kept inside the Engine. */
+typedef struct {
+    Position pos;
+    int turn_limit;
+    uint64_t nodes, node_limit;
+    int64_t start, soft_deadline, hard_deadline; /* < 0: none */
+    bool stopped;
+    int max_depth;
+    int root_side;      /* the side the engine plays */
+    int contempt;       /* what a draw costs it in this search */
+    int solo_side;      /* in the race: the only side that moves (the other passes); -1: both */
+    int noise;          /* amplitude of the level's evaluation noise now */
+    uint64_t noise_seed;
+    int key_count;      /* positions on keys[]: the game's, then the search's */
+    uint64_t keys[MAX_TURN_LIMIT + MAX_PLY + 2];
+    uint8_t key_filter[4096]; /* how many keys[] fall in each slot */
+    Move killers[MAX_PLY][2];
+    int pv_length[MAX_PLY + 1];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    Move root_best;     /* best root move of the iteration in progress */
+    int root_best_score;
+    int seldepth;
+    int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
+    Move banned[16];
+    MoveList lists[MAX_PLY];
+    int32_t order[MAX_PLY][MAX_MOVES];
+} SearchState;
+
 typedef struct {
     int level;
     atomic_bool stop;
     void *hash_memory;
     size_t hash_bytes;
+    /* Everything below is the engine's own. */
+    TTable tt;
+    Evaluator eval;
+    uint64_t rng;
+    bool race_solver;   /* on by default; off only for experiments and tests */
+    int contempt;       /* hundredths of a move a draw costs us */
+    int knob[4];        /* search tuning knobs, for experiments (see search.c) */
+    int8_t reductions[64][64];
+    int16_t history[2][NUM_SQUARES][NUM_SQUARES];
+    SearchState search;
+    RaceSolver race;
 } Engine;
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);
 void engine_set_level(Engine *engine, int level);
 void engine_new_game(Engine *engine);
+
+/* Seeds the level's randomness (weak levels vary their play from game to
+ * game); engine_new_game draws a seed from the clock. */
+void engine_seed(Engine *engine, uint64_t seed);
 
 /* SearchLimits with nothing set: the level decides how long to think. */
 SearchLimits search_limits_none(void);
@@ -62,5 +116,8 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
  * before its next search, so a stop can never be lost to a race with the
  * search's start. */
 void engine_stop(Engine *engine);
+
+/* The nodes searched by the last engine_think. */
+uint64_t engine_nodes(const Engine *engine);
 
 #endif

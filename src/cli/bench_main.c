@@ -1,0 +1,148 @@
+/*
+ * bench_main.c: `halma bench`, the search's speed and signature.
+ *
+ * A fixed set of positions from engine games (opening, middle game, the
+ * crossing, the race and the filling of the goal camp, both variants) is
+ * searched to a fixed depth by the full-strength engine, single-threaded,
+ * with the hash table cleared before each position.  Nothing depends on the
+ * clock, so the total node count is the search's signature: it changes only
+ * when the search does.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "game.h"
+#include "notation.h"
+#include "search.h"
+
+static const char USAGE[] =
+    "usage: halma bench [--depth N] [--hash MB]\n"
+    "       halma bench --crossing [--depth N]\n\n"
+    "Searches the bench positions to a fixed depth (default %d) with the hash\n"
+    "cleared before each, and prints a line per position and a last line\n"
+    "  OVERALL: <nodes> nodes <ms> ms <nps> nps\n"
+    "The node count is the search's signature.\n\n"
+    "--crossing plays a lone army (no enemy pieces) from its camp into the opposite\n"
+    "one, both variants, with the engine searching N of its own moves deep (default\n"
+    "%d), and prints how many moves it took (a beam search found 44 and 38).\n";
+
+enum { DEFAULT_BENCH_DEPTH = 6, DEFAULT_CROSSING_DEPTH = 7 };
+
+typedef struct {
+    Variant variant;
+    const char *name;
+    const char *fen;
+} BenchPosition;
+
+static const BenchPosition POSITIONS[] = {
+#include "bench_positions.h"
+};
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* A lone army crosses the board: the engine's race, measured. */
+static int crossing(Engine *engine, Game *game, int depth) {
+    for (int v = VARIANT_19; v <= VARIANT_13; v++) {
+        Position pos;
+        position_clear(&pos, (Variant)v);
+        Bitboard camp = camp_of((Variant)v, WHITE);
+        while (!bb_is_empty(camp)) position_put(&pos, bb_pop(&camp), WHITE);
+        game_from(game, &pos, MAX_TURN_LIMIT);
+        engine_new_game(engine);
+        double start = now_ms();
+        int moves = 0;
+        while (game->result == RESULT_ONGOING) {
+            SearchLimits limits = search_limits_none();
+            limits.depth = depth;
+            atomic_store(&engine->stop, false);
+            game_play(game, engine_think(engine, game, &limits, NULL, NULL));
+            moves++;
+            if (game->result == RESULT_ONGOING) game_play(game, MOVE_PASS); /* no enemy: it passes */
+        }
+        printf("%d pieces: %s after %d moves (%d of its own moves deep, %.0f ms)\n", variant_pieces((Variant)v),
+               result_text(game->result), moves, depth, now_ms() - start);
+    }
+    return 0;
+}
+
+int bench_main(int argc, char **argv) {
+    long long depth = -1, hash_mb = 16;
+    bool cross = false;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            printf(USAGE, DEFAULT_BENCH_DEPTH, DEFAULT_CROSSING_DEPTH);
+            return 0;
+        } else if (!strcmp(argv[i], "--crossing")) {
+            cross = true;
+        } else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 30, &depth)) return cli_usage_error("bench", "--depth must be 1 to 30");
+        } else if (!strcmp(argv[i], "--hash") && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 4096, &hash_mb)) return cli_usage_error("bench", "--hash must be 1 to 4096");
+        } else {
+            return cli_usage_error("bench", "unexpected argument");
+        }
+    }
+    Engine *engine = malloc(sizeof *engine);
+    size_t bytes = (size_t)hash_mb << 20;
+    void *hash = malloc(bytes);
+    Game *game = malloc(sizeof *game);
+    if (!engine || !hash || !game) {
+        fprintf(stderr, "halma bench: out of memory\n");
+        return 1;
+    }
+    engine_init(engine, hash, bytes);
+    engine_set_level(engine, MAX_LEVEL);
+    if (cross) {
+        int status = crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth);
+        free(game);
+        free(hash);
+        free(engine);
+        return status;
+    }
+    if (depth < 0) depth = DEFAULT_BENCH_DEPTH;
+    uint64_t total_nodes = 0;
+    double total_ms = 0;
+    int count = (int)(sizeof POSITIONS / sizeof *POSITIONS);
+    for (int i = 0; i < count; i++) {
+        const BenchPosition *b = &POSITIONS[i];
+        Position pos;
+        char err[256];
+        Text t = text_on(err, sizeof err);
+        if (!fen_parse(b->fen, b->variant, &pos, &t)) {
+            fprintf(stderr, "halma bench: position %d: %s\n", i + 1, err);
+            return 1;
+        }
+        game_from(game, &pos, DEFAULT_TURN_LIMIT);
+        engine_new_game(engine);
+        engine_seed(engine, 1);
+        SearchLimits limits = search_limits_none();
+        limits.depth = (int)depth;
+        atomic_store(&engine->stop, false);
+        double start = now_ms();
+        Move best = engine_think(engine, game, &limits, NULL, NULL);
+        double ms = now_ms() - start;
+        uint64_t nodes = engine_nodes(engine);
+        char move[MOVE_TEXT_SIZE];
+        Text tm = text_on(move, sizeof move);
+        text_move(&tm, &game->pos, best);
+        printf("%2d %-2d %-22s %10llu nodes %8.0f ms  bestmove %s\n", i + 1, variant_pieces(b->variant), b->name,
+               (unsigned long long)nodes, ms, move);
+        total_nodes += nodes;
+        total_ms += ms;
+    }
+    long long ms = (long long)(total_ms + 0.5);
+    printf("OVERALL: %llu nodes %lld ms %llu nps\n", (unsigned long long)total_nodes, ms,
+           (unsigned long long)(total_ms > 0 ? total_nodes * 1000.0 / total_ms : 0));
+    free(game);
+    free(hash);
+    free(engine);
+    return 0;
+}

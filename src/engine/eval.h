@@ -1,0 +1,73 @@
+/*
+ * eval.h: how good a position is, in hundredths of a move.
+ *
+ * The unit is the one the protocol reports: 100 is one move of progress in
+ * the race to the goal camp.  A piece's cost is an estimate of the moves it
+ * still needs, counted in tenths of a square-by-square distance (a typical
+ * move in the middle game gains about ten squares of distance, so ten
+ * squares make one move), made convex so that the last pieces weigh more than
+ * the first: the game ends only when the straggler arrives.
+ */
+#ifndef HALMA_EVAL_H
+#define HALMA_EVAL_H
+
+#include <stdint.h>
+
+#include "board.h"
+
+enum {
+    SCORE_WIN = 30000,      /* a win now; a win in n plies scores SCORE_WIN - n */
+    SCORE_WIN_BOUND = 29000, /* scores beyond this are wins or losses */
+    SCORE_INFINITE = 32000,
+    SCORE_DRAW = 0,
+};
+
+/* Distance of a square from the far corner of `side`'s goal camp, in files
+ * plus ranks (0 in the corner, 30 in the opposite one). */
+static inline int goal_distance(Side side, int sq) {
+    int file = square_file(sq), rank = square_rank(sq);
+    return side == WHITE ? file + (BOARD_SIZE - 1 - rank) : (BOARD_SIZE - 1 - file) + rank;
+}
+
+/* The weights the evaluation is built from (levels may soften them). */
+typedef struct {
+    int per_square;      /* cost of one square of distance */
+    int convexity;       /* extra cost of distance squared, /64 */
+    int lateral;         /* cost of a square off the main diagonal, beyond lateral_free */
+    int lateral_free;    /* squares off the diagonal that cost nothing */
+    int lane;            /* squares to our right of the diagonal where we would rather travel,
+                            so that the armies pass side by side instead of jamming */
+    int home_late;       /* per piece still in the home camp, per own move past the grace */
+    int home_grace;      /* own moves before a piece in the home camp costs extra */
+    int tempo;           /* the side to move has a move in hand */
+    int outside;         /* a piece outside the goal camp needs at least one more move */
+    int straggler;       /* per square the last piece lags behind the average, beyond the slack */
+    int straggler_slack; /* squares */
+    int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
+    int no_hop;          /* a piece outside the goal with no hop forward open now */
+    int their_share;     /* percent: how much the opponent's cost counts against ours */
+    int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
+    int forward_exit;    /* 1: only a move out that gains ground frees a piece */
+} EvalWeights;
+
+typedef struct {
+    EvalWeights weights;
+    int16_t cost[2][2][NUM_SQUARES]; /* [variant][side][square] */
+    int16_t floor[2][2];             /* [variant][side]: total cost of a full goal camp */
+    Bitboard ahead[2][NUM_SQUARES];  /* [side][square]: the neighbours nearer the goal corner */
+    Hop forward_hops[2][NUM_SQUARES][3]; /* [side][square]: the hops that gain ground */
+    uint8_t forward_hop_count[2][NUM_SQUARES];
+    uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
+} Evaluator;
+
+void eval_default_weights(EvalWeights *w);
+void eval_init(Evaluator *ev, const EvalWeights *w);
+
+/* Moves still needed by `side` to finish, in hundredths, as the evaluation
+ * estimates them (0 once every piece is home). */
+int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
+
+/* The score of a position for the side to move, in a search by `root`. */
+int evaluate(const Evaluator *ev, const Position *pos, Side root);
+
+#endif

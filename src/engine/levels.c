@@ -1,0 +1,27 @@
+/* levels.c: the table of playing levels (see levels.h and the README). */
+#include "levels.h"
+
+#include "search.h"
+
+/* Depth caps and noise separate the lower levels, think time the upper
+ * ones; every level answers within its think time when the caller sets no
+ * limit.  Measured in the README's ladder. */
+static const LevelParams LEVELS[MAX_LEVEL + 1] = {
+    /*      depth  ms  noise race */
+    [1] = {1, 100, 250, 0},
+    [2] = {1, 100, 80, 0},
+    [3] = {2, 100, 60, 0},
+    [4] = {3, 100, 40, 0},
+    [5] = {4, 150, 20, 0},
+    [6] = {5, 200, 10, 0},
+    [7] = {0, 100, 0, 0},
+    [8] = {0, 250, 0, 0},
+    [9] = {0, 500, 0, 0},
+    [10] = {0, 1000, 0, 0},
+};
+
+const LevelParams *level_params(int level) {
+    if (level < MIN_LEVEL) level = MIN_LEVEL;
+    if (level > MAX_LEVEL) level = MAX_LEVEL;
+    return &LEVELS[level];
+}
