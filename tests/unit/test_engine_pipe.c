@@ -241,3 +241,104 @@ Test(engine_pipe, perft_answers_and_stop_interrupts_a_deep_one) {
     const char *line = hear_within(3000);
     cr_assert(line && !strncmp(line, "error perft 9 stopped", 21), "%s", line ? line : "(nothing)");
 }
+
+/* ---- abuse: what hostile or careless drivers send ---------------------- */
+
+static void assert_alive_and_unchanged(const char *fen_prefix) {
+    say("isready");
+    for (const char *line; (line = hear()) != NULL;) {
+        if (!strcmp(line, "readyok")) break;
+    }
+    say("fen");
+    const char *fen = hear();
+    cr_assert(!strncmp(fen, fen_prefix, strlen(fen_prefix)), "the position changed: %s", fen);
+}
+
+Test(engine_pipe, megabytes_of_random_bytes_change_nothing) {
+    say("position startpos moves l2-k3");
+    size_t n = 4 << 20;
+    char *junk = malloc(n);
+    unsigned seed = 777;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 1103515245u + 12345u;
+        junk[i] = (char)(seed >> 16);
+        if (junk[i] == '\n' && (seed & 0x300)) junk[i] = 'q'; /* long lines too */
+    }
+    /* Written in chunks while the replies are drained, so neither pipe fills. */
+    for (size_t off = 0; off < n; off += 65536) {
+        write_all(junk + off, 65536);
+        while (hear_within(0)) {}
+    }
+    free(junk);
+    write_all("\n", 1);
+    assert_alive_and_unchanged("fen bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/10w1wwww/12wwww/11wwwww b 1");
+}
+
+Test(engine_pipe, absurd_go_limits_are_obeyed_or_refused) {
+    const char *fine[] = {"go depth 0", "go nodes 1", "go movetime 0", "go movetime 1",
+                          "go nodes 4611686018427387903 depth 1", "go wtime 0 btime 0", "go wtime -50 btime -50",
+                          "go movetime 10 depth 99 nodes 99999999999"};
+    for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
+        say(fine[i]);
+        const char *line = hear_bestmove(5000);
+        cr_assert(line && !strncmp(line, "bestmove ", 9) && strcmp(line, "bestmove none"), "'%s' -> %s", fine[i],
+                  line ? line : "(nothing within 5 s)");
+    }
+    const char *refused[] = {"go depth -1", "go nodes -5", "go movetime x", "go nodes 99999999999999999999999",
+                             "go movetime", "go infinite infinite depth"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        say(refused[i]);
+        const char *line = hear_within(5000);
+        cr_assert(line && !strncmp(line, "error ", 6), "'%s' -> %s", refused[i], line ? line : "(nothing)");
+    }
+    assert_alive_and_unchanged("fen bbbbb11/");
+}
+
+/* Limits too large to reach are obeyed like `infinite`: `stop` ends them. */
+Test(engine_pipe, huge_limits_end_with_stop) {
+    const char *huge[] = {"go movetime 999999999999", "go depth 1000", "go nodes 4611686018427387903"};
+    for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+        say(huge[i]);
+        sleep_ms(200);
+        say("stop");
+        const char *line = hear_bestmove(2000);
+        cr_assert(line && !strncmp(line, "bestmove ", 9), "'%s' did not stop", huge[i]);
+    }
+}
+
+Test(engine_pipe, stop_at_any_time_never_loses_an_answer) {
+    /* Stops sprinkled before, during and after searches: every go gets
+     * exactly one bestmove, and nothing else goes missing. */
+    const char *script[] = {"stop", "go infinite", "stop", "stop", "go depth 3", "stop", "go movetime 50",
+                            "isready", "stop", "go nodes 5000", "stop", "stop", "legal"};
+    for (size_t i = 0; i < sizeof script / sizeof *script; i++) say(script[i]);
+    int bestmoves = 0, readyoks = 0;
+    bool legal = false;
+    for (const char *line; !legal && (line = hear_within(10000)) != NULL;) {
+        bestmoves += !strncmp(line, "bestmove ", 9);
+        readyoks += !strcmp(line, "readyok");
+        legal = !strncmp(line, "legal ", 6);
+        cr_assert(strncmp(line, "error", 5), "unexpected %s", line);
+    }
+    cr_assert(legal, "the last command was not answered");
+    cr_assert_eq(bestmoves, 4);
+    cr_assert_eq(readyoks, 1);
+}
+
+Test(engine_pipe, commands_out_of_order_are_answered_in_order) {
+    /* A driver that forgets to wait: setup commands arrive during a search
+     * and take effect after it, in the order sent. */
+    say("go depth 4");
+    say("position startpos moves l2-k3");
+    say("fen");
+    say("go depth 1");
+    say("position garbage");
+    say("fen");
+    const char *first = hear_bestmove(10000);
+    cr_assert(first && !strncmp(first, "bestmove ", 9));
+    cr_assert(!strncmp(hear(), "fen ", 4));
+    cr_assert(!strncmp(hear_bestmove(10000), "bestmove ", 9));
+    cr_assert(!strncmp(hear(), "error ", 6));
+    const char *fen = hear();
+    cr_assert(strstr(fen, " b 1"), "a refused position changed the game: %s", fen);
+}
