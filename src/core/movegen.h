@@ -23,6 +23,11 @@ typedef struct {
     Move moves[MAX_MOVES];
 } MoveList;
 
+/* Every square a chain of hops from `from` can land on without landing on
+ * a square of `avoid` (e.g. the landings of a chain built so far), neither
+ * `from` nor `avoid` included.  The jump generator. */
+Bitboard chain_landings(const Position *pos, int from, Bitboard avoid);
+
 /* Every square the piece on `from` can end a jump chain on, ignoring the
  * goal-camp rule. */
 Bitboard jump_destinations(const Position *pos, int from);

@@ -328,28 +328,6 @@ enum {
     TARGET_STOP = 16,    /* the chain's current square, where it may stop */
 };
 
-/* Squares reachable by hops from `from` without landing on `avoid`. */
-static Bitboard chain_reach(const Position *pos, int from, Bitboard avoid) {
-    Bitboard reached = avoid;
-    uint8_t stack[64];
-    int top = 0;
-    bb_add(&reached, from);
-    stack[top++] = (uint8_t)from;
-    while (top > 0) {
-        int sq = stack[--top];
-        for (int i = 0; i < HOP_COUNT[sq]; i++) {
-            int land = HOPS[sq][i].land;
-            if (pos->at[HOPS[sq][i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&reached, land)) {
-                bb_add(&reached, land);
-                stack[top++] = (uint8_t)land;
-            }
-        }
-    }
-    Bitboard start = avoid;
-    bb_add(&start, from);
-    return bb_minus(reached, start);
-}
-
 /* The squares of a partial chain, read as bytes from io and checked: the
  * origin holds a piece of the side to move, each further square is a hop
  * from the one before onto an empty square not landed on yet. */
@@ -386,7 +364,7 @@ int api_targets(int n) {
     int from = path[0], at = path[n - 1];
     Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
     Bitboard allowed = bb_has(&goal, from) ? goal : (Bitboard){{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
-    Bitboard ends = bb_and(chain_reach(pos, at, landed), allowed);
+    Bitboard ends = bb_and(chain_landings(pos, at, landed), allowed);
     Bitboard steps = n == 1 ? bb_and(bb_minus(NEIGHBOURS[from], pos->occupied), allowed) : (Bitboard){{0, 0, 0, 0}};
     unsigned char flags[NUM_SQUARES] = {0};
     int marked = 0;
@@ -400,7 +378,7 @@ int api_targets(int n) {
         if (pos->at[HOPS[at][i].over] == NO_PIECE || pos->at[land] != NO_PIECE || bb_has(&landed, land)) continue;
         Bitboard beyond = landed;
         bb_add(&beyond, land);
-        if (bb_has(&allowed, land) || !bb_is_empty(bb_and(chain_reach(pos, land, beyond), allowed)))
+        if (bb_has(&allowed, land) || !bb_is_empty(bb_and(chain_landings(pos, land, beyond), allowed)))
             flags[land] |= TARGET_HOP;
     }
     for (int sq = 0; sq < NUM_SQUARES; sq++) {
