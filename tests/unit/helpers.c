@@ -75,3 +75,15 @@ void random_game(Game *game, Variant variant, int turns, unsigned seed) {
         cr_assert(game_play(game, list.moves[(seed >> 8) % (unsigned)list.count]));
     }
 }
+
+void assert_divide_sums(Position *pos, int depth) {
+    MoveList list;
+    generate_moves(pos, &list);
+    uint64_t sum = 0;
+    for (int i = 0; i < list.count; i++) {
+        position_make(pos, list.moves[i]);
+        sum += perft(pos, depth - 1, NULL);
+        position_unmake(pos, list.moves[i]);
+    }
+    cr_assert_eq(sum, perft(pos, depth, NULL));
+}

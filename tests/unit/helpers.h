@@ -39,6 +39,10 @@ const char *refusal(const Position *pos, const char *text);
 /* The shortest-path text of a legal move. */
 const char *move_text(const Position *pos, Move m);
 
+/* Asserts that perft(depth) equals the sum of perft(depth - 1) below each
+ * legal move, and leaves the position as it was. */
+void assert_divide_sums(Position *pos, int depth);
+
 /* A random legal game of `turns` moves from the start, seeded. */
 void random_game(Game *game, Variant variant, int turns, unsigned seed);
 

@@ -1,6 +1,14 @@
 /* How games end: wins, threefold repetition, the turn limit; undo. */
 #include "helpers.h"
 
+/* A game (static: a Game is large) set up from a FEN. */
+static Game *game_at(Variant variant, const char *fen) {
+    static Game game;
+    Position start = position_from_fen(variant, fen);
+    game_from(&game, &start, DEFAULT_TURN_LIMIT);
+    return &game;
+}
+
 static void play(Game *game, const char *moves) {
     char copy[2048];
     strncpy(copy, moves, sizeof copy - 1);
@@ -20,59 +28,45 @@ static void play(Game *game, const char *moves) {
 static const char ALMOST_WON[] = ALMOST_WON_PLACEMENT " w 120";
 
 Test(win, comes_the_moment_the_last_piece_arrives) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_19, ALMOST_WON);
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    cr_assert_eq(game.result, RESULT_ONGOING);
-    play(&game, "b11-a12");
-    cr_assert_eq(game.result, RESULT_WHITE_WINS);
-    cr_assert_str_eq(result_text(game.result), "White wins");
+    Game *game = game_at(VARIANT_19, ALMOST_WON);
+    cr_assert_eq(game->result, RESULT_ONGOING);
+    play(game, "b11-a12");
+    cr_assert_eq(game->result, RESULT_WHITE_WINS);
+    cr_assert_str_eq(result_text(game->result), "White wins");
 }
 
 Test(win, needs_every_piece_home) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_19, ALMOST_WON);
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    play(&game, "b11-c11");
-    cr_assert_eq(game.result, RESULT_ONGOING);
+    Game *game = game_at(VARIANT_19, ALMOST_WON);
+    play(game, "b11-c11");
+    cr_assert_eq(game->result, RESULT_ONGOING);
 }
 
 Test(win, ends_the_game) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_19, ALMOST_WON);
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    play(&game, "b11-a12");
+    Game *game = game_at(VARIANT_19, ALMOST_WON);
+    play(game, "b11-a12");
     char err[128];
     Text t = text_on(err, sizeof err);
-    cr_assert_not(game_play_text(&game, "l1-k2", 5, &t));
+    cr_assert_not(game_play_text(game, "l1-k2", 5, &t));
     cr_assert(strstr(err, "the game is over (White wins)"));
-    cr_assert_eq(game.length, 1);
-    cr_assert_not(game_play(&game, MOVE_PASS));
+    cr_assert_eq(game->length, 1);
+    cr_assert_not(game_play(game, MOVE_PASS));
 }
 
 Test(win, on_the_last_turn_beats_the_turn_limit) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_19, ALMOST_WON_PLACEMENT " w 399");
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    play(&game, "b11-a12");
-    cr_assert_eq(game.result, RESULT_WHITE_WINS);
+    Game *game = game_at(VARIANT_19, ALMOST_WON_PLACEMENT " w 399");
+    play(game, "b11-a12");
+    cr_assert_eq(game->result, RESULT_WHITE_WINS);
 }
 
 Test(win, for_black_in_the_short_game) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_13,
-        "16/16/16/16/16/16/16/4wwwwwww5/4wwwwww6/16/16/16/14bb/12b1bb/12bbbb/12bbbb b 77");
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    play(&game, "m3-n3");
-    cr_assert_eq(game.result, RESULT_BLACK_WINS);
+    Game *game = game_at(VARIANT_13, "16/16/16/16/16/16/16/4wwwwwww5/4wwwwww6/16/16/16/14bb/12b1bb/12bbbb/12bbbb b 77");
+    play(game, "m3-n3");
+    cr_assert_eq(game->result, RESULT_BLACK_WINS);
 }
 
 Test(win, a_won_position_is_recognised_when_set_up) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_13,
-        "16/16/16/16/16/16/16/4wwwwwww5/4wwwwww6/16/16/16/14bb/13bbb/12bbbb/12bbbb w 78");
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    cr_assert_eq(game.result, RESULT_BLACK_WINS);
+    Game *game = game_at(VARIANT_13, "16/16/16/16/16/16/16/4wwwwwww5/4wwwwww6/16/16/16/14bb/13bbb/12bbbb/12bbbb w 78");
+    cr_assert_eq(game->result, RESULT_BLACK_WINS);
 }
 
 /* Shuffling back and forth: the start position recurs every 4 turns. */
@@ -134,14 +128,11 @@ Test(turn_limit, draws_when_the_last_turn_is_played) {
 }
 
 Test(turn_limit, defaults_to_400_turns_counted_from_the_fen) {
-    static Game game;
-    Position start = position_from_fen(VARIANT_19,
-        "bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 398");
-    game_from(&game, &start, DEFAULT_TURN_LIMIT);
-    play(&game, "l2-k3");
-    cr_assert_eq(game.result, RESULT_ONGOING);
-    play(&game, "e15-f14");
-    cr_assert_eq(game.result, RESULT_DRAW_TURN_LIMIT);
+    Game *game = game_at(VARIANT_19, "bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 398");
+    play(game, "l2-k3");
+    cr_assert_eq(game->result, RESULT_ONGOING);
+    play(game, "e15-f14");
+    cr_assert_eq(game->result, RESULT_DRAW_TURN_LIMIT);
 }
 
 Test(turn_limit, is_configurable_and_rejudges_the_game) {
