@@ -52,6 +52,7 @@ typedef void (*ReportFn)(void *ctx, const SearchReport *report);
 /* The state of one search (engine_think), kept inside the Engine. */
 typedef struct {
     Position pos;
+    EvalAcc acc;        /* the evaluation's sums for pos, kept move by move */
     int turn_limit;
     uint64_t nodes, node_limit;
     int64_t start, soft_deadline, hard_deadline; /* < 0: none */
@@ -73,8 +74,10 @@ typedef struct {
     int seldepth;
     int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
     Move banned[16];
-    MoveList lists[MAX_PLY];
-    int32_t order[MAX_PLY][MAX_MOVES];
+    MoveList root_moves;
+    /* The moves of each ply as sort keys: ordering score << 16 | from << 8 | to. */
+    int move_count[MAX_PLY];
+    int32_t move_keys[MAX_PLY][MAX_MOVES];
 } SearchState;
 
 typedef struct {
