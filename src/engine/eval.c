@@ -71,6 +71,24 @@ void eval_acc_init(const Evaluator *ev, const Position *pos, EvalAcc *acc) {
     }
 }
 
+bool race_is_separated(const Position *pos) {
+    /* Along the axis from White's goal corner (0) to Black's (30), White's
+     * pieces move down and Black's up: passed means every White piece is
+     * below every Black one.  Pieces on different values of the axis can
+     * only hop over each other backwards. */
+    int white_max = -1, black_min = 99;
+    Bitboard w = pos->pieces[WHITE], b = pos->pieces[BLACK];
+    while (!bb_is_empty(w)) {
+        int d = goal_distance(WHITE, bb_pop(&w));
+        if (d > white_max) white_max = d;
+    }
+    while (!bb_is_empty(b)) {
+        int d = goal_distance(WHITE, bb_pop(&b));
+        if (d < black_min) black_min = d;
+    }
+    return white_max < black_min;
+}
+
 /*
  * Pieces of `owner` still in their home camp (the other side's goal) with no
  * move out of it.  While one stays there neither side can win; walled in for

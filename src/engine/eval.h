@@ -11,6 +11,7 @@
 #ifndef HALMA_EVAL_H
 #define HALMA_EVAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -85,6 +86,11 @@ static inline void eval_acc_move(const Evaluator *ev, EvalAcc *acc, int variant,
     acc->hist[side][d1]++;
     acc->mask[side] |= 1u << d1;
 }
+
+/* Have the armies passed each other: is every piece of each side beyond
+ * every enemy piece on its way to the goal?  From then on no piece can use
+ * or block an enemy piece again: the game is two solitaires, a race. */
+bool race_is_separated(const Position *pos);
 
 /* evaluate() from an up-to-date EvalAcc of `pos`. */
 int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root);

@@ -6,8 +6,8 @@
  * long jump is available) are hopeless.  So the search leans on ordering by
  * the progress a move makes, on late move reductions that grow for moves
  * losing ground, and on pruning backward moves near the leaves.  Once the
- * armies have passed each other the two-player search gives way to the race
- * solver (race.c), which plans our whole way home.
+ * armies have passed each other the opponent can no longer matter, and the
+ * search counts our own moves only (the race).
  */
 #include "search.h"
 
@@ -26,8 +26,6 @@ enum {
     ORDER_KILLER = 16381,
     ORDER_MAX = 16000,
     HISTORY_MAX = 16384,
-    RACE_OPPONENT_WIDTH = 16,
-    RACE_MIN_NODES = 50000,  /* a node budget below this is spent in the tree search */
     /* A draw counts as this much of a loss for the engine: two engines that
      * both see a jam as even would otherwise shuffle into a repetition. */
     DEFAULT_CONTEMPT = 100,
@@ -58,7 +56,6 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
     engine->rng = 0x9E3779B97F4A7C15ULL;
-    engine->race_solver = false; /* the solo search plays the race better (README) */
     engine->contempt = DEFAULT_CONTEMPT;
     engine->knob[0] = 2; /* depth up to which moves losing ground are pruned */
     engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
@@ -78,7 +75,6 @@ void engine_new_game(Engine *engine) {
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < NUM_SQUARES; a++)
             for (int b = 0; b < NUM_SQUARES; b++) engine->history[s][a][b] = 0;
-    race_forget(&engine->race);
     engine->rng ^= (uint64_t)clock_ms() * 0xD1B54A32D192ED03ULL;
 }
 
@@ -478,30 +474,6 @@ static void report_iteration(Engine *e, int depth, int score, ReportFn report, v
     report(ctx, &r);
 }
 
-/* The race: both sides' plans, our first move, the difference in moves. */
-static bool think_race(Engine *e, const Game *game, const LevelParams *lp, Move *best, ReportFn report,
-                       void *ctx) {
-    SearchState *s = &e->search;
-    Side us = (Side)s->pos.side_to_move;
-    int64_t deadline = s->hard_deadline;
-    RaceResult mine = race_solve(&e->race, &e->eval, &s->pos, us, lp->race_width, deadline, &e->stop);
-    s->nodes += mine.nodes;
-    if (mine.moves < 0 || game_occurrences_after(game, mine.first) >= 3) return false;
-    int theirs = race_estimate(&e->race, &e->eval, &s->pos, (Side)(us ^ 1), RACE_OPPONENT_WIDTH);
-    *best = mine.first;
-    if (report) {
-        /* We move first: with no more moves to go than the opponent we win. */
-        int score = theirs < 0 ? SCORE_WIN_BOUND - 1 : 100 * (theirs - mine.moves) + 50;
-        if (score >= SCORE_WIN_BOUND) score = SCORE_WIN_BOUND - 1;
-        SearchReport r = {.depth = mine.moves, .score = score, .nodes = s->nodes,
-                          .time_ms = clock_ms() - s->start, .pv_length = 1};
-        if (mine.moves == 1) r.win_in = 1, r.score = SCORE_WIN - 1;
-        r.pv[0] = mine.first;
-        report(ctx, &r);
-    }
-    return true;
-}
-
 static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
     SearchState *s = &e->search;
     s->start = clock_ms();
@@ -561,13 +533,6 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
     }
     s->solo_side = -1;
     if (race_is_separated(&s->pos)) {
-        bool beam = e->race_solver && lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
-        Move race_move;
-        if (beam && think_race(e, game, lp, &race_move, report, ctx)) {
-            if (limits->infinite)
-                while (!atomic_load(&e->stop)) {}
-            return race_move;
-        }
         s->solo_side = s->pos.side_to_move;
         /* Every level finishes its race competently: a short plan home is
          * out of reach of a one-move lookahead. */
