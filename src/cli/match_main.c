@@ -174,8 +174,6 @@ static void apply_eval_overrides(Engine *e, const char *variable) {
     }
     const char *contempt = strstr(spec, "contempt=");
     if (contempt) e->contempt = atoi(contempt + 9);
-    const char *race = strstr(spec, "race_solver=");
-    if (race) e->race_solver = atoi(race + 12) != 0;
 }
 
 static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {

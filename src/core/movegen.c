@@ -39,6 +39,36 @@ Bitboard jump_destinations(const Position *pos, int from) {
     return chain_landings(pos, from, (Bitboard){{0, 0, 0, 0}});
 }
 
+bool jump_reaches(const Position *pos, int from, int to) {
+    /* A hop keeps the parity of both coordinates. */
+    if (((from ^ to) & 0x11) || from == to || pos->at[to] != NO_PIECE) return false;
+    Bitboard reached = {{0, 0, 0, 0}};
+    uint8_t stack[64];
+    int top = 0;
+    bb_add(&reached, from);
+    stack[top++] = (uint8_t)from;
+    while (top > 0) {
+        int sq = stack[--top];
+        const Hop *hop = HOPS[sq];
+        for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
+            int land = hop[i].land;
+            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&reached, land)) {
+                if (land == to) return true;
+                bb_add(&reached, land);
+                stack[top++] = (uint8_t)land;
+            }
+        }
+    }
+    return false;
+}
+
+bool move_is_legal(const Position *pos, Move m) {
+    if (move_is_pass(m) || pos->at[m.from] != pos->side_to_move || pos->at[m.to] != NO_PIECE) return false;
+    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+    if (bb_has(&goal, m.from) && !bb_has(&goal, m.to)) return false;
+    return bb_has(&NEIGHBOURS[m.from], m.to) || jump_reaches(pos, m.from, m.to);
+}
+
 Bitboard piece_destinations(const Position *pos, int from) {
     Bitboard steps = bb_minus(NEIGHBOURS[from], pos->occupied);
     Bitboard all = bb_or(steps, jump_destinations(pos, from));
@@ -104,9 +134,7 @@ static Bitboard chains_from(const Position *pos, HopComponents *hc, int from) {
     return reach;
 }
 
-/* Fills from[] and dests[] for every piece of the side to move; returns how
- * many pieces there are. */
-static int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]) {
+int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]) {
     HopComponents hc;
     hc.labelled = (Bitboard){{0, 0, 0, 0}};
     hc.count = 0;

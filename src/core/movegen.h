@@ -32,9 +32,22 @@ Bitboard chain_landings(const Position *pos, int from, Bitboard avoid);
  * goal-camp rule. */
 Bitboard jump_destinations(const Position *pos, int from);
 
+/* Can the piece on `from` end a jump chain on `to` (goal-camp rule ignored)? */
+bool jump_reaches(const Position *pos, int from, int to);
+
+/* Is `m` a legal move (not a pass) of the side to move?  Cheaper than
+ * generating: one piece's chains, searched until `to` is found. */
+bool move_is_legal(const Position *pos, Move m);
+
 /* Every square the piece on `from` may legally move to (steps and chains,
  * the goal-camp rule applied). */
 Bitboard piece_destinations(const Position *pos, int from);
+
+/* The legal destinations of every piece of the side to move: fills from[]
+ * and dests[] (in square order) and returns how many pieces there are.  What
+ * generate_moves lists, grouped by piece, for callers that rank moves as
+ * they go (the search). */
+int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]);
 
 /* All legal moves of the side to move; a lone pass when it has none. */
 void generate_moves(const Position *pos, MoveList *list);

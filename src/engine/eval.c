@@ -42,20 +42,7 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
 void eval_init(Evaluator *ev, const EvalWeights *w) {
     ev->weights = *w;
     for (int side = WHITE; side <= BLACK; side++)
-        for (int sq = 0; sq < NUM_SQUARES; sq++) {
-            Bitboard near = NEIGHBOURS[sq], ahead = {{0, 0, 0, 0}};
-            while (!bb_is_empty(near)) {
-                int n = bb_pop(&near);
-                if (goal_distance((Side)side, n) < goal_distance((Side)side, sq)) bb_add(&ahead, n);
-            }
-            ev->ahead[side][sq] = ahead;
-            ev->distance[side][sq] = (uint8_t)goal_distance((Side)side, sq);
-            int n = 0;
-            for (int h = 0; h < HOP_COUNT[sq]; h++)
-                if (goal_distance((Side)side, HOPS[sq][h].land) < goal_distance((Side)side, sq) && n < 3)
-                    ev->forward_hops[side][sq][n++] = HOPS[sq][h];
-            ev->forward_hop_count[side][sq] = (uint8_t)n;
-        }
+        for (int sq = 0; sq < NUM_SQUARES; sq++) ev->distance[side][sq] = (uint8_t)goal_distance((Side)side, sq);
     for (int v = 0; v < 2; v++) {
         for (int side = WHITE; side <= BLACK; side++) {
             int floor = 0;
@@ -70,22 +57,58 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
     }
 }
 
+void eval_acc_init(const Evaluator *ev, const Position *pos, EvalAcc *acc) {
+    *acc = (EvalAcc){{0, 0}, {0, 0}, {0, 0}, {{0}}};
+    for (int side = WHITE; side <= BLACK; side++) {
+        Bitboard pieces = pos->pieces[side];
+        while (!bb_is_empty(pieces)) {
+            int sq = bb_pop(&pieces), d = ev->distance[side][sq];
+            acc->cost[side] += ev->cost[pos->variant][side][sq];
+            acc->dist[side] += d;
+            acc->hist[side][d]++;
+            acc->mask[side] |= 1u << d;
+        }
+    }
+}
+
+bool race_is_separated(const Position *pos) {
+    /* Along the axis from White's goal corner (0) to Black's (30), White's
+     * pieces move down and Black's up: passed means every White piece is
+     * below every Black one.  Pieces on different values of the axis can
+     * only hop over each other backwards. */
+    int white_max = -1, black_min = 99;
+    Bitboard w = pos->pieces[WHITE], b = pos->pieces[BLACK];
+    while (!bb_is_empty(w)) {
+        int d = goal_distance(WHITE, bb_pop(&w));
+        if (d > white_max) white_max = d;
+    }
+    while (!bb_is_empty(b)) {
+        int d = goal_distance(WHITE, bb_pop(&b));
+        if (d < black_min) black_min = d;
+    }
+    return white_max < black_min;
+}
+
 /*
  * Pieces of `owner` still in their home camp (the other side's goal) with no
  * move out of it.  While one stays there neither side can win; walled in for
  * good, the game is drawn.  Counted once only a few are left (early on the
- * camp's pieces wall each other in).
+ * camp's pieces wall each other in).  A piece with an empty square next to
+ * it outside the camp can step out: only the others need the chain search.
  */
 static int walled_in(const Position *pos, Side owner, bool forward_only) {
     Bitboard home = camp_of((Variant)pos->variant, owner);
     Bitboard stuck = bb_and(pos->pieces[owner], home);
-    if (bb_count(stuck) > 5) return 0; /* early on the camp's pieces wall each other in */
+    int n = bb_count(stuck);
+    if (n == 0 || n > 5) return 0;
+    Bitboard open = bb_minus(bb_minus((Bitboard){{~0ULL, ~0ULL, ~0ULL, ~0ULL}}, pos->occupied), home);
     int count = 0;
     while (!bb_is_empty(stuck)) {
         int sq = bb_pop(&stuck);
-        /* Optionally only a way forward counts (some players never go back). */
-        Bitboard out = bb_minus(piece_destinations(pos, sq), home);
         int from = goal_distance(owner, sq) + (forward_only ? 0 : 99);
+        Bitboard out = bb_and(NEIGHBOURS[sq], open);
+        if (!forward_only && !bb_is_empty(out)) continue;
+        out = bb_or(out, bb_minus(jump_destinations(pos, sq), home));
         bool exit = false;
         while (!bb_is_empty(out) && !exit) exit = goal_distance(owner, bb_pop(&out)) < from;
         if (!exit) count++;
@@ -95,57 +118,80 @@ static int walled_in(const Position *pos, Side owner, bool forward_only) {
 
 /* Pieces lagging behind the army's average: far from the others they find
  * nothing to hop over, and the game ends only when they arrive. */
-static int straggling(const EvalWeights *w, const uint8_t *distance, int n, int sum) {
+static int straggling(const EvalWeights *w, const EvalAcc *acc, int side, int n) {
     if (n < 2 || !w->straggler) return 0;
-    int lag = 0, limit = sum / n + w->straggler_slack;
-    for (int i = 0; i < n; i++)
-        if (distance[i] > limit) lag += distance[i] - limit;
+    int limit = acc->dist[side] / n + w->straggler_slack;
+    if (limit >= 31) return 0;
+    uint32_t beyond = acc->mask[side] & ~((2u << limit) - 1);
+    int lag = 0;
+    while (beyond) {
+        int d = __builtin_ctz(beyond);
+        beyond &= beyond - 1;
+        lag += (d - limit) * acc->hist[side][d];
+    }
     return lag * w->straggler;
 }
 
-/* A piece outside the goal with nothing ahead of it to hop over, or no hop
- * forward open, will need slow steps. */
-static int ladder_cost(const Evaluator *ev, const Position *pos, Side side, int sq) {
-    if (bb_is_empty(bb_and(ev->ahead[side][sq], pos->occupied))) return ev->weights.no_ladder;
-    const Hop *hop = ev->forward_hops[side][sq];
-    for (int h = 0; h < ev->forward_hop_count[side][sq]; h++)
-        if (pos->at[hop[h].over] != NO_PIECE && pos->at[hop[h].land] == NO_PIECE) return 0;
-    return ev->weights.no_hop;
+/* Bitboard shifts by whole squares: + toward higher squares. */
+static inline Bitboard bb_shift_up(Bitboard b, int n) {
+    return (Bitboard){{b.w[0] << n, (b.w[1] << n) | (b.w[0] >> (64 - n)), (b.w[2] << n) | (b.w[1] >> (64 - n)),
+                       (b.w[3] << n) | (b.w[2] >> (64 - n))}};
+}
+static inline Bitboard bb_shift_down(Bitboard b, int n) {
+    return (Bitboard){{(b.w[0] >> n) | (b.w[1] << (64 - n)), (b.w[1] >> n) | (b.w[2] << (64 - n)),
+                       (b.w[2] >> n) | (b.w[3] << (64 - n)), b.w[3] >> n}};
 }
 
-int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
+enum { FILE_A_WORD = 0x0001000100010001ULL };
+
+/*
+ * Pieces of `side` outside the goal with no piece next to them on the side
+ * of the goal corner (for White the squares to the left, above, and above
+ * left; for Black the mirror): nothing to hop over, only slow steps.
+ */
+static int without_ladder(const Position *pos, Side side, Bitboard goal) {
+    Bitboard occ = pos->occupied, near;
+    uint64_t not_a = ~FILE_A_WORD, not_p = ~(FILE_A_WORD << 15);
+    if (side == WHITE) {
+        /* a piece on sq has sq-1 (not on file a), sq+16, sq+15 (not on file a) */
+        Bitboard w = bb_shift_up(occ, 1), n = bb_shift_down(occ, 16), nw = bb_shift_down(occ, 15);
+        for (int i = 0; i < 4; i++) near.w[i] = ((w.w[i] | nw.w[i]) & not_a) | n.w[i];
+    } else {
+        Bitboard e = bb_shift_down(occ, 1), s = bb_shift_up(occ, 16), se = bb_shift_up(occ, 15);
+        for (int i = 0; i < 4; i++) near.w[i] = ((e.w[i] | se.w[i]) & not_p) | s.w[i];
+    }
+    return bb_count(bb_minus(bb_minus(pos->pieces[side], goal), near));
+}
+
+static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side) {
     const EvalWeights *w = &ev->weights;
     Variant v = (Variant)pos->variant;
-    const int16_t *cost = ev->cost[v][side];
-    const uint8_t *distance = ev->distance[side];
-    Bitboard pieces = pos->pieces[side], goal = goal_of(v, side);
-    if (bb_is_empty(pieces)) return 10000; /* only in test positions: a side that never finishes */
-    int total = -ev->floor[v][side], n = 0, sum = 0;
-    uint8_t lag[19];
-    bool ladders = w->no_ladder || w->no_hop;
-    while (!bb_is_empty(pieces) && n < 19) {
-        int sq = bb_pop(&pieces);
-        total += cost[sq];
-        sum += lag[n++] = distance[sq];
-        if (ladders && !bb_has(&goal, sq)) total += ladder_cost(ev, pos, side, sq);
-    }
-    total += straggling(w, lag, n, sum);
+    Bitboard pieces = pos->pieces[side];
+    int n = bb_count(pieces);
+    if (n == 0) return 10000; /* only in test positions: a side that never finishes */
+    int total = acc->cost[side] - ev->floor[v][side];
+    total += straggling(w, acc, side, n);
+    if (w->no_ladder) total += w->no_ladder * without_ladder(pos, side, goal_of(v, side));
     int own_moves = pos->turns / 2;
     if (own_moves > w->home_grace) {
-        int at_home = bb_count(bb_and(pos->pieces[side], camp_of(v, side)));
+        int at_home = bb_count(bb_and(pieces, camp_of(v, side)));
         int late = own_moves - w->home_grace < 40 ? own_moves - w->home_grace : 40;
         total += at_home * late * w->home_late;
     }
     return total;
 }
 
-int evaluate(const Evaluator *ev, const Position *pos, Side root) {
+int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
+    EvalAcc acc;
+    eval_acc_init(ev, pos, &acc);
+    return side_cost(ev, pos, &acc, side);
+}
+
+int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root) {
     Side us = (Side)pos->side_to_move;
-    int theirs = eval_side_cost(ev, pos, (Side)(us ^ 1)), ours = eval_side_cost(ev, pos, us);
-    /* The engine's own race counts fully, the opponent's by its share: a
-     * search that fears every stepping stone it leaves the opponent keeps its
-     * army at home, and two such engines jam in the middle.  Scored from the
-     * root side's view, so every node of a search agrees. */
+    int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1)), ours = side_cost(ev, pos, acc, us);
+    /* The engine's own race counts fully, the opponent's by its share.
+     * Scored from the root side's view, so every node of a search agrees. */
     int share = ev->weights.their_share;
     int score = us == root ? theirs * share / 100 - ours : theirs - ours * share / 100;
     score += ev->weights.tempo;
@@ -157,4 +203,10 @@ int evaluate(const Evaluator *ev, const Position *pos, Side root) {
     if (score > SCORE_WIN_BOUND - 1) score = SCORE_WIN_BOUND - 1;
     if (score < -SCORE_WIN_BOUND + 1) score = -SCORE_WIN_BOUND + 1;
     return score;
+}
+
+int evaluate(const Evaluator *ev, const Position *pos, Side root) {
+    EvalAcc acc;
+    eval_acc_init(ev, pos, &acc);
+    return evaluate_acc(ev, pos, &acc, root);
 }

@@ -11,6 +11,7 @@
 #ifndef HALMA_EVAL_H
 #define HALMA_EVAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -54,14 +55,45 @@ typedef struct {
     EvalWeights weights;
     int16_t cost[2][2][NUM_SQUARES]; /* [variant][side][square] */
     int16_t floor[2][2];             /* [variant][side]: total cost of a full goal camp */
-    Bitboard ahead[2][NUM_SQUARES];  /* [side][square]: the neighbours nearer the goal corner */
-    Hop forward_hops[2][NUM_SQUARES][3]; /* [side][square]: the hops that gain ground */
-    uint8_t forward_hop_count[2][NUM_SQUARES];
     uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
 } Evaluator;
 
+/*
+ * The parts of the evaluation that are sums over a side's pieces, kept up to
+ * date move by move (eval_acc_move) by the search, so that a leaf costs a few
+ * table lookups and bitboard operations instead of a pass over 38 pieces.
+ */
+typedef struct {
+    int32_t cost[2];     /* sum of cost[variant][side][square] over the side's pieces */
+    int32_t dist[2];     /* sum of goal distances */
+    uint32_t mask[2];    /* bit d set while some piece of the side is at goal distance d */
+    uint8_t hist[2][32]; /* pieces of the side at each goal distance */
+} EvalAcc;
+
 void eval_default_weights(EvalWeights *w);
 void eval_init(Evaluator *ev, const EvalWeights *w);
+
+void eval_acc_init(const Evaluator *ev, const Position *pos, EvalAcc *acc);
+
+/* The piece of `side` on `from` goes to `to` (call it for make and, with the
+ * squares swapped, for unmake). */
+static inline void eval_acc_move(const Evaluator *ev, EvalAcc *acc, int variant, int side, int from, int to) {
+    const int16_t *cost = ev->cost[variant][side];
+    int d0 = ev->distance[side][from], d1 = ev->distance[side][to];
+    acc->cost[side] += cost[to] - cost[from];
+    acc->dist[side] += d1 - d0;
+    if (--acc->hist[side][d0] == 0) acc->mask[side] &= ~(1u << d0);
+    acc->hist[side][d1]++;
+    acc->mask[side] |= 1u << d1;
+}
+
+/* Have the armies passed each other: is every piece of each side beyond
+ * every enemy piece on its way to the goal?  From then on no piece can use
+ * or block an enemy piece again: the game is two solitaires, a race. */
+bool race_is_separated(const Position *pos);
+
+/* evaluate() from an up-to-date EvalAcc of `pos`. */
+int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root);
 
 /* Moves still needed by `side` to finish, in hundredths, as the evaluation
  * estimates them (0 once every piece is home). */

@@ -8,17 +8,23 @@ int corner_distance(Side side, int sq) {
     return side == WHITE ? file + (BOARD_SIZE - 1 - rank) : (BOARD_SIZE - 1 - file) + rank;
 }
 
+/* Among the moves that advance most, the one of the piece furthest from the
+ * goal: a plain player moves its rear pieces when it can gain as much with
+ * them, instead of leaving them at home (which is the opponent's goal) until
+ * nothing else advances (docs/DECISIONS.md). */
 Move greedy_move(const Position *pos) {
     MoveList list;
     generate_moves(pos, &list);
     Side side = (Side)pos->side_to_move;
     Move best = list.moves[0];
-    int best_gain = -1000;
+    int best_gain = -1000, best_behind = -1;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         if (move_is_pass(m)) break;
-        int gain = corner_distance(side, m.from) - corner_distance(side, m.to);
-        if (gain > best_gain) best_gain = gain, best = m;
+        int behind = corner_distance(side, m.from);
+        int gain = behind - corner_distance(side, m.to);
+        if (gain > best_gain || (gain == best_gain && behind > best_behind))
+            best_gain = gain, best_behind = behind, best = m;
     }
     return best;
 }

@@ -11,8 +11,8 @@
  * files plus ranks. */
 int corner_distance(Side side, int sq);
 
-/* The legal move that brings its piece closest to the goal corner (the first
- * such move in generation order on ties). */
+/* The legal move that gains most distance to the goal corner; on ties, the
+ * move of the piece furthest from it (then the first in generation order). */
 Move greedy_move(const Position *pos);
 
 #endif

@@ -7,17 +7,17 @@
  * ones; every level answers within its think time when the caller sets no
  * limit.  Measured in the README's ladder. */
 static const LevelParams LEVELS[MAX_LEVEL + 1] = {
-    /*      depth  ms  noise race */
-    [1] = {1, 100, 250, 0},
-    [2] = {1, 100, 80, 0},
-    [3] = {2, 100, 60, 0},
-    [4] = {3, 100, 40, 0},
-    [5] = {4, 150, 20, 0},
-    [6] = {5, 200, 10, 0},
-    [7] = {0, 100, 0, 0},
-    [8] = {0, 250, 0, 0},
-    [9] = {0, 500, 0, 0},
-    [10] = {0, 1000, 0, 0},
+    /*      depth  ms  noise */
+    [1] = {1, 100, 250},
+    [2] = {1, 100, 80},
+    [3] = {2, 100, 60},
+    [4] = {3, 100, 40},
+    [5] = {4, 150, 20},
+    [6] = {5, 200, 10},
+    [7] = {0, 40, 0},
+    [8] = {0, 100, 0},
+    [9] = {0, 250, 0},
+    [10] = {0, 1000, 0},
 };
 
 const LevelParams *level_params(int level) {

@@ -2,7 +2,7 @@
  * levels.h: what each playing level may do.
  *
  * A level bounds the search (depth, think time when the caller sets no
- * limit, the race solver's beam) and blurs the evaluation with noise that
+ * limit) and blurs the evaluation with noise that
  * fades as the side nears home, so weak levels still finish their games.
  */
 #ifndef HALMA_LEVELS_H
@@ -12,7 +12,6 @@ typedef struct {
     int max_depth;  /* plies; 0: no limit */
     int think_ms;   /* default time for a move when no limit is given */
     int noise;      /* amplitude of the evaluation's noise, hundredths of a move */
-    int race_width; /* widest beam of the race solver; 0: no race solver */
 } LevelParams;
 
 /* The parameters of a level, 1 (weakest) to 10 (full strength). */

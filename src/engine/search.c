@@ -6,23 +6,26 @@
  * long jump is available) are hopeless.  So the search leans on ordering by
  * the progress a move makes, on late move reductions that grow for moves
  * losing ground, and on pruning backward moves near the leaves.  Once the
- * armies have passed each other the two-player search gives way to the race
- * solver (race.c), which plans our whole way home.
+ * armies have passed each other the opponent can no longer matter, and the
+ * search counts our own moves only (the race).
  */
 #include "search.h"
 
 #include "clock.h"
 #include "levels.h"
 
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
 enum {
     CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */
     ASPIRATION_DEPTH = 4,
     ASPIRATION_WINDOW = 40,
-    SCORE_TT_MOVE = 1 << 30,
-    SCORE_KILLER = 1 << 29,
+    ORDER_TT_MOVE = 16383,   /* ordering scores, which fit in 15 bits and a sign */
+    ORDER_KILLER = 16381,
+    ORDER_MAX = 16000,
     HISTORY_MAX = 16384,
-    RACE_OPPONENT_WIDTH = 16,
-    RACE_MIN_NODES = 50000,  /* a node budget below this is spent in the tree search */
     /* A draw counts as this much of a loss for the engine: two engines that
      * both see a jam as even would otherwise shuffle into a repetition. */
     DEFAULT_CONTEMPT = 100,
@@ -53,7 +56,6 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
     engine->rng = 0x9E3779B97F4A7C15ULL;
-    engine->race_solver = false; /* the solo search plays the race better (README) */
     engine->contempt = DEFAULT_CONTEMPT;
     engine->knob[0] = 2; /* depth up to which moves losing ground are pruned */
     engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
@@ -73,7 +75,6 @@ void engine_new_game(Engine *engine) {
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < NUM_SQUARES; a++)
             for (int b = 0; b < NUM_SQUARES; b++) engine->history[s][a][b] = 0;
-    race_forget(&engine->race);
     engine->rng ^= (uint64_t)clock_ms() * 0xD1B54A32D192ED03ULL;
 }
 
@@ -126,7 +127,7 @@ static bool is_repetition(const SearchState *s) {
 /* Evaluation at the leaves                                                 */
 
 static int leaf_eval(const Engine *e, const SearchState *s) {
-    int score = evaluate(&e->eval, &s->pos, (Side)s->root_side);
+    int score = evaluate_acc(&e->eval, &s->pos, &s->acc, (Side)s->root_side);
     if (s->noise) {
         uint64_t z = (s->pos.hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ULL;
         int n = (int)((z >> 33) % (uint64_t)(2 * s->noise + 1)) - s->noise;
@@ -159,33 +160,83 @@ static inline int progress_of(const Engine *e, const Position *pos, Move m) {
     return cost[m.from] - cost[m.to];
 }
 
-static void score_moves(const Engine *e, const SearchState *s, int ply, Move tt_move) {
-    const MoveList *list = &s->lists[ply];
-    int32_t *order = (int32_t *)s->order[ply];
-    Side us = (Side)s->pos.side_to_move;
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        if (move_equal(m, tt_move)) order[i] = SCORE_TT_MOVE;
-        else if (move_equal(m, s->killers[ply][0])) order[i] = SCORE_KILLER + 1;
-        else if (move_equal(m, s->killers[ply][1])) order[i] = SCORE_KILLER;
-        else order[i] = progress_of(e, &s->pos, m) * 64 + e->history[us][m.from][m.to] / 16;
+static inline int32_t make_key(int score, int from, int to) {
+    return (int32_t)((uint32_t)score << 16 | (uint32_t)from << 8 | (uint32_t)to);
+}
+static inline Move key_move(int32_t key) { return (Move){(uint8_t)(key >> 8), (uint8_t)key}; }
+static inline int key_score(int32_t key) { return key >> 16; }
+
+/* Generates the moves of the side to move as sort keys: the table's move
+ * first, then the killers, then by progress and history.  Returns how many. */
+static int generate_keys(const Engine *e, SearchState *s, int ply, Move tt_move) {
+    int32_t *keys = s->move_keys[ply];
+    const Position *pos = &s->pos;
+    Side us = (Side)pos->side_to_move;
+    const int16_t *cost = e->eval.cost[pos->variant][us];
+    Move special[3] = {tt_move, s->killers[ply][0], s->killers[ply][1]};
+    uint8_t from[19];
+    Bitboard dests[19];
+    int pieces = side_destinations(pos, from, dests), n = 0;
+    for (int p = 0; p < pieces; p++) {
+        int f = from[p], first = n;
+        int base = cost[f] * 16;
+        const int16_t *history = e->history[us][f];
+        for (int w = 0; w < 4; w++) {
+            uint64_t bits = dests[p].w[w];
+            while (bits) {
+                int to = (w << 6) | __builtin_ctzll(bits);
+                bits &= bits - 1;
+                int score = base - cost[to] * 16 + (history[to] >> 6);
+                score = score > ORDER_MAX ? ORDER_MAX : score < -ORDER_MAX ? -ORDER_MAX : score;
+                keys[n++] = make_key(score, f, to);
+            }
+        }
+        for (int k = 0; k < 3; k++)
+            if (special[k].from == f && !move_is_pass(special[k]))
+                for (int i = first; i < n; i++)
+                    if ((keys[i] & 0xFF) == special[k].to && key_score(keys[i]) < ORDER_KILLER) {
+                        keys[i] = make_key(k == 0 ? ORDER_TT_MOVE : ORDER_KILLER + 2 - k, f, special[k].to);
+                        break;
+                    }
     }
+    if (n == 0) keys[n++] = make_key(0, 0, 0); /* the pass */
+    return n;
 }
 
-/* Selection sort, one step: moves the best remaining move to index i. */
-static Move pick_move(SearchState *s, int ply, int i) {
-    MoveList *list = &s->lists[ply];
-    int32_t *order = s->order[ply];
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (order[j] > order[best]) best = j;
-    Move m = list->moves[best];
-    int32_t o = order[best];
-    list->moves[best] = list->moves[i];
-    order[best] = order[i];
-    list->moves[i] = m;
-    order[i] = o;
-    return m;
+/* Selection sort, one step: moves the best remaining key to index i (keys
+ * are distinct: no two moves share origin and destination).  Most nodes take
+ * only a few moves from a list of 100-300, so this beats sorting it; with
+ * AVX2 eight keys are compared at once. */
+static int32_t pick_key(int32_t *keys, int count, int i) {
+    int j = i;
+    int32_t best = keys[i];
+#ifdef __AVX2__
+    if (count - i >= 16) {
+        __m256i m = _mm256_loadu_si256((const __m256i *)(keys + i));
+        for (j = i + 8; j + 8 <= count; j += 8) m = _mm256_max_epi32(m, _mm256_loadu_si256((const __m256i *)(keys + j)));
+        __m128i h = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+        h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+        h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0xB1));
+        best = _mm_cvtsi128_si32(h);
+    }
+#endif
+    for (; j < count; j++) best = keys[j] > best ? keys[j] : best;
+    int at = i;
+#ifdef __AVX2__
+    __m256i b = _mm256_set1_epi32(best);
+    for (; at + 8 <= count; at += 8) {
+        unsigned mask = (unsigned)_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(keys + at)), b)));
+        if (mask) {
+            at += __builtin_ctz(mask);
+            break;
+        }
+    }
+#endif
+    while (keys[at] != best) at++;
+    keys[at] = keys[i];
+    keys[i] = best;
+    return best;
 }
 
 static void update_history(Engine *e, Side us, Move m, int bonus) {
@@ -205,8 +256,10 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, int tried) {
     if (bonus > 1200) bonus = 1200;
     update_history(e, us, best, bonus);
     /* The moves tried before it failed to cut. */
-    for (int i = 0; i < tried; i++)
-        if (!move_equal(s->lists[ply].moves[i], best)) update_history(e, us, s->lists[ply].moves[i], -bonus);
+    for (int i = 0; i < tried; i++) {
+        Move m = key_move(s->move_keys[ply][i]);
+        if (!move_equal(m, best)) update_history(e, us, m, -bonus);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -214,6 +267,7 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, int tried) {
 
 static void make_move(Engine *e, Move m) {
     SearchState *s = &e->search;
+    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.from, m.to);
     position_make(&s->pos, m);
     push_key(s, s->pos.hash);
     count_node(e);
@@ -223,6 +277,7 @@ static void unmake_move(Engine *e, Move m) {
     SearchState *s = &e->search;
     pop_key(s);
     position_unmake(&s->pos, m);
+    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.to, m.from);
 }
 
 static bool is_banned(const SearchState *s, Move m) {
@@ -285,46 +340,46 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         if (static_eval - e->knob[3] * depth >= beta) return static_eval;
     }
 
-    /* The table's move is tried before the moves are generated: when it
-     * cuts off, as it mostly does, the generation is saved. */
-    MoveList *list = &s->lists[ply];
-    bool tt_first = !(root && is_banned(s, tt_move)) && !move_is_pass(tt_move) && pos->at[tt_move.from] == pos->side_to_move;
-    if (tt_first && pos->at[tt_move.to] != NO_PIECE) tt_first = false;
-    if (tt_first && !bb_has(&NEIGHBOURS[tt_move.from], tt_move.to)) {
-        Bitboard dests = piece_destinations(pos, tt_move.from);
-        tt_first = bb_has(&dests, tt_move.to);
-    } else if (tt_first) {
-        /* A step: legal unless it would leave the goal camp. */
-        Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
-        tt_first = !bb_has(&goal, tt_move.from) || bb_has(&goal, tt_move.to);
-    }
+    /* The table's move and the killers are tried before the moves are
+     * generated: when one of them cuts off, as they mostly do, the
+     * generation (most of a node's cost) is saved. */
+    Move specials[3] = {tt_move, s->killers[ply][0], s->killers[ply][1]};
+    int special_count = 0;
+    Move tried_specials[3];
     bool generated = false;
+    int move_count = 0, index = 0, stage = 0;
 
     int best_score = -SCORE_INFINITE, old_alpha = alpha, tried = 0;
     Move best_move = MOVE_PASS;
-    for (int i = tt_first ? -1 : 0;; i++) {
+    for (;;) {
         Move m;
         bool special;
-        if (i < 0) {
-            m = tt_move;
+        if (stage < 3) {
+            m = specials[stage++];
+            bool fresh = true;
+            for (int k = 0; k < special_count; k++) fresh &= !move_equal(m, tried_specials[k]);
+            if (!fresh || !move_is_legal(pos, m) || (root && is_banned(s, m))) continue;
+            tried_specials[special_count++] = m;
             special = true;
         } else {
             if (!generated) {
-                generate_moves(pos, list);
-                score_moves(e, s, ply, tt_move);
+                move_count = generate_keys(e, s, ply, tt_move);
                 generated = true;
             }
-            if (i >= list->count) break;
-            m = pick_move(s, ply, i);
-            if (tt_first && move_equal(m, tt_move)) continue;
-            if (root && is_banned(s, m)) continue;
-            special = s->order[ply][i] >= SCORE_KILLER;
+            int i = index++;
+            if (i >= move_count) break;
+            int32_t key = pick_key(s->move_keys[ply], move_count, i);
+            m = key_move(key);
+            bool fresh = true;
+            for (int k = 0; k < special_count; k++) fresh &= !move_equal(m, tried_specials[k]);
+            if (!fresh || (root && is_banned(s, m))) continue;
+            special = key_score(key) >= ORDER_KILLER;
         }
         int progress = move_is_pass(m) ? 0 : progress_of(e, pos, m);
         /* Forward pruning near the leaves: moves that lose ground, and late
          * moves once plenty have been tried. */
         if (!root && tried > 0 && best_score > -SCORE_WIN_BOUND && !special) {
-            if (depth <= 3 && i >= 6 + e->knob[1] * depth * depth) break; /* moves come best first */
+            if (depth <= 3 && special_count + index > 6 + e->knob[1] * depth * depth) break; /* moves come best first */
             if (depth <= e->knob[0] && progress < 0) continue;
         }
         make_move(e, m);
@@ -358,7 +413,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
                     s->root_best_score = score;
                 }
                 if (score >= beta) {
-                    reward_cutoff(e, ply, depth, m, generated ? tried - 1 : 0);
+                    reward_cutoff(e, ply, depth, m, generated ? index : 0);
                     break;
                 }
             }
@@ -419,34 +474,11 @@ static void report_iteration(Engine *e, int depth, int score, ReportFn report, v
     report(ctx, &r);
 }
 
-/* The race: both sides' plans, our first move, the difference in moves. */
-static bool think_race(Engine *e, const Game *game, const LevelParams *lp, Move *best, ReportFn report,
-                       void *ctx) {
-    SearchState *s = &e->search;
-    Side us = (Side)s->pos.side_to_move;
-    int64_t deadline = s->hard_deadline;
-    RaceResult mine = race_solve(&e->race, &e->eval, &s->pos, us, lp->race_width, deadline, &e->stop);
-    s->nodes += mine.nodes;
-    if (mine.moves < 0 || game_occurrences_after(game, mine.first) >= 3) return false;
-    int theirs = race_estimate(&e->race, &e->eval, &s->pos, (Side)(us ^ 1), RACE_OPPONENT_WIDTH);
-    *best = mine.first;
-    if (report) {
-        /* We move first: with no more moves to go than the opponent we win. */
-        int score = theirs < 0 ? SCORE_WIN_BOUND - 1 : 100 * (theirs - mine.moves) + 50;
-        if (score >= SCORE_WIN_BOUND) score = SCORE_WIN_BOUND - 1;
-        SearchReport r = {.depth = mine.moves, .score = score, .nodes = s->nodes,
-                          .time_ms = clock_ms() - s->start, .pv_length = 1};
-        if (mine.moves == 1) r.win_in = 1, r.score = SCORE_WIN - 1;
-        r.pv[0] = mine.first;
-        report(ctx, &r);
-    }
-    return true;
-}
-
 static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
     SearchState *s = &e->search;
     s->start = clock_ms();
     s->pos = game->pos;
+    eval_acc_init(&e->eval, &s->pos, &s->acc);
     s->turn_limit = game->turn_limit;
     s->root_side = game->pos.side_to_move;
     s->nodes = 0;
@@ -474,7 +506,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
      * other move. */
     s->banned_count = 0;
     if (lp->noise) {
-        MoveList *list = &s->lists[0];
+        MoveList *list = &s->root_moves;
         generate_moves(&s->pos, list);
         int banned = 0;
         for (int i = 0; i < list->count; i++)
@@ -492,7 +524,7 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
     const LevelParams *lp = level_params(e->level);
     prepare(e, game, limits, lp);
 
-    MoveList *root_moves = &s->lists[0];
+    MoveList *root_moves = &s->root_moves;
     generate_moves(&s->pos, root_moves);
     Move best = root_moves->moves[0];
     if (root_moves->count == 1) {
@@ -501,13 +533,6 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
     }
     s->solo_side = -1;
     if (race_is_separated(&s->pos)) {
-        bool beam = e->race_solver && lp->race_width > 0 && (limits->nodes == 0 || limits->nodes >= RACE_MIN_NODES);
-        Move race_move;
-        if (beam && think_race(e, game, lp, &race_move, report, ctx)) {
-            if (limits->infinite)
-                while (!atomic_load(&e->stop)) {}
-            return race_move;
-        }
         s->solo_side = s->pos.side_to_move;
         /* Every level finishes its race competently: a short plan home is
          * out of reach of a one-move lookahead. */

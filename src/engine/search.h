@@ -2,15 +2,14 @@
  * search.h: the computer player.
  *
  * An Engine owns everything a search needs between moves (the transposition
- * table, the level, the race solver's plan); the caller provides the table's
+ * table, the level, the history of good moves); the caller provides the table's
  * memory, so the engine never allocates and runs the same natively and in
  * WebAssembly.  An Engine is large (about 1.5 MB of work space): callers
  * allocate it once, statically or on the heap, never on a small stack.
  *
  * The search is an iterative-deepening principal variation search with
  * aspiration windows (search.c); the evaluation is in eval.c, the table in
- * tt.c, the race solver that takes over once the armies have passed each
- * other in race.c, and the levels in levels.c.
+ * tt.c and the levels in levels.c.
  */
 #ifndef HALMA_SEARCH_H
 #define HALMA_SEARCH_H
@@ -24,7 +23,6 @@
 #include "eval.h"
 #include "game.h"
 #include "movegen.h"
-#include "race.h"
 #include "tt.h"
 
 enum { MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64 };
@@ -52,6 +50,7 @@ typedef void (*ReportFn)(void *ctx, const SearchReport *report);
 /* The state of one search (engine_think), kept inside the Engine. */
 typedef struct {
     Position pos;
+    EvalAcc acc;        /* the evaluation's sums for pos, kept move by move */
     int turn_limit;
     uint64_t nodes, node_limit;
     int64_t start, soft_deadline, hard_deadline; /* < 0: none */
@@ -73,8 +72,10 @@ typedef struct {
     int seldepth;
     int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
     Move banned[16];
-    MoveList lists[MAX_PLY];
-    int32_t order[MAX_PLY][MAX_MOVES];
+    MoveList root_moves;
+    /* The moves of each ply as sort keys: ordering score << 16 | from << 8 | to. */
+    int move_count[MAX_PLY];
+    int32_t move_keys[MAX_PLY][MAX_MOVES];
 } SearchState;
 
 typedef struct {
@@ -86,13 +87,11 @@ typedef struct {
     TTable tt;
     Evaluator eval;
     uint64_t rng;
-    bool race_solver;   /* on by default; off only for experiments and tests */
     int contempt;       /* hundredths of a move a draw costs us */
     int knob[4];        /* search tuning knobs, for experiments (see search.c) */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
     SearchState search;
-    RaceSolver race;
 } Engine;
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);

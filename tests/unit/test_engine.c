@@ -8,7 +8,6 @@
 #include "greedy.h"
 #include "movegen.h"
 #include "notation.h"
-#include "race.h"
 #include "search.h"
 
 static Engine *engine;
@@ -55,16 +54,6 @@ static void note_depth(void *ctx, const SearchReport *r) {
 static const char *ONE_MOVE_WIN = "wwww12/www13/www1w11/ww14/16/16/16/4bbbbbbb5/4bbbbbb6/16/16/16/16/16/16/16 w 40";
 
 Test(engine, finds_a_win_in_one) {
-    load(ONE_MOVE_WIN, VARIANT_13);
-    SearchLimits limits = search_limits_none();
-    limits.depth = 3;
-    engine->race_solver = false; /* the tree search itself must see it */
-    Move m = think(&limits);
-    game_play(game, m);
-    cr_assert_eq(game->result, RESULT_WHITE_WINS);
-}
-
-Test(engine, race_solver_finds_the_win_too) {
     load(ONE_MOVE_WIN, VARIANT_13);
     SearchLimits limits = search_limits_none();
     limits.depth = 3;
@@ -151,36 +140,108 @@ Test(engine, never_repeats_a_third_time_when_ahead) {
     }
 }
 
-/* A small race: White's last piece is four diagonal steps from its square. */
-Test(engine, race_solver_plans_a_small_endgame) {
-    load("wwww12/www13/www13/ww14/16/7w8/16/16/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60", VARIANT_13);
-    cr_assert(race_is_separated(&game->pos));
-    RaceResult r = race_solve(&engine->race, &engine->eval, &game->pos, WHITE, 64, -1, NULL);
-    cr_assert_eq(r.moves, 4);
-    Position pos = game->pos;
-    for (int i = 0; i < r.moves; i++) {
-        Move m = engine->race.plan[i];
-        Bitboard dests = piece_destinations(&pos, m.from);
-        cr_assert(pos.at[m.from] == WHITE && bb_has(&dests, m.to), "plan move %d is legal", i);
-        position_make(&pos, m);
-        position_make(&pos, MOVE_PASS);
-    }
-    cr_assert(position_has_won(&pos, WHITE));
-}
-
-Test(engine, race_solver_plan_shrinks_move_by_move) {
-    load("wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60", VARIANT_13);
-    int previous = 1000;
-    for (int turn = 0; turn < 20 && game->result == RESULT_ONGOING; turn++) {
-        RaceResult r = race_solve(&engine->race, &engine->eval, &game->pos, WHITE, 32, -1, NULL);
-        cr_log_info("turn %d: %d moves to go, result %d", turn, r.moves, game->result);
-        cr_assert_gt(r.moves, 0);
-        cr_assert_lt(r.moves, previous, "the moves still needed fall by one each move");
-        previous = r.moves;
-        game_play(game, r.first);
+/* Plays the engine's race (the opponent passes) to the end; returns the
+ * moves it took. */
+static int race_out(int depth, int max_moves) {
+    SearchLimits limits = search_limits_none();
+    limits.depth = depth;
+    int moves = 0;
+    while (game->result == RESULT_ONGOING && moves < max_moves) {
+        cr_assert(race_is_separated(&game->pos));
+        Move m = think(&limits);
+        cr_assert(move_is_legal(&game->pos, m), "move %d is legal", moves);
+        game_play(game, m);
+        moves++;
         if (game->result == RESULT_ONGOING) game_play(game, MOVE_PASS);
     }
+    return moves;
+}
+
+/* A small race: White's last piece is four diagonal steps from its square,
+ * and the search, counting its own moves, takes the four. */
+Test(engine, race_search_plans_a_small_endgame) {
+    load("wwww12/www13/www13/ww14/16/7w8/16/16/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60", VARIANT_13);
+    cr_assert_eq(race_out(5, 20), 4);
     cr_assert_eq(game->result, RESULT_WHITE_WINS);
+}
+
+/* Four pieces out: a short race that must end in few moves. */
+Test(engine, race_search_brings_four_pieces_home) {
+    load("wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60", VARIANT_13);
+    int moves = race_out(5, 40);
+    cr_assert_eq(game->result, RESULT_WHITE_WINS);
+    cr_assert_leq(moves, 12, "took %d moves", moves);
+}
+
+/* The sums the search keeps move by move agree with a fresh evaluation all
+ * along a game, for both sides to move. */
+Test(engine, incremental_evaluation_matches_a_fresh_one) {
+    game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
+    EvalAcc acc;
+    eval_acc_init(&engine->eval, &game->pos, &acc);
+    unsigned seed = 5;
+    for (int turn = 0; turn < 160 && game->result == RESULT_ONGOING; turn++) {
+        MoveList list;
+        generate_moves(&game->pos, &list);
+        seed = seed * 1103515245u + 12345u;
+        Move m = (seed >> 16) % 3 ? greedy_move(&game->pos) : list.moves[(seed >> 8) % (unsigned)list.count];
+        if (!move_is_pass(m))
+            eval_acc_move(&engine->eval, &acc, game->pos.variant, game->pos.side_to_move, m.from, m.to);
+        game_play(game, m);
+        EvalAcc fresh;
+        eval_acc_init(&engine->eval, &game->pos, &fresh);
+        cr_assert_eq(acc.cost[0], fresh.cost[0]);
+        cr_assert_eq(acc.cost[1], fresh.cost[1]);
+        cr_assert_eq(acc.dist[0], fresh.dist[0]);
+        cr_assert_eq(acc.mask[1], fresh.mask[1]);
+        for (int side = 0; side < 2; side++)
+            cr_assert_eq(evaluate_acc(&engine->eval, &game->pos, &acc, (Side)side),
+                         evaluate(&engine->eval, &game->pos, (Side)side), "turn %d", turn);
+    }
+}
+
+/* The legality check the search uses for the table's move and the killers
+ * agrees with the generator on every (from, to) pair of some positions. */
+Test(engine, move_is_legal_agrees_with_the_generator) {
+    game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
+    for (int turn = 0; turn < 120 && game->result == RESULT_ONGOING; turn++) {
+        if (turn % 10 == 0) {
+            MoveList list;
+            generate_moves(&game->pos, &list);
+            bool legal[NUM_SQUARES][NUM_SQUARES] = {{false}};
+            for (int i = 0; i < list.count; i++) legal[list.moves[i].from][list.moves[i].to] = !move_is_pass(list.moves[i]);
+            for (int a = 0; a < NUM_SQUARES; a++)
+                for (int b = 0; b < NUM_SQUARES; b++)
+                    cr_assert_eq(move_is_legal(&game->pos, (Move){(uint8_t)a, (uint8_t)b}), legal[a][b], "%d-%d at turn %d", a, b, turn);
+        }
+        game_play(game, greedy_move(&game->pos));
+    }
+}
+
+/* Greedy: the most ground gained, and among the moves that gain it, the
+ * rear piece's (docs/DECISIONS.md), all along a game of greedy against itself. */
+Test(engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
+    game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
+    int ties = 0;
+    for (int turn = 0; turn < 100 && game->result == RESULT_ONGOING; turn++) {
+        Side us = (Side)game->pos.side_to_move;
+        MoveList list;
+        generate_moves(&game->pos, &list);
+        int best_gain = -99, rear = -1, at_best = 0;
+        for (int i = 0; i < list.count; i++) {
+            Move m = list.moves[i];
+            int gain = corner_distance(us, m.from) - corner_distance(us, m.to);
+            if (gain > best_gain) best_gain = gain, rear = -1, at_best = 0;
+            if (gain == best_gain && corner_distance(us, m.from) > rear) rear = corner_distance(us, m.from);
+            at_best += gain == best_gain;
+        }
+        Move m = greedy_move(&game->pos);
+        cr_assert_eq(corner_distance(us, m.from) - corner_distance(us, m.to), best_gain, "turn %d", turn);
+        cr_assert_eq(corner_distance(us, m.from), rear, "turn %d", turn);
+        ties += at_best > 1;
+        game_play(game, m);
+    }
+    cr_assert_gt(ties, 10, "the game must have ties to test");
 }
 
 static void play_out(Engine *e, int level, Side engine_side) {

@@ -16,9 +16,6 @@ import { writeRecord } from './record.js';
 
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
 
-/** How long the computer may think at each level (ms); the engine may
- * answer sooner.  Level 5, the default, answers well under a second. */
-export const LEVEL_MOVETIME = [60, 120, 200, 300, 450, 650, 900, 1300, 2000, 3000];
 const HINT_MOVETIME = 700;
 /** The computer's move never lands sooner than this after the person's: an
  * instant reply is easy to miss. */
@@ -474,8 +471,9 @@ export class GameController {
       [answer] = await Promise.all([
         this.engine.request('think', {
           game: this.spec(),
+          // No movetime: the engine thinks for its level's own budget
+          // (src/engine/levels.c), so a level means the same everywhere.
           level: this.settings.level,
-          movetime: LEVEL_MOVETIME[this.settings.level - 1],
         }),
         sleep(MIN_REPLY_MS),
       ]);
