@@ -195,9 +195,15 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
     int share = ev->weights.their_share;
     int score = us == root ? theirs * share / 100 - ours : theirs - ours * share / 100;
     score += ev->weights.tempo;
-    /* A piece walled in at home means neither side can win: whoever leads
-     * is heading for a draw, and should keep the way out open. */
-    if (walled_in(pos, WHITE, ev->weights.forward_exit) || walled_in(pos, BLACK, ev->weights.forward_exit))
+    /* A piece walled in at home means neither side can win.  When the
+     * engine leads, that throws its win away: it keeps the way out open.
+     * When it trails, the deadlock would save it a lost game, but winning
+     * by walling pieces in is spoiling, and a game against us must stay
+     * winnable: so the deadlock is worth nothing to the side behind, and it
+     * brings its pieces out as usual. */
+    bool root_leads = us == root ? score > 0 : score < 0;
+    if (root_leads &&
+        (walled_in(pos, WHITE, ev->weights.forward_exit) || walled_in(pos, BLACK, ev->weights.forward_exit)))
         score /= ev->weights.deadlock_divisor;
     /* Never mistaken for a win or a loss, whatever the terms add up to. */
     if (score > SCORE_WIN_BOUND - 1) score = SCORE_WIN_BOUND - 1;

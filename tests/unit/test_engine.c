@@ -278,3 +278,23 @@ Test(engine, evaluation_is_symmetric) {
     int score = evaluate(&engine->eval, &game->pos, (Side)game->pos.side_to_move);
     cr_assert_lt(score < 0 ? -score : score, 400);
 }
+
+/* Four Black pieces are walled in at home by White pieces in their goal:
+ * neither side can ever win.  For White, far ahead, that throws a win away,
+ * so the evaluation shrinks its lead toward a draw; for Black, far behind,
+ * the deadlock must be worth nothing, or the engine would learn to spoil
+ * lost games by leaving pieces at home to be walled in. */
+Test(engine, a_deadlock_costs_the_leader_and_never_helps_the_side_behind) {
+    load("wwwww11/wbwbw11/wwwww11/wbwb12/wwww12/16/16/16/16/16/16/11b4/12bb1b/12bbbb/12bbbb/13bbb w 200", VARIANT_19);
+    EvalWeights w = engine->eval.weights;
+    w.deadlock_divisor = 1;
+    Evaluator *plain = malloc(sizeof *plain);
+    cr_assert(plain);
+    eval_init(plain, &w);
+    const Position *pos = &game->pos; /* White to move */
+    int white_plain = evaluate(plain, pos, WHITE), black_plain = evaluate(plain, pos, BLACK);
+    cr_assert_gt(white_plain, 0, "White leads");
+    cr_assert_eq(evaluate(&engine->eval, pos, WHITE), white_plain / engine->eval.weights.deadlock_divisor);
+    cr_assert_eq(evaluate(&engine->eval, pos, BLACK), black_plain, "the deadlock is worth nothing to Black");
+    free(plain);
+}
