@@ -13,24 +13,33 @@
  */
 #include "movegen.h"
 
-Bitboard chain_landings(const Position *pos, int from, Bitboard avoid) {
-    Bitboard reached = avoid;
+/* The chain search both callers share: every square a chain of hops from
+ * `from` lands on, added to *reached (squares already in it are never
+ * entered).  Stops early, returning true, when it lands on `target` (pass -1
+ * to search them all); inlined, each caller gets its own copy. */
+static inline bool search_chains(const Position *pos, int from, Bitboard *reached, int target) {
     uint8_t stack[64]; /* a square is pushed once; hops stay on one parity class of 64 */
     int top = 0;
-    bb_add(&reached, from);
+    bb_add(reached, from);
     stack[top++] = (uint8_t)from;
     while (top > 0) {
         int sq = stack[--top];
         const Hop *hop = HOPS[sq];
         for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
             int land = hop[i].land;
-            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE &&
-                !bb_has(&reached, land)) {
-                bb_add(&reached, land);
+            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(reached, land)) {
+                if (land == target) return true;
+                bb_add(reached, land);
                 stack[top++] = (uint8_t)land;
             }
         }
     }
+    return false;
+}
+
+Bitboard chain_landings(const Position *pos, int from, Bitboard avoid) {
+    Bitboard reached = avoid;
+    search_chains(pos, from, &reached, -1);
     bb_add(&avoid, from);
     return bb_minus(reached, avoid);
 }
@@ -43,23 +52,7 @@ bool jump_reaches(const Position *pos, int from, int to) {
     /* A hop keeps the parity of both coordinates. */
     if (((from ^ to) & 0x11) || from == to || pos->at[to] != NO_PIECE) return false;
     Bitboard reached = {{0, 0, 0, 0}};
-    uint8_t stack[64];
-    int top = 0;
-    bb_add(&reached, from);
-    stack[top++] = (uint8_t)from;
-    while (top > 0) {
-        int sq = stack[--top];
-        const Hop *hop = HOPS[sq];
-        for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
-            int land = hop[i].land;
-            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&reached, land)) {
-                if (land == to) return true;
-                bb_add(&reached, land);
-                stack[top++] = (uint8_t)land;
-            }
-        }
-    }
-    return false;
+    return search_chains(pos, from, &reached, to);
 }
 
 bool move_is_legal(const Position *pos, Move m) {
