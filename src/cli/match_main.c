@@ -246,7 +246,7 @@ static void play_opening(Game *game, int plies, uint64_t seed) {
         int n = 0;
         for (int j = 0; j < list.count; j++) {
             Move m = list.moves[j];
-            if (!move_is_pass(m) && corner_distance(us, m.to) <= corner_distance(us, m.from)) forward[n++] = m;
+            if (!move_is_pass(m) && goal_distance(us, m.to) <= goal_distance(us, m.from)) forward[n++] = m;
         }
         game_play(game, n ? forward[splitmix(&rng) % (uint64_t)n] : list.moves[0]);
     }

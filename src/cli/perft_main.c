@@ -25,19 +25,16 @@ static double seconds_now(void) {
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* perft_divide, with a line per first move. */
 static uint64_t divide(Position *pos, int depth) {
-    MoveList list;
-    generate_moves(pos, &list);
-    uint64_t total = 0;
+    static MoveList list;
+    static uint64_t counts[MAX_MOVES];
+    uint64_t total = perft_divide(pos, depth, &list, counts);
     for (int i = 0; i < list.count; i++) {
         char move[MOVE_TEXT_SIZE];
         Text t = text_on(move, sizeof move);
         text_move(&t, pos, list.moves[i]);
-        position_make(pos, list.moves[i]);
-        uint64_t n = perft(pos, depth - 1, NULL);
-        position_unmake(pos, list.moves[i]);
-        printf("%s %llu\n", move, (unsigned long long)n);
-        total += n;
+        printf("%s %llu\n", move, (unsigned long long)counts[i]);
     }
     return total;
 }

@@ -52,6 +52,14 @@ typedef struct {
 static inline Bitboard camp_of(Variant v, Side side) { return CAMPS[v][side]; }
 static inline Bitboard goal_of(Variant v, Side side) { return CAMPS[v][side ^ 1]; }
 
+/* Distance of a square from the far corner of `side`'s goal camp, in files
+ * plus ranks (0 in the corner, 30 in the opposite one): the progress the
+ * evaluation and the greedy player both measure. */
+static inline int goal_distance(Side side, int sq) {
+    int file = square_file(sq), rank = square_rank(sq);
+    return side == WHITE ? file + (BOARD_SIZE - 1 - rank) : (BOARD_SIZE - 1 - file) + rank;
+}
+
 void position_clear(Position *pos, Variant variant);
 void position_start(Position *pos, Variant variant);
 void position_put(Position *pos, int sq, Side side);

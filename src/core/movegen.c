@@ -13,6 +13,8 @@
  */
 #include "movegen.h"
 
+#include <stddef.h>
+
 /* The chain search both callers share: every square a chain of hops from
  * `from` lands on, added to *reached (squares already in it are never
  * entered).  Stops early, returning true, when it lands on `target` (pass -1
@@ -201,6 +203,17 @@ int shortest_path(const Position *pos, int from, int to, uint8_t path[MAX_PATH])
     path[0] = (uint8_t)from;
     path[1] = (uint8_t)to;
     return 2;
+}
+
+uint64_t perft_divide(Position *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    generate_moves(pos, list);
+    uint64_t total = 0;
+    for (int i = 0; i < list->count; i++) {
+        position_make(pos, list->moves[i]);
+        total += counts[i] = perft(pos, depth - 1, NULL);
+        position_unmake(pos, list->moves[i]);
+    }
+    return total;
 }
 
 uint64_t perft(Position *pos, int depth, const atomic_bool *stop) {

@@ -65,4 +65,9 @@ int shortest_path(const Position *pos, int from, int to, uint8_t path[MAX_PATH])
  * (which may be NULL) is set from another thread. */
 uint64_t perft(Position *pos, int depth, const atomic_bool *stop);
 
+/* perft split by first move: generates the moves of `pos` into *list, writes
+ * the perft of `depth - 1` below list->moves[i] into counts[i], and returns
+ * their sum (which must equal perft of `depth`). */
+uint64_t perft_divide(Position *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
+
 #endif

@@ -23,13 +23,6 @@ enum {
     SCORE_DRAW = 0,
 };
 
-/* Distance of a square from the far corner of `side`'s goal camp, in files
- * plus ranks (0 in the corner, 30 in the opposite one). */
-static inline int goal_distance(Side side, int sq) {
-    int file = square_file(sq), rank = square_rank(sq);
-    return side == WHITE ? file + (BOARD_SIZE - 1 - rank) : (BOARD_SIZE - 1 - file) + rank;
-}
-
 /* The weights the evaluation is built from (levels may soften them). */
 typedef struct {
     int per_square;      /* cost of one square of distance */

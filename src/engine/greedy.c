@@ -3,11 +3,6 @@
 
 #include "movegen.h"
 
-int corner_distance(Side side, int sq) {
-    int file = square_file(sq), rank = square_rank(sq);
-    return side == WHITE ? file + (BOARD_SIZE - 1 - rank) : (BOARD_SIZE - 1 - file) + rank;
-}
-
 /* Among the moves that advance most, the one of the piece furthest from the
  * goal: a plain player moves its rear pieces when it can gain as much with
  * them, instead of leaving them at home (which is the opponent's goal) until
@@ -21,8 +16,8 @@ Move greedy_move(const Position *pos) {
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         if (move_is_pass(m)) break;
-        int behind = corner_distance(side, m.from);
-        int gain = behind - corner_distance(side, m.to);
+        int behind = goal_distance(side, m.from);
+        int gain = behind - goal_distance(side, m.to);
         if (gain > best_gain || (gain == best_gain && behind > best_behind))
             best_gain = gain, best_behind = behind, best = m;
     }

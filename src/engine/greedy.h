@@ -7,10 +7,6 @@
 
 #include "board.h"
 
-/* How far a square is from the far corner of `side`'s goal camp, counted in
- * files plus ranks. */
-int corner_distance(Side side, int sq);
-
 /* The legal move that gains most distance to the goal corner; on ties, the
  * move of the piece furthest from it (then the first in generation order). */
 Move greedy_move(const Position *pos);

@@ -112,7 +112,8 @@ export async function measureSearch(env, depth, runs = 2) {
   let native = null;
   for (let i = 0; i < runs; i++) {
     const started = process.hrtime.bigint();
-    const out = execFileSync(join(ROOT, 'build/halma'), ['engine'], { input: `position startpos\ngo depth ${depth}\n` } /* end of input lets a finite search finish; quit would stop it */).toString();
+    // No quit: it would stop the search; the end of input lets it finish.
+    const out = execFileSync(join(ROOT, 'build/halma'), ['engine'], { input: `position startpos\ngo depth ${depth}\n` }).toString();
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const infos = out.split('\n').filter((l) => l.startsWith('info'));
     const last = infos[infos.length - 1] ?? '';

@@ -230,14 +230,14 @@ Test(engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
         int best_gain = -99, rear = -1, at_best = 0;
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i];
-            int gain = corner_distance(us, m.from) - corner_distance(us, m.to);
+            int gain = goal_distance(us, m.from) - goal_distance(us, m.to);
             if (gain > best_gain) best_gain = gain, rear = -1, at_best = 0;
-            if (gain == best_gain && corner_distance(us, m.from) > rear) rear = corner_distance(us, m.from);
+            if (gain == best_gain && goal_distance(us, m.from) > rear) rear = goal_distance(us, m.from);
             at_best += gain == best_gain;
         }
         Move m = greedy_move(&game->pos);
-        cr_assert_eq(corner_distance(us, m.from) - corner_distance(us, m.to), best_gain, "turn %d", turn);
-        cr_assert_eq(corner_distance(us, m.from), rear, "turn %d", turn);
+        cr_assert_eq(goal_distance(us, m.from) - goal_distance(us, m.to), best_gain, "turn %d", turn);
+        cr_assert_eq(goal_distance(us, m.from), rear, "turn %d", turn);
         ties += at_best > 1;
         game_play(game, m);
     }
