@@ -18,6 +18,8 @@
 #include "game.h"
 #include "notation.h"
 #include "search.h"
+#include "hash_memory.h"
+#include "tuning.h"
 
 static const char USAGE[] =
     "usage: halma bench [--depth N] [--hash MB]\n"
@@ -92,7 +94,7 @@ int bench_main(int argc, char **argv) {
     }
     Engine *engine = malloc(sizeof *engine);
     size_t bytes = (size_t)hash_mb << 20;
-    void *hash = malloc(bytes);
+    void *hash = hash_memory_alloc(bytes);
     Game *game = malloc(sizeof *game);
     if (!engine || !hash || !game) {
         fprintf(stderr, "halma bench: out of memory\n");
@@ -101,6 +103,7 @@ int bench_main(int argc, char **argv) {
     engine_init(engine, hash, bytes);
     engine_set_level(engine, MAX_LEVEL);
     if (cross) {
+        tuning_apply(engine, getenv("HALMA_EVAL"));
         int status = crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth);
         free(game);
         free(hash);

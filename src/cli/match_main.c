@@ -18,6 +18,8 @@
 
 #include "clock.h"
 #include "cli.h"
+#include "hash_memory.h"
+#include "tuning.h"
 #include "extengine.h"
 #include "game.h"
 #include "greedy.h"
@@ -143,49 +145,16 @@ static bool parse_player(const char *s, PlayerSpec *p) {
     return false;
 }
 
-/* Tuning aid: HALMA_EVAL="name=value,..." changes the first player's
- * evaluation weights (names as in eval.h), HALMA_EVAL2 the second's. */
-static void apply_eval_overrides(Engine *e, const char *variable) {
-    const char *spec = getenv(variable);
-    if (!spec) return;
-    EvalWeights w = e->eval.weights;
-    struct { const char *name; int *field; } fields[] = {
-        {"per_square", &w.per_square}, {"convexity", &w.convexity}, {"lateral", &w.lateral}, {"lateral_free", &w.lateral_free}, {"lane", &w.lane},
-        {"home_late", &w.home_late}, {"home_grace", &w.home_grace}, {"tempo", &w.tempo},
-        {"outside", &w.outside}, {"straggler", &w.straggler}, {"straggler_slack", &w.straggler_slack},
-        {"no_ladder", &w.no_ladder}, {"no_hop", &w.no_hop}, {"their_share", &w.their_share}, {"deadlock_divisor", &w.deadlock_divisor}, {"forward_exit", &w.forward_exit},
-    };
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", spec);
-    char *rest = copy;
-    for (char *item; (item = strtok_r(rest, ",", &rest)) != NULL;) {
-        char *eq = strchr(item, '=');
-        if (!eq) continue;
-        *eq = '\0';
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-            if (!strcmp(fields[i].name, item)) *fields[i].field = atoi(eq + 1);
-    }
-    eval_init(&e->eval, &w);
-    for (int k = 0; k < 4; k++) {
-        char name[8];
-        snprintf(name, sizeof name, "knob%d=", k);
-        const char *at = strstr(spec, name);
-        if (at) e->knob[k] = atoi(at + 6);
-    }
-    const char *contempt = strstr(spec, "contempt=");
-    if (contempt) e->contempt = atoi(contempt + 9);
-}
-
 static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
     memset(pl, 0, sizeof *pl);
     pl->spec = spec;
     if (spec->kind == PLAYER_ENGINE) {
         pl->engine = malloc(sizeof *pl->engine);
-        pl->hash = malloc(hash_mb << 20);
+        pl->hash = hash_memory_alloc(hash_mb << 20);
         if (!pl->engine || !pl->hash) return false;
         engine_init(pl->engine, pl->hash, hash_mb << 20);
         engine_set_level(pl->engine, spec->level);
-        apply_eval_overrides(pl->engine, spec->tuned ? "HALMA_EVAL" : "HALMA_EVAL2");
+        tuning_apply(pl->engine, getenv(spec->tuned ? "HALMA_EVAL" : "HALMA_EVAL2"));
     } else if (spec->kind == PLAYER_EXTERNAL) {
         if (!ext_start(&pl->ext, spec->command)) return false;
         pl->ext_running = true;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "boardview.h"
+#include "hash_memory.h"
 #include "cli.h"
 #include "game.h"
 #include "movegen.h"
@@ -262,7 +263,7 @@ int play_main(int argc, char **argv) {
         }
     }
     size_t hash_bytes = 32u << 20;
-    void *hash = malloc(hash_bytes);
+    void *hash = hash_memory_alloc(hash_bytes);
     engine_init(&t->engine, hash, hash ? hash_bytes : 0);
     engine_set_level(&t->engine, (int)level);
     game_start(&t->game, variant, (int)turn_limit);

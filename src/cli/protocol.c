@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "boardview.h"
+#include "hash_memory.h"
 #include "movegen.h"
 #include "notation.h"
 #include "version.h"
@@ -59,8 +60,8 @@ static bool parse_count(const char *s, long long *value) {
 static void allocate_hash(Protocol *p, int mb) {
     free(p->engine.hash_memory);
     size_t bytes = (size_t)mb << 20;
-    void *memory = malloc(bytes);
-    while (!memory && bytes > (1u << 20)) memory = malloc(bytes /= 2);
+    void *memory = hash_memory_alloc(bytes);
+    while (!memory && bytes > (1u << 20)) memory = hash_memory_alloc(bytes /= 2);
     int level = p->engine.level;
     engine_init(&p->engine, memory, memory ? bytes : 0);
     engine_set_level(&p->engine, level);

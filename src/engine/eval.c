@@ -7,7 +7,9 @@ void eval_default_weights(EvalWeights *w) {
     *w = (EvalWeights){
         .per_square = 10,
         .convexity = 4,
+        .cubic = 0,
         .lateral = 10,
+        .lateral_sq = 0,
         .lateral_free = 0,
         .lane = 0,
         .home_late = 25,
@@ -36,7 +38,8 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
     int lateral = off_diagonal > w->lateral_free ? off_diagonal - w->lateral_free : 0;
     Bitboard goal = goal_of(v, side);
     int outside = bb_has(&goal, sq) ? 0 : w->outside;
-    return w->per_square * m + w->convexity * m * m / 64 + w->lateral * lateral + outside;
+    return w->per_square * m + w->convexity * m * m / 64 + w->cubic * m * m * m / 1000 + w->lateral * lateral +
+           w->lateral_sq * lateral * lateral / 10 + outside;
 }
 
 void eval_init(Evaluator *ev, const EvalWeights *w) {
@@ -168,7 +171,7 @@ static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *ac
     Variant v = (Variant)pos->variant;
     Bitboard pieces = pos->pieces[side];
     int n = bb_count(pieces);
-    if (n == 0) return 10000; /* only in test positions: a side that never finishes */
+    if (n == 0) return 28000; /* only in test positions: a side that never finishes */
     int total = acc->cost[side] - ev->floor[v][side];
     total += straggling(w, acc, side, n);
     if (w->no_ladder) total += w->no_ladder * without_ladder(pos, side, goal_of(v, side));

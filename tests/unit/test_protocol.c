@@ -162,6 +162,16 @@ Test(protocol, setoption_checks_names_and_values) {
         cr_assert(starts_with(send(bad[i]), "error "), "'%s'", bad[i]);
 }
 
+Test(protocol, hash_option_gives_the_table_all_of_its_memory) {
+    /* Unaligned memory used to cost the table half of it. */
+    for (int mb = 1; mb <= 4; mb *= 2) {
+        char line[64];
+        snprintf(line, sizeof line, "setoption name Hash value %d", mb);
+        cr_assert_str_eq(send(line), "");
+        cr_assert_eq(proto->engine.tt.mask + 1, ((size_t)mb << 20) / sizeof(TTBucket), "Hash %d", mb);
+    }
+}
+
 Test(protocol, newgame_goes_back_to_the_start) {
     send("position variant 13 startpos moves m2-l3");
     cr_assert_str_eq(send("newgame"), "");

@@ -1,0 +1,19 @@
+/*
+ * hash_memory.h: memory for the engine's transposition table.
+ *
+ * The table is made of 64-byte buckets that must each sit in one cache line
+ * (tt.c).  malloc only promises 16-byte alignment, so a table in malloc'ed
+ * memory of exactly N MiB had to drop to the next power of two, N/2 MiB:
+ * memory from here is cache-line aligned, and `Hash N` means N MiB.
+ * (Transparent huge pages for the table were measured too, with madvise:
+ * no gain in `halma bench`, so they are not asked for.)
+ */
+#ifndef HALMA_HASH_MEMORY_H
+#define HALMA_HASH_MEMORY_H
+
+#include <stddef.h>
+
+/* `bytes` of table memory, or NULL; release it with free(). */
+void *hash_memory_alloc(size_t bytes);
+
+#endif

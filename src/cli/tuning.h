@@ -1,0 +1,17 @@
+/*
+ * tuning.h: experiments on the engine without rebuilding it.
+ *
+ * `halma match` (its first player from HALMA_EVAL, its second from
+ * HALMA_EVAL2) and `halma bench --crossing` (from HALMA_EVAL) take a list
+ * "name=value,..." of evaluation weights (names as in eval.h), search knobs
+ * (knob0..knob3, see search.c) and contempt.  Unknown names are ignored.
+ */
+#ifndef HALMA_TUNING_H
+#define HALMA_TUNING_H
+
+#include "search.h"
+
+/* Applies `spec` (may be NULL: nothing changes) to an initialised engine. */
+void tuning_apply(Engine *engine, const char *spec);
+
+#endif
