@@ -14,8 +14,7 @@ void tuning_apply(Engine *e, const char *spec) {
         int *field;
     } fields[] = {
         {"per_square", &w.per_square},   {"convexity", &w.convexity},
-        {"cubic", &w.cubic},             {"lateral", &w.lateral},
-        {"lateral_sq", &w.lateral_sq},   {"lateral_free", &w.lateral_free},
+        {"lateral", &w.lateral},         {"lateral_free", &w.lateral_free},
         {"lane", &w.lane},               {"home_late", &w.home_late},
         {"home_grace", &w.home_grace},   {"tempo", &w.tempo},
         {"outside", &w.outside},         {"straggler", &w.straggler},

@@ -7,9 +7,7 @@ void eval_default_weights(EvalWeights *w) {
     *w = (EvalWeights){
         .per_square = 10,
         .convexity = 4,
-        .cubic = 0,
         .lateral = 10,
-        .lateral_sq = 0,
         .lateral_free = 0,
         .lane = 0,
         .home_late = 25,
@@ -38,8 +36,7 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
     int lateral = off_diagonal > w->lateral_free ? off_diagonal - w->lateral_free : 0;
     Bitboard goal = goal_of(v, side);
     int outside = bb_has(&goal, sq) ? 0 : w->outside;
-    return w->per_square * m + w->convexity * m * m / 64 + w->cubic * m * m * m / 1000 + w->lateral * lateral +
-           w->lateral_sq * lateral * lateral / 10 + outside;
+    return w->per_square * m + w->convexity * m * m / 64 + w->lateral * lateral + outside;
 }
 
 void eval_init(Evaluator *ev, const EvalWeights *w) {

@@ -27,9 +27,7 @@ enum {
 typedef struct {
     int per_square;      /* cost of one square of distance */
     int convexity;       /* extra cost of distance squared, /64 */
-    int cubic;           /* extra cost of distance cubed, /1000 */
     int lateral;         /* cost of a square off the main diagonal, beyond lateral_free */
-    int lateral_sq;      /* cost of the square of that distance, /10 */
     int lateral_free;    /* squares off the diagonal that cost nothing */
     int lane;            /* squares to our right of the diagonal where we would rather travel,
                             so that the armies pass side by side instead of jamming */
