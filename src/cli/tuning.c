@@ -29,7 +29,10 @@ void tuning_apply(Engine *e, const char *spec) {
         char *eq = strchr(item, '=');
         if (!eq) continue;
         *eq = '\0';
-        int value = atoi(eq + 1);
+        char *end;
+        long parsed = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || *end || parsed < -100000 || parsed > 100000) continue; /* not a number: ignored */
+        int value = (int)parsed;
         for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
             if (!strcmp(fields[i].name, item)) *fields[i].field = value;
         if (!strncmp(item, "knob", 4) && item[4] >= '0' && item[4] <= '3' && !item[5]) e->knob[item[4] - '0'] = value;

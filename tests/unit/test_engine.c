@@ -1,6 +1,7 @@
 /* test_engine.c: the computer player: search, limits, repetitions, race, levels. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "clock.h"
 #include "eval.h"
@@ -9,6 +10,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "search.h"
+#include "tuning.h"
 
 static Engine *engine;
 static void *hash;
@@ -297,4 +299,28 @@ Test(engine, a_deadlock_costs_the_leader_and_never_helps_the_side_behind) {
     cr_assert_eq(evaluate(&engine->eval, pos, WHITE), white_plain / engine->eval.weights.deadlock_divisor);
     cr_assert_eq(evaluate(&engine->eval, pos, BLACK), black_plain, "the deadlock is worth nothing to Black");
     free(plain);
+}
+
+/* The tuning hook of `halma match` and `halma bench --crossing`. */
+Test(engine, tuning_overrides_change_only_what_they_name) {
+    EvalWeights before = engine->eval.weights;
+    int knob2 = engine->knob[2];
+    tuning_apply(engine, NULL);
+    cr_assert_eq(engine->eval.weights.per_square, before.per_square, "no spec, no change");
+    tuning_apply(engine, "per_square=12,knob1=3,contempt=55,no_such_weight=9,straggler,lateral=x7");
+    cr_assert_eq(engine->eval.weights.per_square, 12);
+    cr_assert_eq(engine->knob[1], 3);
+    cr_assert_eq(engine->contempt, 55);
+    cr_assert_eq(engine->knob[2], knob2);
+    cr_assert_eq(engine->eval.weights.straggler, before.straggler, "a name without a value is ignored");
+    cr_assert_eq(engine->eval.weights.lateral, before.lateral, "a value that is not a number is ignored");
+    cr_assert_eq(engine->eval.weights.tempo, before.tempo);
+    /* the per-square costs are rebuilt from the new weights */
+    EvalWeights w = before;
+    w.per_square = 12;
+    Evaluator *expected = malloc(sizeof *expected);
+    cr_assert(expected);
+    eval_init(expected, &w);
+    cr_assert_eq(memcmp(expected->cost, engine->eval.cost, sizeof expected->cost), 0);
+    free(expected);
 }
