@@ -16,9 +16,9 @@
 
 #include "cli.h"
 #include "game.h"
+#include "hash_memory.h"
 #include "notation.h"
 #include "search.h"
-#include "hash_memory.h"
 #include "tuning.h"
 
 static const char USAGE[] =

@@ -16,16 +16,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
 #include "cli.h"
-#include "hash_memory.h"
-#include "tuning.h"
+#include "clock.h"
 #include "extengine.h"
 #include "game.h"
 #include "greedy.h"
+#include "hash_memory.h"
 #include "movegen.h"
 #include "notation.h"
 #include "search.h"
+#include "tuning.h"
 
 static const char USAGE[] =
     "usage: halma match [options] PLAYER1 PLAYER2\n\n"

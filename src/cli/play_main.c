@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "boardview.h"
-#include "hash_memory.h"
 #include "cli.h"
 #include "game.h"
+#include "hash_memory.h"
 #include "movegen.h"
 #include "notation.h"
 #include "record.h"

@@ -134,6 +134,12 @@ static int straggling(const EvalWeights *w, const EvalAcc *acc, int side, int n)
 
 enum { FILE_A_WORD = 0x0001000100010001ULL };
 
+/* The cost of a side with no pieces (the empty side of `halma bench
+ * --crossing`, and test positions): it never finishes, so its cost must
+ * outweigh any real race however the weights scale, yet stay inside the
+ * evaluation's clamp below the win bound. */
+enum { NEVER_FINISHES = SCORE_WIN_BOUND - 1000 };
+
 /*
  * Pieces of `side` outside the goal with no piece next to them on the side
  * of the goal corner (for White the squares to the left, above, and above
@@ -169,7 +175,7 @@ static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *ac
     Variant v = (Variant)pos->variant;
     Bitboard pieces = pos->pieces[side];
     int n = bb_count(pieces);
-    if (n == 0) return 28000; /* only in test positions: a side that never finishes */
+    if (n == 0) return NEVER_FINISHES;
     int total = acc->cost[side] - ev->floor[v][side];
     total += straggling(w, acc, side, n);
     if (w->no_ladder) total += w->no_ladder * without_ladder(pos, side, goal_of(v, side));
