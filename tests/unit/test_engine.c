@@ -175,6 +175,25 @@ Test(engine, race_search_brings_four_pieces_home) {
     cr_assert_leq(moves, 12, "took %d moves", moves);
 }
 
+/* Far ahead, the engine races alone before the armies have passed (the
+ * opponent passes in its search); in an even game it searches both sides. */
+Test(engine, races_alone_when_far_ahead) {
+    SearchLimits limits = search_limits_none();
+    limits.depth = 2;
+    /* twelve pieces home, the last one still behind Black's army */
+    load("wwww12/www13/www13/ww14/16/16/16/16/16/16/bbbbbbb9/bbbbbb10/16/16/w15/16 w 60", VARIANT_13);
+    cr_assert(!race_is_separated(&game->pos));
+    think(&limits);
+    cr_assert_eq(engine->search.solo_side, WHITE);
+    engine->knob[4] = 0;
+    think(&limits);
+    cr_assert_eq(engine->search.solo_side, -1, "racing alone can be switched off");
+    engine->knob[4] = 300;
+    game_start(game, VARIANT_13, DEFAULT_TURN_LIMIT);
+    think(&limits);
+    cr_assert_eq(engine->search.solo_side, -1, "an even game is searched for both sides");
+}
+
 /* The sums the search keeps move by move agree with a fresh evaluation all
  * along a game, for both sides to move. */
 Test(engine, incremental_evaluation_matches_a_fresh_one) {
