@@ -7,7 +7,7 @@
  * the progress a move makes, on late move reductions that grow for moves
  * losing ground, and on pruning backward moves near the leaves.  Once the
  * armies have passed each other the opponent can no longer matter, and the
- * search counts our own moves only (the race).
+ * search counts our own moves only (the race); far ahead, it races so too.
  */
 #include "search.h"
 
@@ -548,8 +548,9 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
     } else if (e->knob[4] && race_lead(e, &s->pos) >= e->knob[4]) {
         /* Far ahead, the engine gains nothing by slowing the opponent down
          * (which the two-sided search spends its moves on) and races
-         * alone: against the greedy player this cut its games from 71.6 to
-         * 64.0 own moves, and against itself it lost nothing (23-17). */
+         * alone: against the greedy player this cut its games from 70.8 to
+         * 64.0 own moves (100 games), and against the engine without it,
+         * it scored 84-76 in 160 games. */
         s->solo_side = s->pos.side_to_move;
     }
 

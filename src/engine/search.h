@@ -58,7 +58,7 @@ typedef struct {
     int max_depth;
     int root_side;      /* the side the engine plays */
     int contempt;       /* what a draw costs it in this search */
-    int solo_side;      /* in the race: the only side that moves (the other passes); -1: both */
+    int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
     int key_count;      /* positions on keys[]: the game's, then the search's */
