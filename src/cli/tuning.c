@@ -35,7 +35,8 @@ void tuning_apply(Engine *e, const char *spec) {
         int value = (int)parsed;
         for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
             if (!strcmp(fields[i].name, item)) *fields[i].field = value;
-        if (!strncmp(item, "knob", 4) && item[4] >= '0' && item[4] <= '4' && !item[5]) e->knob[item[4] - '0'] = value;
+        int knobs = (int)(sizeof e->knob / sizeof *e->knob); /* fewer than ten: one digit */
+        if (!strncmp(item, "knob", 4) && item[4] >= '0' && item[4] < '0' + knobs && !item[5]) e->knob[item[4] - '0'] = value;
         if (!strcmp(item, "contempt")) e->contempt = value;
     }
     eval_init(&e->eval, &w);

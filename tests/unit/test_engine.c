@@ -185,10 +185,11 @@ Test(engine, races_alone_when_far_ahead) {
     cr_assert(!race_is_separated(&game->pos));
     think(&limits);
     cr_assert_eq(engine->search.solo_side, WHITE);
+    int lead = engine->knob[4];
     engine->knob[4] = 0;
     think(&limits);
     cr_assert_eq(engine->search.solo_side, -1, "racing alone can be switched off");
-    engine->knob[4] = 300;
+    engine->knob[4] = lead;
     game_start(game, VARIANT_13, DEFAULT_TURN_LIMIT);
     think(&limits);
     cr_assert_eq(engine->search.solo_side, -1, "an even game is searched for both sides");
