@@ -194,6 +194,10 @@ int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
     return side_cost(ev, pos, &acc, side);
 }
 
+int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side) {
+    return side_cost(ev, pos, acc, side);
+}
+
 int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root) {
     Side us = (Side)pos->side_to_move;
     int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1)), ours = side_cost(ev, pos, acc, us);

@@ -73,6 +73,7 @@ void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * 0x9E3779B
 
 void engine_new_game(Engine *engine) {
     tt_clear(&engine->tt);
+    engine->plan.length = engine->plan_next = 0;
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < NUM_SQUARES; a++)
             for (int b = 0; b < NUM_SQUARES; b++) engine->history[s][a][b] = 0;
@@ -525,6 +526,39 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     tt_new_search(&e->tt);
 }
 
+/* In the race, levels at full strength plan the whole way home (race.h)
+ * with half of their time: ever wider beams while time lasts, and the rest
+ * of the plan found before, which still holds when the opponent has not
+ * blocked it.  Returns the shortest plan's length (0: none found), and its
+ * first move in *move. */
+static int plan_race(Engine *e, Move *move) {
+    SearchState *s = &e->search;
+    int best = race_plan_valid(&e->plan, e->plan_next, &s->pos) ? e->plan.length - e->plan_next : 0;
+    int64_t deadline = s->start + (s->hard_deadline - s->start) / 2;
+    for (int width = 8; width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
+        RacePlan plan;
+        if (!race_plan(&e->race, &e->eval, &s->pos, width, deadline, &e->stop, &s->nodes, &plan)) continue;
+        if (best == 0 || plan.length < best) {
+            e->plan = plan;
+            e->plan_next = 0;
+            best = plan.length;
+        }
+    }
+    if (best) *move = e->plan.moves[e->plan_next];
+    return best;
+}
+
+static void report_plan(Engine *e, int depth, int score, ReportFn report, void *ctx) {
+    if (!report) return;
+    SearchState *s = &e->search;
+    SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = clock_ms() - s->start};
+    for (int i = e->plan_next; i < e->plan.length && r.pv_length + 2 <= MAX_PV; i++) {
+        r.pv[r.pv_length++] = e->plan.moves[i];
+        if (i + 1 < e->plan.length) r.pv[r.pv_length++] = MOVE_PASS;
+    }
+    report(ctx, &r);
+}
+
 Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, ReportFn report,
                   void *ctx) {
     Engine *e = engine;
@@ -554,7 +588,15 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
         s->solo_side = s->pos.side_to_move;
     }
 
-    int score = 0;
+    Move planned = MOVE_PASS;
+    int plan_length = 0;
+    if (s->solo_side >= 0 && race_is_separated(&s->pos) && !lp->noise && !lp->max_depth && !limits->depth &&
+        !limits->nodes && !limits->infinite && s->hard_deadline >= 0) {
+        plan_length = plan_race(e, &planned);
+        if (plan_length && game_occurrences_after(game, planned) >= 3) plan_length = 0;
+    }
+
+    int score = 0, depth_done = 0;
     for (int depth = 1; depth <= s->max_depth; depth++) {
         int delta = ASPIRATION_WINDOW;
         int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
@@ -583,11 +625,24 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
             break;
         }
         score = result;
+        depth_done = depth;
         if (s->pv_length[0] > 0) best = s->pv[0][0];
         report_iteration(e, depth, score, report, ctx);
         if (score > SCORE_WIN_BOUND && SCORE_WIN - score <= depth) break; /* a shortest win is found */
         if (score < -SCORE_WIN_BOUND && SCORE_WIN + score <= depth) break;
         if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
+    }
+    if (plan_length) {
+        /* The search's move stands only where it sees a way home no longer
+         * than the plan: it then proves the shortest finish. */
+        int own_moves = score > SCORE_WIN_BOUND ? (SCORE_WIN - score + 1) / 2 : 0;
+        if (own_moves && own_moves <= plan_length) {
+            e->plan.length = 0;
+        } else {
+            best = planned;
+            report_plan(e, depth_done, score, report, ctx);
+            e->plan_next++;
+        }
     }
     if (limits->infinite)
         while (!atomic_load(&e->stop)) {}

@@ -4,7 +4,7 @@
  * An Engine owns everything a search needs between moves (the transposition
  * table, the level, the history of good moves); the caller provides the table's
  * memory, so the engine never allocates and runs the same natively and in
- * WebAssembly.  An Engine is large (about 1.5 MB of work space): callers
+ * WebAssembly.  An Engine is large (about 1 MB of work space): callers
  * allocate it once, statically or on the heap, never on a small stack.
  *
  * The search is an iterative-deepening principal variation search with
@@ -23,6 +23,7 @@
 #include "eval.h"
 #include "game.h"
 #include "movegen.h"
+#include "race.h"
 #include "tt.h"
 
 enum { MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64 };
@@ -92,6 +93,9 @@ typedef struct {
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
     SearchState search;
+    RacePlanner race;
+    RacePlan plan;      /* the best way home found so far in the race */
+    int plan_next;      /* its next move */
 } Engine;
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);

@@ -1,0 +1,138 @@
+/* race.c: the race planned by a beam search (see race.h). */
+#include "race.h"
+
+#include "clock.h"
+#include "movegen.h"
+
+enum { CLOCK_EVERY = 512 }; /* positions scored between looks at the clock */
+
+/* The candidates of the next layer are kept in a max-heap on their score, so
+ * the worst of the best `width` is on top, ready to be replaced. */
+static void sift_down(RaceCandidate *heap, int count, int i) {
+    for (;;) {
+        int worst = i, l = 2 * i + 1, r = l + 1;
+        if (l < count && heap[l].score > heap[worst].score) worst = l;
+        if (r < count && heap[r].score > heap[worst].score) worst = r;
+        if (worst == i) return;
+        RaceCandidate t = heap[i];
+        heap[i] = heap[worst];
+        heap[worst] = t;
+        i = worst;
+    }
+}
+
+static void sift_up(RaceCandidate *heap, int i) {
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        if (heap[parent].score >= heap[i].score) return;
+        RaceCandidate t = heap[i];
+        heap[i] = heap[parent];
+        heap[parent] = t;
+        i = parent;
+    }
+}
+
+static void offer(RaceCandidate *heap, int *count, int width, RaceCandidate c) {
+    if (*count < width) {
+        heap[*count] = c;
+        sift_up(heap, (*count)++);
+    } else if (c.score < heap[0].score) {
+        heap[0] = c;
+        sift_down(heap, *count, 0);
+    }
+}
+
+/* A position already kept (by its key) on an earlier layer or this one: a
+ * plan through it again would only be longer, or the same. */
+static bool already_seen(RacePlanner *rp, uint64_t key) {
+    uint64_t *slot = &rp->seen[key % RACE_SEEN];
+    if (*slot == key) return true;
+    *slot = key;
+    return false;
+}
+
+/* Our move, then the other side's pass: in the race it does not matter. */
+static void play_own(const Evaluator *ev, RaceState *st, Move m) {
+    eval_acc_move(ev, &st->acc, st->pos.variant, st->pos.side_to_move, m.from, m.to);
+    position_make(&st->pos, m);
+    position_make(&st->pos, MOVE_PASS);
+}
+
+static void write_plan(const RacePlanner *rp, int layers, int index, Move last, RacePlan *plan) {
+    plan->length = layers + 1;
+    plan->moves[layers] = last;
+    for (int l = layers - 1; l >= 0; l--) {
+        plan->moves[l] = rp->trail[l][index].move;
+        index = rp->trail[l][index].parent;
+    }
+}
+
+bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, int64_t deadline,
+               const atomic_bool *stop, uint64_t *nodes, RacePlan *plan) {
+    if (width > RACE_MAX_WIDTH) width = RACE_MAX_WIDTH;
+    Side us = (Side)pos->side_to_move;
+    for (int i = 0; i < RACE_SEEN; i++) rp->seen[i] = 0;
+    RaceState *now = rp->layer[0], *next = rp->layer[1];
+    now[0].pos = *pos;
+    eval_acc_init(ev, pos, &now[0].acc);
+    int count = 1;
+    MoveList list;
+    uint64_t scored = 0;
+    /* Layer l holds the positions after l own moves. */
+    for (int l = 0; l < RACE_MAX_PLAN; l++) {
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            RaceState *st = &now[i];
+            generate_moves(&st->pos, &list);
+            for (int k = 0; k < list.count; k++) {
+                Move m = list.moves[k];
+                if (move_is_pass(m)) continue;
+                EvalAcc acc = st->acc;
+                eval_acc_move(ev, &acc, st->pos.variant, us, m.from, m.to);
+                position_make(&st->pos, m);
+                bool home = position_has_won(&st->pos, us);
+                uint64_t key = st->pos.hash;
+                int score = home ? 0 : eval_side_cost_acc(ev, &st->pos, &acc, us);
+                position_unmake(&st->pos, m);
+                if (home) {
+                    *nodes += ++scored;
+                    write_plan(rp, l, i, m, plan);
+                    return true;
+                }
+                if (already_seen(rp, key)) continue;
+                offer(rp->heap, &kept, width, (RaceCandidate){score, (uint16_t)i, m});
+                if (++scored % CLOCK_EVERY == 0 &&
+                    ((deadline >= 0 && clock_ms() >= deadline) || (stop && atomic_load_explicit(stop, memory_order_relaxed)))) {
+                    *nodes += scored;
+                    return false;
+                }
+            }
+        }
+        if (kept == 0) break;
+        for (int j = 0; j < kept; j++) {
+            RaceCandidate c = rp->heap[j];
+            next[j] = now[c.parent];
+            play_own(ev, &next[j], c.move);
+            rp->trail[l][j].parent = c.parent;
+            rp->trail[l][j].move = c.move;
+        }
+        RaceState *t = now;
+        now = next;
+        next = t;
+        count = kept;
+    }
+    *nodes += scored;
+    return false;
+}
+
+bool race_plan_valid(const RacePlan *plan, int from, const Position *pos) {
+    if (from >= plan->length) return false;
+    Position p = *pos;
+    Side us = (Side)p.side_to_move;
+    for (int i = from; i < plan->length; i++) {
+        if (move_is_pass(plan->moves[i]) || !move_is_legal(&p, plan->moves[i])) return false;
+        position_make(&p, plan->moves[i]);
+        position_make(&p, MOVE_PASS);
+    }
+    return position_has_won(&p, us);
+}

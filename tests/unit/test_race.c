@@ -1,0 +1,174 @@
+/* test_race.c: the race planned as a whole (race.h), and the engine's use of it. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+
+#include "clock.h"
+#include "game.h"
+#include "helpers.h"
+#include "movegen.h"
+#include "race.h"
+#include "search.h"
+
+static RacePlanner *planner;
+static Evaluator *ev;
+
+static void setup(void) {
+    planner = malloc(sizeof *planner);
+    ev = malloc(sizeof *ev);
+    cr_assert(planner && ev);
+    EvalWeights w;
+    eval_default_weights(&w);
+    eval_init(ev, &w);
+}
+
+static void teardown(void) {
+    free(planner);
+    free(ev);
+}
+
+TestSuite(race, .init = setup, .fini = teardown);
+
+/* White's 13 pieces alone in their camp: the crossing. */
+static Position lone_army(Variant v) {
+    Position pos;
+    position_clear(&pos, v);
+    Bitboard camp = camp_of(v, WHITE);
+    while (!bb_is_empty(camp)) position_put(&pos, bb_pop(&camp), WHITE);
+    return pos;
+}
+
+/* Plays a plan out, each move checked against the generator, the other side
+ * passing; returns the position it leads to. */
+static Position play_out(const RacePlan *plan, Position pos) {
+    for (int i = 0; i < plan->length; i++) {
+        MoveList list;
+        generate_moves(&pos, &list);
+        bool listed = false;
+        for (int k = 0; k < list.count; k++) listed |= move_equal(list.moves[k], plan->moves[i]);
+        cr_assert(listed, "move %d of the plan is legal", i + 1);
+        position_make(&pos, plan->moves[i]);
+        position_make(&pos, MOVE_PASS);
+    }
+    return pos;
+}
+
+Test(race, plans_a_whole_crossing_home) {
+    Position pos = lone_army(VARIANT_13);
+    RacePlan plan;
+    uint64_t nodes = 0;
+    cr_assert(race_plan(planner, ev, &pos, 32, -1, NULL, &nodes, &plan));
+    Position end = play_out(&plan, pos);
+    cr_assert(position_has_won(&end, WHITE));
+    cr_assert(nodes > 0);
+    /* a piece's own crossing is at least a move; a hopeless plan is far longer */
+    cr_assert_geq(plan.length, 13);
+    cr_assert_leq(plan.length, 60, "a 13-piece crossing in %d moves", plan.length);
+    cr_assert(race_plan_valid(&plan, 0, &pos));
+    cr_assert(race_plan_valid(&plan, 1, &end) == false, "a plan does not apply once home");
+}
+
+Test(race, the_last_move_home_is_a_plan_of_one) {
+    /* twelve pieces home, the thirteenth a step from its square */
+    Position pos = position_from_fen(VARIANT_13, "wwww12/www13/www1w11/ww14/16/16/16/4bbbbbbb5/4bbbbbb6/16/16/16/16/16/16/16 w 40");
+    RacePlan plan;
+    uint64_t nodes = 0;
+    cr_assert(race_plan(planner, ev, &pos, 8, -1, NULL, &nodes, &plan));
+    cr_assert_eq(plan.length, 1);
+    Position end = play_out(&plan, pos);
+    cr_assert(position_has_won(&end, WHITE));
+}
+
+Test(race, a_blocked_plan_no_longer_holds) {
+    Position pos = lone_army(VARIANT_19);
+    RacePlan plan;
+    uint64_t nodes = 0;
+    cr_assert(race_plan(planner, ev, &pos, 16, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan_valid(&plan, 0, &pos));
+    /* a Black piece on the first move's landing square */
+    Position blocked = pos;
+    position_put(&blocked, plan.moves[0].to, BLACK);
+    cr_assert_not(race_plan_valid(&plan, 0, &blocked));
+    /* the rest of the plan still holds after its first move */
+    Position after = pos;
+    position_make(&after, plan.moves[0]);
+    position_make(&after, MOVE_PASS);
+    cr_assert(race_plan_valid(&plan, 1, &after));
+}
+
+Test(race, gives_up_at_the_deadline) {
+    Position pos = lone_army(VARIANT_19);
+    RacePlan plan;
+    uint64_t nodes = 0;
+    int64_t start = clock_ms();
+    cr_assert_not(race_plan(planner, ev, &pos, RACE_MAX_WIDTH, start, NULL, &nodes, &plan));
+    cr_assert_leq(clock_ms() - start, 1000);
+    atomic_bool stop;
+    atomic_init(&stop, true);
+    cr_assert_not(race_plan(planner, ev, &pos, RACE_MAX_WIDTH, -1, &stop, &nodes, &plan));
+}
+
+/* The engine, on its own time in a race, plays the plan's first move and
+ * keeps to the plan's length; asked for a fixed depth it searches only, so
+ * that `bench` and `go depth` stay a signature of the search. */
+static Engine *engine;
+static Game *game;
+
+static void engine_setup(void) {
+    engine = malloc(sizeof *engine);
+    game = malloc(sizeof *game);
+    cr_assert(engine && game);
+    engine_init(engine, NULL, 0);
+    engine_set_level(engine, 10);
+}
+
+static void engine_teardown(void) {
+    free(engine);
+    free(game);
+}
+
+TestSuite(race_engine, .init = engine_setup, .fini = engine_teardown);
+
+static int last_pv_length;
+static Move last_pv_first;
+static void note_pv(void *ctx, const SearchReport *r) {
+    (void)ctx;
+    last_pv_length = r->pv_length;
+    last_pv_first = r->pv_length ? r->pv[0] : MOVE_PASS;
+}
+
+static int cross(const SearchLimits *limits, int max_moves) {
+    Position start = lone_army(VARIANT_13);
+    game_from(game, &start, DEFAULT_TURN_LIMIT);
+    engine_new_game(engine);
+    int moves = 0;
+    while (game->result == RESULT_ONGOING && moves < max_moves) {
+        atomic_store(&engine->stop, false);
+        Move m = engine_think(engine, game, limits, note_pv, NULL);
+        cr_assert(move_equal(m, last_pv_first), "move %d (plan %d/%d) heads the line reported (%d long)", moves + 1, engine->plan_next, engine->plan.length, last_pv_length);
+        cr_assert(game_play(game, m));
+        moves++;
+        if (game->result == RESULT_ONGOING) game_play(game, MOVE_PASS);
+    }
+    return moves;
+}
+
+Test(race_engine, a_timed_race_follows_a_plan_home, .timeout = 60) {
+    SearchLimits limits = search_limits_none();
+    limits.movetime = 60;
+    int moves = cross(&limits, 120);
+    cr_assert_eq(game->result, RESULT_WHITE_WINS);
+    cr_assert_leq(moves, 60, "crossed in %d moves", moves);
+}
+
+Test(race_engine, a_fixed_depth_search_makes_no_plan) {
+    SearchLimits limits = search_limits_none();
+    limits.depth = 2;
+    Position start = lone_army(VARIANT_13);
+    game_from(game, &start, DEFAULT_TURN_LIMIT);
+    engine_think(engine, game, &limits, NULL, NULL);
+    cr_assert_eq(engine->plan.length, 0);
+    limits.depth = 0;
+    limits.movetime = 50;
+    engine_think(engine, game, &limits, NULL, NULL);
+    cr_assert_gt(engine->plan.length, 0, "on its own time it plans");
+}
