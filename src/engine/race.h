@@ -4,10 +4,11 @@
  * Once the armies have passed each other each side plays a solitaire: the
  * fewest own moves home wins.  A depth-limited search sees only the next
  * seven or eight of those moves and an estimate beyond; a beam search sees a
- * whole way home.  It keeps, move after move, the `width` best positions by
- * the evaluation's cost of our side until one of them is home, and returns
- * that plan.  Measured on a lone crossing, from the same positions, a beam
- * of 100 finishes in 28 and 20 moves where the depth-7 search takes 34 and 22.
+ * whole way home.  It keeps, move after move, the `width` best positions
+ * (by the evaluation's cost of our side, less the best jump its rear pieces
+ * have next) until one of them is home, and returns that plan.  Crossing
+ * alone, the engine at 100 ms a move takes 56 moves with the planner and 64
+ * with the search only (13 pieces: 47 and 48); at 1 s, 50 and 56 (43, 46).
  *
  * The planner owns its work space (no allocation) and is only ever asked
  * for a plan in a race: the other side's pieces stand still in it.

@@ -8,6 +8,8 @@
  * losing ground, and on pruning backward moves near the leaves.  Once the
  * armies have passed each other the opponent can no longer matter, and the
  * search counts our own moves only (the race); far ahead, it races so too.
+ * In the race proper a beam search also plans the whole way home (race.c),
+ * and the engine follows the plan.
  */
 #include "search.h"
 

@@ -60,9 +60,10 @@ Test(race, plans_a_whole_crossing_home) {
     Position end = play_out(&plan, pos);
     cr_assert(position_has_won(&end, WHITE));
     cr_assert(nodes > 0);
-    /* a piece's own crossing is at least a move; a hopeless plan is far longer */
+    /* Every piece moves at least once.  Ranked by the cost alone, a beam of
+     * 32 needed 54 moves; counting the rear pieces' next jump, 47. */
     cr_assert_geq(plan.length, 13);
-    cr_assert_leq(plan.length, 60, "a 13-piece crossing in %d moves", plan.length);
+    cr_assert_leq(plan.length, 50, "a 13-piece crossing in %d moves", plan.length);
     cr_assert(race_plan_valid(&plan, 0, &pos));
     cr_assert(race_plan_valid(&plan, 1, &end) == false, "a plan does not apply once home");
 }
@@ -128,13 +129,13 @@ static void engine_teardown(void) {
 
 TestSuite(race_engine, .init = engine_setup, .fini = engine_teardown);
 
-static int last_pv_length;
 static Move last_pv_first;
 static void note_pv(void *ctx, const SearchReport *r) {
     (void)ctx;
-    last_pv_length = r->pv_length;
     last_pv_first = r->pv_length ? r->pv[0] : MOVE_PASS;
 }
+
+static int followed; /* moves of cross() that came from a plan */
 
 static int cross(const SearchLimits *limits, int max_moves) {
     Position start = lone_army(VARIANT_13);
@@ -144,7 +145,10 @@ static int cross(const SearchLimits *limits, int max_moves) {
     while (game->result == RESULT_ONGOING && moves < max_moves) {
         atomic_store(&engine->stop, false);
         Move m = engine_think(engine, game, limits, note_pv, NULL);
-        cr_assert(move_equal(m, last_pv_first), "move %d (plan %d/%d) heads the line reported (%d long)", moves + 1, engine->plan_next, engine->plan.length, last_pv_length);
+        bool planned = engine->plan.length && engine->plan_next > 0 &&
+                       move_equal(engine->plan.moves[engine->plan_next - 1], m);
+        followed += planned;
+        if (planned) cr_assert(move_equal(m, last_pv_first), "the plan's move heads the line reported");
         cr_assert(game_play(game, m));
         moves++;
         if (game->result == RESULT_ONGOING) game_play(game, MOVE_PASS);
@@ -155,20 +159,25 @@ static int cross(const SearchLimits *limits, int max_moves) {
 Test(race_engine, a_timed_race_follows_a_plan_home, .timeout = 60) {
     SearchLimits limits = search_limits_none();
     limits.movetime = 60;
+    followed = 0;
     int moves = cross(&limits, 120);
     cr_assert_eq(game->result, RESULT_WHITE_WINS);
+    /* natively most moves; under the sanitizers' slowdown the plans come late */
+    cr_assert_geq(followed, 5, "%d of %d moves from a plan", followed, moves);
     cr_assert_leq(moves, 60, "crossed in %d moves", moves);
 }
 
 Test(race_engine, a_fixed_depth_search_makes_no_plan) {
+    /* four pieces out, the armies passed */
+    Position pos = position_from_fen(
+        VARIANT_13, "wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60");
+    game_from(game, &pos, DEFAULT_TURN_LIMIT);
     SearchLimits limits = search_limits_none();
     limits.depth = 2;
-    Position start = lone_army(VARIANT_13);
-    game_from(game, &start, DEFAULT_TURN_LIMIT);
     engine_think(engine, game, &limits, NULL, NULL);
     cr_assert_eq(engine->plan.length, 0);
     limits.depth = 0;
-    limits.movetime = 50;
+    limits.movetime = 100;
     engine_think(engine, game, &limits, NULL, NULL);
     cr_assert_gt(engine->plan.length, 0, "on its own time it plans");
 }
