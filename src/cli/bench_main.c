@@ -23,14 +23,16 @@
 
 static const char USAGE[] =
     "usage: halma bench [--depth N] [--hash MB]\n"
-    "       halma bench --crossing [--depth N]\n\n"
+    "       halma bench --crossing [--depth N | --movetime MS]\n\n"
     "Searches the bench positions to a fixed depth (default %d) with the hash\n"
     "cleared before each, and prints a line per position and a last line\n"
     "  OVERALL: <nodes> nodes <ms> ms <nps> nps\n"
     "The node count is the search's signature.\n\n"
     "--crossing plays a lone army (no enemy pieces) from its camp into the opposite\n"
     "one, both variants, with the engine searching N of its own moves deep (default\n"
-    "%d), and prints how many moves it took (a beam search found 44 and 38).\n";
+    "%d), or thinking MS milliseconds a move as in a game (then it also plans the\n"
+    "race, see src/engine/race.h), and prints how many moves it took (a beam\n"
+    "search found 44 and 38).\n";
 
 enum { DEFAULT_BENCH_DEPTH = 6, DEFAULT_CROSSING_DEPTH = 7 };
 
@@ -51,7 +53,7 @@ static double now_ms(void) {
 }
 
 /* A lone army crosses the board: the engine's race, measured. */
-static int crossing(Engine *engine, Game *game, int depth) {
+static int crossing(Engine *engine, Game *game, int depth, long long movetime) {
     for (int v = VARIANT_19; v <= VARIANT_13; v++) {
         Position pos;
         position_clear(&pos, (Variant)v);
@@ -63,20 +65,25 @@ static int crossing(Engine *engine, Game *game, int depth) {
         int moves = 0;
         while (game->result == RESULT_ONGOING) {
             SearchLimits limits = search_limits_none();
-            limits.depth = depth;
+            if (movetime > 0) limits.movetime = movetime;
+            else limits.depth = depth;
             atomic_store(&engine->stop, false);
             game_play(game, engine_think(engine, game, &limits, NULL, NULL));
             moves++;
             if (game->result == RESULT_ONGOING) game_play(game, MOVE_PASS); /* no enemy: it passes */
         }
-        printf("%d pieces: %s after %d moves (%d of its own moves deep, %.0f ms)\n", variant_pieces((Variant)v),
-               result_text(game->result), moves, depth, now_ms() - start);
+        if (movetime > 0)
+            printf("%d pieces: %s after %d moves (%lld ms a move, %.0f ms)\n", variant_pieces((Variant)v),
+                   result_text(game->result), moves, movetime, now_ms() - start);
+        else
+            printf("%d pieces: %s after %d moves (%d of its own moves deep, %.0f ms)\n", variant_pieces((Variant)v),
+                   result_text(game->result), moves, depth, now_ms() - start);
     }
     return 0;
 }
 
 int bench_main(int argc, char **argv) {
-    long long depth = -1, hash_mb = 16;
+    long long depth = -1, hash_mb = 16, movetime = 0;
     bool cross = false;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
@@ -86,6 +93,9 @@ int bench_main(int argc, char **argv) {
             cross = true;
         } else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
             if (!cli_parse_int(argv[++i], 1, 30, &depth)) return cli_usage_error("bench", "--depth must be 1 to 30");
+        } else if (!strcmp(argv[i], "--movetime") && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 1, 60000, &movetime))
+                return cli_usage_error("bench", "--movetime must be 1 to 60000 ms");
         } else if (!strcmp(argv[i], "--hash") && i + 1 < argc) {
             if (!cli_parse_int(argv[++i], 1, 4096, &hash_mb)) return cli_usage_error("bench", "--hash must be 1 to 4096");
         } else {
@@ -102,9 +112,15 @@ int bench_main(int argc, char **argv) {
     }
     engine_init(engine, hash, bytes);
     engine_set_level(engine, MAX_LEVEL);
+    if (movetime > 0 && (!cross || depth > 0)) {
+        free(game);
+        free(hash);
+        free(engine);
+        return cli_usage_error("bench", "--movetime goes with --crossing, instead of --depth");
+    }
     if (cross) {
         tuning_apply(engine, getenv("HALMA_EVAL"));
-        int status = crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth);
+        int status = crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth, movetime);
         free(game);
         free(hash);
         free(engine);
