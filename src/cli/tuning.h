@@ -4,7 +4,7 @@
  * `halma match` (its first player from HALMA_EVAL, its second from
  * HALMA_EVAL2) and `halma bench --crossing` (from HALMA_EVAL) take a list
  * "name=value,..." of evaluation weights (names as in eval.h), search knobs
- * (knob0..knob4, see search.c) and contempt.  Unknown names and values that
+ * (knob0..knob5, see search.c) and contempt.  Unknown names and values that
  * are not whole numbers are ignored.
  */
 #ifndef HALMA_TUNING_H

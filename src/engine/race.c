@@ -18,7 +18,7 @@ enum {
  * lone crossing, a beam of 32 ranked so finds 57 moves (19 pieces) and 47
  * (13 pieces); ranked by the cost alone, 70 and 54, and still 64 and 47 at
  * a width of 256.  Only rear pieces and only jumps: a step gains one square,
- * and looking at every piece costs six times as much for little more.  (The
+ * and looking at every piece cost six times as much and planned no better.  (The
  * goal-camp rule is left out: rear pieces are hardly ever in the goal.)
  */
 static int rear_jump_gain(const Evaluator *ev, const Position *pos, Side us) {

@@ -64,6 +64,7 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
     engine->knob[2] = 100; /* late move reductions, percent */
     engine->knob[3] = 150; /* reverse futility margin per ply */
     engine->knob[4] = 300; /* lead from which the engine races alone before the armies pass; 0: never */
+    engine->knob[5] = RACE_MAX_WIDTH; /* widest beam of the race planner; 0: no planning */
     engine_new_game(engine);
 }
 
@@ -528,16 +529,16 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     tt_new_search(&e->tt);
 }
 
-/* In the race, levels at full strength plan the whole way home (race.h)
- * with half of their time: ever wider beams while time lasts, and the rest
- * of the plan found before, which still holds when the opponent has not
- * blocked it.  Returns the shortest plan's length (0: none found), and its
- * first move in *move. */
+/* In the race, the levels without noise or depth cap (7 to 10), on their
+ * own time, plan the whole way home (race.h) with half of it: ever wider
+ * beams while time lasts, against the rest of the plan found before, which
+ * still holds unless the opponent has blocked it.  Returns the shortest
+ * plan's length (0: none found), and its first move in *move. */
 static int plan_race(Engine *e, Move *move) {
     SearchState *s = &e->search;
     int best = race_plan_valid(&e->plan, e->plan_next, &s->pos) ? e->plan.length - e->plan_next : 0;
     int64_t deadline = s->start + (s->hard_deadline - s->start) / 2;
-    for (int width = 8; width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
+    for (int width = 8; width <= e->knob[5] && width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
         RacePlan plan;
         if (!race_plan(&e->race, &e->eval, &s->pos, width, deadline, &e->stop, &s->nodes, &plan)) continue;
         if (best == 0 || plan.length < best) {

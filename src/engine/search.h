@@ -89,7 +89,7 @@ typedef struct {
     Evaluator eval;
     uint64_t rng;
     int contempt;       /* hundredths of a move a draw costs us */
-    int knob[5];        /* search tuning knobs, for experiments (see search.c) */
+    int knob[6];        /* search tuning knobs, for experiments (see search.c) */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
     SearchState search;

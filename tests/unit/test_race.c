@@ -181,3 +181,14 @@ Test(race_engine, a_fixed_depth_search_makes_no_plan) {
     engine_think(engine, game, &limits, NULL, NULL);
     cr_assert_gt(engine->plan.length, 0, "on its own time it plans");
 }
+
+Test(race_engine, planning_can_be_switched_off) {
+    Position pos = position_from_fen(
+        VARIANT_13, "wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60");
+    game_from(game, &pos, DEFAULT_TURN_LIMIT);
+    SearchLimits limits = search_limits_none();
+    limits.movetime = 100;
+    engine->knob[5] = 0;
+    engine_think(engine, game, &limits, NULL, NULL);
+    cr_assert_eq(engine->plan.length, 0);
+}
