@@ -91,6 +91,7 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
 /* Moves still needed by `side` to finish, in hundredths, as the evaluation
  * estimates them (0 once every piece is home). */
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
+/* The same from an up-to-date EvalAcc of `pos` (the race planner's beam). */
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side);
 
 /* The score of a position for the side to move, in a search by `root`. */
