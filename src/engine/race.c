@@ -91,10 +91,14 @@ static bool already_seen(RacePlanner *rp, uint64_t key) {
 }
 
 /* Our move, then the other side's pass: in the race it does not matter. */
+static void make_own(Position *pos, Move m) {
+    position_make(pos, m);
+    position_make(pos, MOVE_PASS);
+}
+
 static void play_own(const Evaluator *ev, RaceState *st, Move m) {
     eval_acc_move(ev, &st->acc, st->pos.variant, st->pos.side_to_move, m.from, m.to);
-    position_make(&st->pos, m);
-    position_make(&st->pos, MOVE_PASS);
+    make_own(&st->pos, m);
 }
 
 static void write_plan(const RacePlanner *rp, int layers, int index, Move last, RacePlan *plan) {
@@ -170,8 +174,7 @@ bool race_plan_valid(const RacePlan *plan, int from, const Position *pos) {
     Side us = (Side)p.side_to_move;
     for (int i = from; i < plan->length; i++) {
         if (move_is_pass(plan->moves[i]) || !move_is_legal(&p, plan->moves[i])) return false;
-        position_make(&p, plan->moves[i]);
-        position_make(&p, MOVE_PASS);
+        make_own(&p, plan->moves[i]);
     }
     return position_has_won(&p, us);
 }

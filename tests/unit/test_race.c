@@ -9,24 +9,29 @@
 #include "race.h"
 #include "search.h"
 
-static RacePlanner *planner;
-static Evaluator *ev;
+/* Both suites run on a full engine: the planner tests use its planner and
+ * evaluator, as the engine itself does. */
+static Engine *engine;
+static Game *game;
 
 static void setup(void) {
-    planner = malloc(sizeof *planner);
-    ev = malloc(sizeof *ev);
-    cr_assert(planner && ev);
-    EvalWeights w;
-    eval_default_weights(&w);
-    eval_init(ev, &w);
+    engine = malloc(sizeof *engine);
+    game = malloc(sizeof *game);
+    cr_assert(engine && game);
+    engine_init(engine, NULL, 0);
+    engine_set_level(engine, 10);
 }
 
 static void teardown(void) {
-    free(planner);
-    free(ev);
+    free(engine);
+    free(game);
 }
 
 TestSuite(race, .init = setup, .fini = teardown);
+TestSuite(race_engine, .init = setup, .fini = teardown);
+
+/* Four White pieces out, the armies passed. */
+static const char *FOUR_OUT = "wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60";
 
 /* White's 13 pieces alone in their camp: the crossing. */
 static Position lone_army(Variant v) {
@@ -56,7 +61,7 @@ Test(race, plans_a_whole_crossing_home) {
     Position pos = lone_army(VARIANT_13);
     RacePlan plan;
     uint64_t nodes = 0;
-    cr_assert(race_plan(planner, ev, &pos, 32, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan(&engine->race, &engine->eval, &pos, 32, -1, NULL, &nodes, &plan));
     Position end = play_out(&plan, pos);
     cr_assert(position_has_won(&end, WHITE));
     cr_assert(nodes > 0);
@@ -73,7 +78,7 @@ Test(race, the_last_move_home_is_a_plan_of_one) {
     Position pos = position_from_fen(VARIANT_13, "wwww12/www13/www1w11/ww14/16/16/16/4bbbbbbb5/4bbbbbb6/16/16/16/16/16/16/16 w 40");
     RacePlan plan;
     uint64_t nodes = 0;
-    cr_assert(race_plan(planner, ev, &pos, 8, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan(&engine->race, &engine->eval, &pos, 8, -1, NULL, &nodes, &plan));
     cr_assert_eq(plan.length, 1);
     Position end = play_out(&plan, pos);
     cr_assert(position_has_won(&end, WHITE));
@@ -83,7 +88,7 @@ Test(race, a_blocked_plan_no_longer_holds) {
     Position pos = lone_army(VARIANT_19);
     RacePlan plan;
     uint64_t nodes = 0;
-    cr_assert(race_plan(planner, ev, &pos, 16, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan(&engine->race, &engine->eval, &pos, 16, -1, NULL, &nodes, &plan));
     cr_assert(race_plan_valid(&plan, 0, &pos));
     /* a Black piece on the first move's landing square */
     Position blocked = pos;
@@ -101,35 +106,17 @@ Test(race, gives_up_at_the_deadline) {
     RacePlan plan;
     uint64_t nodes = 0;
     int64_t start = clock_ms();
-    cr_assert_not(race_plan(planner, ev, &pos, RACE_MAX_WIDTH, start, NULL, &nodes, &plan));
+    cr_assert_not(race_plan(&engine->race, &engine->eval, &pos, RACE_MAX_WIDTH, start, NULL, &nodes, &plan));
     cr_assert_leq(clock_ms() - start, 1000);
     atomic_bool stop;
     atomic_init(&stop, true);
-    cr_assert_not(race_plan(planner, ev, &pos, RACE_MAX_WIDTH, -1, &stop, &nodes, &plan));
+    cr_assert_not(race_plan(&engine->race, &engine->eval, &pos, RACE_MAX_WIDTH, -1, &stop, &nodes, &plan));
 }
 
 /* The engine, on its own time in a race, plays the plan's first move and
  * keeps to the plan's length; asked for a fixed depth it searches only, so
  * that `bench` and `go depth` stay a signature of the search. */
-static Engine *engine;
-static Game *game;
-
-static void engine_setup(void) {
-    engine = malloc(sizeof *engine);
-    game = malloc(sizeof *game);
-    cr_assert(engine && game);
-    engine_init(engine, NULL, 0);
-    engine_set_level(engine, 10);
-}
-
-static void engine_teardown(void) {
-    free(engine);
-    free(game);
-}
-
-TestSuite(race_engine, .init = engine_setup, .fini = engine_teardown);
-
-static Move last_pv_first;
+static Move last_pv_first; /* the first move of the last line reported */
 static void note_pv(void *ctx, const SearchReport *r) {
     (void)ctx;
     last_pv_first = r->pv_length ? r->pv[0] : MOVE_PASS;
@@ -168,9 +155,7 @@ Test(race_engine, a_timed_race_follows_a_plan_home, .timeout = 60) {
 }
 
 Test(race_engine, a_fixed_depth_search_makes_no_plan) {
-    /* four pieces out, the armies passed */
-    Position pos = position_from_fen(
-        VARIANT_13, "wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60");
+    Position pos = position_from_fen(VARIANT_13, FOUR_OUT);
     game_from(game, &pos, DEFAULT_TURN_LIMIT);
     SearchLimits limits = search_limits_none();
     limits.depth = 2;
@@ -183,8 +168,7 @@ Test(race_engine, a_fixed_depth_search_makes_no_plan) {
 }
 
 Test(race_engine, planning_can_be_switched_off) {
-    Position pos = position_from_fen(
-        VARIANT_13, "wwww12/www13/ww1w12/w15/16/4w11/16/6w9/16/16/9b6/16/15b/13bbb/12bbbb/12bbbb w 60");
+    Position pos = position_from_fen(VARIANT_13, FOUR_OUT);
     game_from(game, &pos, DEFAULT_TURN_LIMIT);
     SearchLimits limits = search_limits_none();
     limits.movetime = 100;
