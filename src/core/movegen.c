@@ -15,11 +15,12 @@
 
 #include <stddef.h>
 
-/* The chain search both callers share: every square a chain of hops from
+/* The chain search every caller shares: every square a chain of hops from
  * `from` lands on, added to *reached (squares already in it are never
- * entered).  Stops early, returning true, when it lands on `target` (pass -1
- * to search them all); inlined, each caller gets its own copy. */
-static inline bool search_chains(const Position *pos, int from, Bitboard *reached, int target) {
+ * entered).  Stops early, returning true, when it lands on a square of
+ * *targets (pass NULL to search them all); inlined, each caller gets its own
+ * copy. */
+static inline bool search_chains(const Position *pos, int from, Bitboard *reached, const Bitboard *targets) {
     uint8_t stack[64]; /* a square is pushed once; hops stay on one parity class of 64 */
     int top = 0;
     bb_add(reached, from);
@@ -30,7 +31,7 @@ static inline bool search_chains(const Position *pos, int from, Bitboard *reache
         for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
             int land = hop[i].land;
             if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(reached, land)) {
-                if (land == target) return true;
+                if (targets && bb_has(targets, land)) return true;
                 bb_add(reached, land);
                 stack[top++] = (uint8_t)land;
             }
@@ -41,7 +42,7 @@ static inline bool search_chains(const Position *pos, int from, Bitboard *reache
 
 Bitboard chain_landings(const Position *pos, int from, Bitboard avoid) {
     Bitboard reached = avoid;
-    search_chains(pos, from, &reached, -1);
+    search_chains(pos, from, &reached, NULL);
     bb_add(&avoid, from);
     return bb_minus(reached, avoid);
 }
@@ -53,8 +54,14 @@ Bitboard jump_destinations(const Position *pos, int from) {
 bool jump_reaches(const Position *pos, int from, int to) {
     /* A hop keeps the parity of both coordinates. */
     if (((from ^ to) & 0x11) || from == to || pos->at[to] != NO_PIECE) return false;
+    Bitboard reached = {{0, 0, 0, 0}}, target = {{0, 0, 0, 0}};
+    bb_add(&target, to);
+    return search_chains(pos, from, &reached, &target);
+}
+
+bool jump_lands_in(const Position *pos, int from, Bitboard targets) {
     Bitboard reached = {{0, 0, 0, 0}};
-    return search_chains(pos, from, &reached, to);
+    return search_chains(pos, from, &reached, &targets);
 }
 
 bool move_is_legal(const Position *pos, Move m) {

@@ -35,6 +35,11 @@ Bitboard jump_destinations(const Position *pos, int from);
 /* Can the piece on `from` end a jump chain on `to` (goal-camp rule ignored)? */
 bool jump_reaches(const Position *pos, int from, int to);
 
+/* Does some chain of hops from `from` land on a square of `targets`?  Stops
+ * at the first such landing: cheaper than jump_destinations when the answer
+ * is yes. */
+bool jump_lands_in(const Position *pos, int from, Bitboard targets);
+
 /* Is `m` a legal move (not a pass) of the side to move?  Cheaper than
  * generating: one piece's chains, searched until `to` is found. */
 bool move_is_legal(const Position *pos, Move m);

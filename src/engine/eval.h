@@ -49,6 +49,8 @@ typedef struct {
     int16_t cost[2][2][NUM_SQUARES]; /* [variant][side][square] */
     int16_t floor[2][2];             /* [variant][side]: total cost of a full goal camp */
     uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
+    Bitboard nearer[2][31];              /* [side][d]: the squares of goal_distance() < d */
+    uint8_t in_home[2][2][NUM_SQUARES];  /* [variant][side][square]: 1 in the side's home camp */
 } Evaluator;
 
 /*
@@ -61,6 +63,8 @@ typedef struct {
     int32_t dist[2];     /* sum of goal distances */
     uint32_t mask[2];    /* bit d set while some piece of the side is at goal distance d */
     uint8_t hist[2][32]; /* pieces of the side at each goal distance */
+    uint8_t pieces[2];   /* the side's pieces (moves never change it) */
+    uint8_t at_home[2];  /* the side's pieces still in its home camp */
 } EvalAcc;
 
 void eval_default_weights(EvalWeights *w);
@@ -78,6 +82,7 @@ static inline void eval_acc_move(const Evaluator *ev, EvalAcc *acc, int variant,
     if (--acc->hist[side][d0] == 0) acc->mask[side] &= ~(1u << d0);
     acc->hist[side][d1]++;
     acc->mask[side] |= 1u << d1;
+    acc->at_home[side] = (uint8_t)(acc->at_home[side] + ev->in_home[variant][side][to] - ev->in_home[variant][side][from]);
 }
 
 /* Have the armies passed each other: is every piece of each side beyond

@@ -297,6 +297,34 @@ static void update_pv(SearchState *s, int ply, Move m) {
     s->pv_length[ply] = s->pv_length[ply + 1];
 }
 
+/* Has the game ended with the move just made?  Sets *score when it has. */
+static inline bool game_ended(const SearchState *s, int ply, int *score) {
+    const Position *pos = &s->pos;
+    /* The side that just moved may have won, or drawn. */
+    if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) {
+        *score = -SCORE_WIN + ply;
+        return true;
+    }
+    if (is_repetition(s) || pos->turns >= s->turn_limit) {
+        *score = pos->side_to_move == s->root_side ? -s->contempt : s->contempt;
+        return true;
+    }
+    return false;
+}
+
+static int search(Engine *e, int alpha, int beta, int depth, int ply);
+
+/* Searches the position just made, one ply down.  Most nodes are leaves:
+ * they are scored here, without entering search() and its large frame. */
+static inline int search_child(Engine *e, int alpha, int beta, int depth, int ply) {
+    if (depth > 0 && ply < MAX_PLY - 2) return search(e, alpha, beta, depth, ply);
+    SearchState *s = &e->search;
+    s->pv_length[ply] = ply;
+    if (ply > s->seldepth) s->seldepth = ply;
+    int score;
+    return game_ended(s, ply, &score) ? score : leaf_eval(e, s);
+}
+
 static int search(Engine *e, int alpha, int beta, int depth, int ply) {
     SearchState *s = &e->search;
     Position *pos = &s->pos;
@@ -305,11 +333,8 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
     if (ply > s->seldepth) s->seldepth = ply;
 
     if (!root) {
-        /* The side that just moved may have won, or drawn. */
-        if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -SCORE_WIN + ply;
-        if (is_repetition(s) || pos->turns >= s->turn_limit)
-            return pos->side_to_move == s->root_side ? -s->contempt : s->contempt;
-        if (depth <= 0 || ply >= MAX_PLY - 2) return leaf_eval(e, s);
+        int score;
+        if (game_ended(s, ply, &score)) return score;
         if (s->stopped) return 0;
         /* Mate distance pruning: no win here can beat one already found nearer. */
         if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
@@ -321,7 +346,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
      * depth counts our own moves only. */
     if (pos->side_to_move != s->solo_side && s->solo_side >= 0) {
         make_move(e, MOVE_PASS);
-        int score = -search(e, -beta, -alpha, depth, ply + 1);
+        int score = -search_child(e, -beta, -alpha, depth, ply + 1);
         unmake_move(e, MOVE_PASS);
         if (s->pv_length[ply + 1] > ply + 1 || score > alpha) update_pv(s, ply, MOVE_PASS);
         return score;
@@ -389,8 +414,9 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         }
         make_move(e, m);
         int score, new_depth = depth - 1;
+        if (new_depth > 0) tt_prefetch(&e->tt, pos->hash);
         if (tried == 0) {
-            score = -search(e, -beta, -alpha, new_depth, ply + 1);
+            score = -search_child(e, -beta, -alpha, new_depth, ply + 1);
         } else {
             int r = 0;
             if (depth >= 3 && tried >= 3 && !special) {
@@ -400,9 +426,9 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
                 if (r < 0) r = 0;
                 if (r > new_depth - 1) r = new_depth - 1;
             }
-            score = -search(e, -alpha - 1, -alpha, new_depth - r, ply + 1);
-            if (score > alpha && r > 0) score = -search(e, -alpha - 1, -alpha, new_depth, ply + 1);
-            if (score > alpha && score < beta) score = -search(e, -beta, -alpha, new_depth, ply + 1);
+            score = -search_child(e, -alpha - 1, -alpha, new_depth - r, ply + 1);
+            if (score > alpha && r > 0) score = -search_child(e, -alpha - 1, -alpha, new_depth, ply + 1);
+            if (score > alpha && score < beta) score = -search_child(e, -beta, -alpha, new_depth, ply + 1);
         }
         unmake_move(e, m);
         tried++;

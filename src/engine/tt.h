@@ -42,6 +42,12 @@ void tt_init(TTable *tt, void *memory, size_t bytes);
 void tt_clear(TTable *tt);
 void tt_new_search(TTable *tt);
 
+/* Starts loading the bucket of `key` into the cache.  Issued as soon as a
+ * child position's key is known, its probe then seldom waits on memory. */
+static inline void tt_prefetch(const TTable *tt, uint64_t key) {
+    if (tt->buckets) __builtin_prefetch(&tt->buckets[key & tt->mask]);
+}
+
 /* The entry for `key`, or NULL. */
 const TTEntry *tt_probe(const TTable *tt, uint64_t key);
 void tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound);

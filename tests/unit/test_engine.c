@@ -216,6 +216,8 @@ Test(engine, incremental_evaluation_matches_a_fresh_one) {
         cr_assert_eq(acc.cost[1], fresh.cost[1]);
         cr_assert_eq(acc.dist[0], fresh.dist[0]);
         cr_assert_eq(acc.mask[1], fresh.mask[1]);
+        cr_assert_eq(acc.at_home[0], fresh.at_home[0]);
+        cr_assert_eq(acc.at_home[1], fresh.at_home[1]);
         for (int side = 0; side < 2; side++)
             cr_assert_eq(evaluate_acc(&engine->eval, &game->pos, &acc, (Side)side),
                          evaluate(&engine->eval, &game->pos, (Side)side), "turn %d", turn);

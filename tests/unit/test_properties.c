@@ -78,6 +78,13 @@ static void check_moves(const Position *pos) {
     int legal = 0;
     for (int from = 0; from < 256; from++) {
         if (pos->at[from] != pos->side_to_move) continue;
+        /* The early-stopping chain search agrees with the full one, for the
+         * goal camp and each quarter of the board (four ranks a word). */
+        Bitboard jumps = jump_destinations(pos, from);
+        Bitboard sets[5] = {goal_of((Variant)pos->variant, (Side)pos->side_to_move)};
+        for (int w = 0; w < 4; w++) sets[w + 1].w[w] = ~0ULL;
+        for (int k = 0; k < 5; k++)
+            cr_assert_eq(jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])), "set %d from %d", k, from);
         for (int to = 0; to < 256; to++) {
             int hops = -1;
             bool ok = reference_legal(pos, from, to, &hops);
