@@ -17,6 +17,9 @@
 #include "movegen.h"
 
 #include <stddef.h>
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 /* The chain search every caller shares: every square a chain of hops from
  * `from` lands on, added to *reached (squares already in it are never
@@ -132,12 +135,24 @@ static void find_open_hops(const Position *pos, HopComponents *hc) {
     }
 }
 
-/* The open hops from `sq` as a bit per direction. */
+/* The open hops from `sq` as a bit per direction: bit sq of the eight
+ * masks, which sit side by side in one cache line.  With AVX-512 one test
+ * of all eight; with AVX2, two of four. */
 static inline unsigned open_hops(const HopComponents *hc, int sq) {
     const uint64_t *word = hc->open[sq >> 6];
+#if defined(__AVX512F__)
+    return (unsigned)_mm512_test_epi64_mask(_mm512_loadu_si512(word), _mm512_set1_epi64((long long)(1ULL << (sq & 63))));
+#elif defined(__AVX2__)
+    __m256i bit = _mm256_set1_epi64x((long long)(1ULL << (sq & 63)));
+    __m256i low = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)word), bit), bit);
+    __m256i high = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(word + 4)), bit), bit);
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(low)) |
+           (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(high)) << 4;
+#else
     unsigned bits = 0;
     for (int d = 0; d < 8; d++) bits |= (unsigned)(word[d] >> (sq & 63) & 1) << d;
     return bits;
+#endif
 }
 
 /* The component of the empty square `start`: every square a chain could
@@ -155,11 +170,11 @@ static Bitboard explore_component(HopComponents *hc, int start) {
         int sq = stack[--top];
         hc->component_of[sq] = (uint8_t)id;
         for (unsigned open = open_hops(hc, sq); open; open &= open - 1) {
+            /* pushed only when new, without a branch (it would mispredict) */
             int land = sq + 2 * DIRECTION[__builtin_ctz(open)];
-            if (!bb_has(&found, land)) {
-                bb_add(&found, land);
-                stack[top++] = (uint8_t)land;
-            }
+            stack[top] = (uint8_t)land;
+            top += !bb_has(&found, land);
+            bb_add(&found, land);
         }
     }
     hc->labelled = bb_or(hc->labelled, found);
