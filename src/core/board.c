@@ -23,30 +23,6 @@ void position_start(Position *pos, Variant variant) {
     }
 }
 
-static inline void move_piece(Position *pos, int side, int from, int to) {
-    pos->pieces[side].w[from >> 6] ^= 1ULL << (from & 63);
-    pos->pieces[side].w[to >> 6] ^= 1ULL << (to & 63);
-    pos->occupied.w[from >> 6] ^= 1ULL << (from & 63);
-    pos->occupied.w[to >> 6] ^= 1ULL << (to & 63);
-    pos->at[from] = NO_PIECE;
-    pos->at[to] = (uint8_t)side;
-    pos->hash ^= ZOBRIST_PIECE[side][from] ^ ZOBRIST_PIECE[side][to];
-}
-
-void position_make(Position *pos, Move m) {
-    if (!move_is_pass(m)) move_piece(pos, pos->side_to_move, m.from, m.to);
-    pos->side_to_move ^= 1;
-    pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
-    pos->turns++;
-}
-
-void position_unmake(Position *pos, Move m) {
-    pos->turns--;
-    pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
-    pos->side_to_move ^= 1;
-    if (!move_is_pass(m)) move_piece(pos, pos->side_to_move, m.to, m.from);
-}
-
 bool position_same(const Position *a, const Position *b) {
     return a->side_to_move == b->side_to_move && bb_equal(a->pieces[WHITE], b->pieces[WHITE]) &&
            bb_equal(a->pieces[BLACK], b->pieces[BLACK]);

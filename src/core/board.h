@@ -65,9 +65,31 @@ void position_start(Position *pos, Variant variant);
 void position_put(Position *pos, int sq, Side side);
 
 /* Plays a move (which must be legal) and takes it back.  Both keep the
- * bitboards, mailbox, hash, side to move and turn count in step. */
-void position_make(Position *pos, Move m);
-void position_unmake(Position *pos, Move m);
+ * bitboards, mailbox, hash, side to move and turn count in step.  Inline:
+ * every node of a search makes and unmakes one move. */
+static inline void position_move_piece(Position *pos, int side, int from, int to) {
+    pos->pieces[side].w[from >> 6] ^= 1ULL << (from & 63);
+    pos->pieces[side].w[to >> 6] ^= 1ULL << (to & 63);
+    pos->occupied.w[from >> 6] ^= 1ULL << (from & 63);
+    pos->occupied.w[to >> 6] ^= 1ULL << (to & 63);
+    pos->at[from] = NO_PIECE;
+    pos->at[to] = (uint8_t)side;
+    pos->hash ^= ZOBRIST_PIECE[side][from] ^ ZOBRIST_PIECE[side][to];
+}
+
+static inline void position_make(Position *pos, Move m) {
+    if (!move_is_pass(m)) position_move_piece(pos, pos->side_to_move, m.from, m.to);
+    pos->side_to_move ^= 1;
+    pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
+    pos->turns++;
+}
+
+static inline void position_unmake(Position *pos, Move m) {
+    pos->turns--;
+    pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
+    pos->side_to_move ^= 1;
+    if (!move_is_pass(m)) position_move_piece(pos, pos->side_to_move, m.to, m.from);
+}
 
 /* True once every piece of `side` stands in its goal camp. */
 static inline bool position_has_won(const Position *pos, Side side) {
