@@ -165,16 +165,20 @@ static inline int progress_of(const Engine *e, const Position *pos, Move m) {
     return cost[m.from] - cost[m.to];
 }
 
-static inline int32_t make_key(int score, int from, int to) {
-    return (int32_t)((uint32_t)score << 16 | (uint32_t)from << 8 | (uint32_t)to);
-}
-static inline Move key_move(int32_t key) { return (Move){(uint8_t)(key >> 8), (uint8_t)key}; }
+/* A move's sort key: its ordering score above its index in the ply's move
+ * list.  Moves are listed by origin, then destination, so equal scores go
+ * in that order; and the best key names its own place in the list, which
+ * spares the picker a search for it. */
+static inline int32_t make_key(int score, int index) { return (int32_t)((uint32_t)score << 16 | (uint32_t)index); }
+static inline int key_index(int32_t key) { return key & 0xFFFF; }
 static inline int key_score(int32_t key) { return key >> 16; }
+enum { PICKED = INT32_MIN }; /* a key already taken: below every real one */
 
 /* Generates the moves of the side to move as sort keys: the table's move
  * first, then the killers, then by progress and history.  Returns how many. */
 static int generate_keys(const Engine *e, SearchState *s, int ply, Move tt_move) {
     int32_t *keys = s->move_keys[ply];
+    Move *moves = s->moves[ply];
     const Position *pos = &s->pos;
     Side us = (Side)pos->side_to_move;
     const int16_t *cost = e->eval.cost[pos->variant][us];
@@ -193,38 +197,44 @@ static int generate_keys(const Engine *e, SearchState *s, int ply, Move tt_move)
                 bits &= bits - 1;
                 int score = base - cost[to] * 16 + (history[to] >> 6);
                 score = score > ORDER_MAX ? ORDER_MAX : score < -ORDER_MAX ? -ORDER_MAX : score;
-                keys[n++] = make_key(score, f, to);
+                moves[n] = (Move){(uint8_t)f, (uint8_t)to};
+                keys[n] = make_key(score, n);
+                n++;
             }
         }
         for (int k = 0; k < 3; k++)
             if (special[k].from == f && !move_is_pass(special[k]))
                 for (int i = first; i < n; i++)
-                    if ((keys[i] & 0xFF) == special[k].to && key_score(keys[i]) < ORDER_KILLER) {
-                        keys[i] = make_key(k == 0 ? ORDER_TT_MOVE : ORDER_KILLER + 2 - k, f, special[k].to);
+                    if (moves[i].to == special[k].to && key_score(keys[i]) < ORDER_KILLER) {
+                        keys[i] = make_key(k == 0 ? ORDER_TT_MOVE : ORDER_KILLER + 2 - k, i);
                         break;
                     }
     }
-    if (n == 0) keys[n++] = make_key(0, 0, 0); /* the pass */
+    if (n == 0) { /* the pass */
+        moves[n] = MOVE_PASS;
+        keys[n] = make_key(0, n);
+        n++;
+    }
     return n;
 }
 
-/* Selection sort, one step: moves the best remaining key to index i (keys
- * are distinct: no two moves share origin and destination).  Most nodes take
- * only a few moves from a list of 100-300, so this beats sorting it; with
- * AVX-512 sixteen keys are compared at once, with AVX2 eight. */
-static int32_t pick_key(int32_t *keys, int count, int i) {
-    int j = i;
-    int32_t best = keys[i];
+/* Selection sort, one step: takes the best key not yet taken (keys are
+ * distinct), marks it PICKED and returns it.  Most nodes take only a few
+ * moves from a list of 100-300, so this beats sorting it; with AVX-512
+ * sixteen keys are compared at once, with AVX2 eight. */
+static int32_t pick_key(int32_t *keys, int count) {
+    int j = 0;
+    int32_t best = PICKED;
 #if defined(__AVX512F__)
-    if (count - i >= 32) {
-        __m512i m = _mm512_loadu_si512(keys + i);
-        for (j = i + 16; j + 16 <= count; j += 16) m = _mm512_max_epi32(m, _mm512_loadu_si512(keys + j));
+    if (count >= 16) {
+        __m512i m = _mm512_loadu_si512(keys);
+        for (j = 16; j + 16 <= count; j += 16) m = _mm512_max_epi32(m, _mm512_loadu_si512(keys + j));
         best = _mm512_reduce_max_epi32(m);
     }
 #elif defined(__AVX2__)
-    if (count - i >= 16) {
-        __m256i m = _mm256_loadu_si256((const __m256i *)(keys + i));
-        for (j = i + 8; j + 8 <= count; j += 8) m = _mm256_max_epi32(m, _mm256_loadu_si256((const __m256i *)(keys + j)));
+    if (count >= 8) {
+        __m256i m = _mm256_loadu_si256((const __m256i *)keys);
+        for (j = 8; j + 8 <= count; j += 8) m = _mm256_max_epi32(m, _mm256_loadu_si256((const __m256i *)(keys + j)));
         __m128i h = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
         h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0x4E));
         h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0xB1));
@@ -232,30 +242,7 @@ static int32_t pick_key(int32_t *keys, int count, int i) {
     }
 #endif
     for (; j < count; j++) best = keys[j] > best ? keys[j] : best;
-    int at = i;
-#if defined(__AVX512F__)
-    __m512i b = _mm512_set1_epi32(best);
-    for (; at + 16 <= count; at += 16) {
-        unsigned mask = _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(keys + at), b);
-        if (mask) {
-            at += __builtin_ctz(mask);
-            break;
-        }
-    }
-#elif defined(__AVX2__)
-    __m256i b = _mm256_set1_epi32(best);
-    for (; at + 8 <= count; at += 8) {
-        unsigned mask = (unsigned)_mm256_movemask_ps(
-            _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(keys + at)), b)));
-        if (mask) {
-            at += __builtin_ctz(mask);
-            break;
-        }
-    }
-#endif
-    while (keys[at] != best) at++;
-    keys[at] = keys[i];
-    keys[i] = best;
+    keys[key_index(best)] = PICKED;
     return best;
 }
 
@@ -265,7 +252,7 @@ static void update_history(Engine *e, Side us, Move m, int bonus) {
     *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : v < -HISTORY_MAX ? -HISTORY_MAX : v);
 }
 
-static void reward_cutoff(Engine *e, int ply, int depth, Move best, int tried) {
+static void reward_cutoff(Engine *e, int ply, int depth, Move best, int generated) {
     SearchState *s = &e->search;
     Side us = (Side)s->pos.side_to_move;
     if (!move_equal(s->killers[ply][0], best)) {
@@ -275,11 +262,10 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, int tried) {
     int bonus = depth * depth * 8;
     if (bonus > 1200) bonus = 1200;
     update_history(e, us, best, bonus);
-    /* The moves tried before it failed to cut. */
-    for (int i = 0; i < tried; i++) {
-        Move m = key_move(s->move_keys[ply][i]);
-        if (!move_equal(m, best)) update_history(e, us, m, -bonus);
-    }
+    /* The moves taken from the list before it failed to cut. */
+    for (int i = 0; i < generated; i++)
+        if (s->move_keys[ply][i] == PICKED && !move_equal(s->moves[ply][i], best))
+            update_history(e, us, s->moves[ply][i], -bonus);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -413,8 +399,8 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
             }
             int i = index++;
             if (i >= move_count) break;
-            int32_t key = pick_key(s->move_keys[ply], move_count, i);
-            m = key_move(key);
+            int32_t key = pick_key(s->move_keys[ply], move_count);
+            m = s->moves[ply][key_index(key)];
             bool fresh = true;
             for (int k = 0; k < special_count; k++) fresh &= !move_equal(m, tried_specials[k]);
             if (!fresh || (root && is_banned(s, m))) continue;
@@ -459,7 +445,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
                     s->root_best_score = score;
                 }
                 if (score >= beta) {
-                    reward_cutoff(e, ply, depth, m, generated ? index : 0);
+                    reward_cutoff(e, ply, depth, m, generated ? move_count : 0);
                     break;
                 }
             }

@@ -4,7 +4,7 @@
  * An Engine owns everything a search needs between moves (the transposition
  * table, the level, the history of good moves); the caller provides the table's
  * memory, so the engine never allocates and runs the same natively and in
- * WebAssembly.  An Engine is large (about 1 MB of work space): callers
+ * WebAssembly.  An Engine is large (about 1.2 MB of work space): callers
  * allocate it once, statically or on the heap, never on a small stack.
  *
  * The search is an iterative-deepening principal variation search with
@@ -74,8 +74,8 @@ typedef struct {
     int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
     Move banned[16];
     MoveList root_moves;
-    /* The moves of each ply as sort keys: ordering score << 16 | from << 8 | to. */
-    int move_count[MAX_PLY];
+    /* The moves of each ply, and their sort keys (search.c, make_key). */
+    Move moves[MAX_PLY][MAX_MOVES];
     int32_t move_keys[MAX_PLY][MAX_MOVES];
 } SearchState;
 
