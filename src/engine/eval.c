@@ -3,6 +3,10 @@
 
 #include "movegen.h"
 
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
 void eval_default_weights(EvalWeights *w) {
     *w = (EvalWeights){
         .per_square = 10,
@@ -41,6 +45,11 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
 
 void eval_init(Evaluator *ev, const EvalWeights *w) {
     ev->weights = *w;
+    /* floor(d * reciprocal[n] / 2^20) = floor(d / n) for every d < 1024: the
+     * rounding error stays below 1024 / 2^20, far under the 1/n it would
+     * need to carry a quotient over */
+    ev->reciprocal[0] = 0;
+    for (int n = 1; n <= 19; n++) ev->reciprocal[n] = (1u << 20) / (uint32_t)n + 1;
     for (int side = WHITE; side <= BLACK; side++)
         for (int sq = 0; sq < NUM_SQUARES; sq++) ev->distance[side][sq] = (uint8_t)goal_distance((Side)side, sq);
     for (int side = WHITE; side <= BLACK; side++)
@@ -123,17 +132,32 @@ static int walled_in(const Evaluator *ev, const Position *pos, const EvalAcc *ac
 
 /* Pieces lagging behind the army's average: far from the others they find
  * nothing to hop over, and the game ends only when they arrive. */
-static int straggling(const EvalWeights *w, const EvalAcc *acc, int side, int n) {
+static int straggling(const Evaluator *ev, const EvalAcc *acc, int side, int n) {
+    const EvalWeights *w = &ev->weights;
     if (n < 2 || !w->straggler) return 0;
-    int limit = acc->dist[side] / n + w->straggler_slack;
+    /* the average distance by a multiplication: a division stalled here */
+    int limit = (int)((uint32_t)acc->dist[side] * ev->reciprocal[n] >> 20) + w->straggler_slack;
     if (limit >= 31) return 0;
-    uint32_t beyond = acc->mask[side] & ~((2u << limit) - 1);
     int lag = 0;
+#ifdef __AVX2__
+    /* all 32 distances at once: (d - limit, or 0) times the pieces there */
+    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                          22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    __m256i beyond = _mm256_subs_epu8(iota, _mm256_set1_epi8((char)limit));
+    __m256i pairs = _mm256_maddubs_epi16(_mm256_loadu_si256((const __m256i *)acc->hist[side]), beyond);
+    __m256i sums = _mm256_madd_epi16(pairs, _mm256_set1_epi16(1));
+    __m128i h = _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xB1));
+    lag = _mm_cvtsi128_si32(h);
+#else
+    uint32_t beyond = acc->mask[side] & ~((2u << limit) - 1);
     while (beyond) {
         int d = __builtin_ctz(beyond);
         beyond &= beyond - 1;
         lag += (d - limit) * acc->hist[side][d];
     }
+#endif
     return lag * w->straggler;
 }
 
@@ -188,7 +212,7 @@ static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *ac
     int n = acc->pieces[side];
     if (n == 0) return NEVER_FINISHES;
     int total = acc->cost[side] - ev->floor[v][side];
-    total += straggling(w, acc, side, n);
+    total += straggling(ev, acc, side, n);
     if (w->no_ladder) total += w->no_ladder * without_ladder(pos, side, goal_of(v, side));
     int own_moves = pos->turns / 2;
     if (own_moves > w->home_grace) {

@@ -51,6 +51,7 @@ typedef struct {
     uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
     Bitboard nearer[2][31];              /* [side][d]: the squares of goal_distance() < d */
     uint8_t in_home[2][2][NUM_SQUARES];  /* [variant][side][square]: 1 in the side's home camp */
+    uint32_t reciprocal[20];             /* [n]: 2^20 / n, rounded up (eval.c) */
 } Evaluator;
 
 /*

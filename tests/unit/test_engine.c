@@ -323,6 +323,39 @@ Test(engine, a_deadlock_costs_the_leader_and_never_helps_the_side_behind) {
     free(plain);
 }
 
+/* The straggler term alone (every other weight zero), along random games,
+ * against its definition: each piece's distance beyond the average plus
+ * the slack.  (The evaluation computes it from the move-by-move sums, with
+ * vector instructions where it can.) */
+Test(engine, the_straggler_term_matches_its_definition) {
+    EvalWeights w = {.straggler = 7, .straggler_slack = 3, .their_share = 100, .deadlock_divisor = 1};
+    Evaluator *only = malloc(sizeof *only);
+    cr_assert(only);
+    eval_init(only, &w);
+    unsigned seed = 11;
+    for (int g = 0; g < 6; g++) {
+        game_start(game, g % 2 ? VARIANT_13 : VARIANT_19, DEFAULT_TURN_LIMIT);
+        for (int turn = 0; turn < 150 && game->result == RESULT_ONGOING; turn++) {
+            for (int side = WHITE; side <= BLACK; side++) {
+                int n = 0, sum = 0, lag = 0;
+                for (int sq = 0; sq < NUM_SQUARES; sq++)
+                    if (game->pos.at[sq] == side) n++, sum += goal_distance((Side)side, sq);
+                int limit = sum / n + w.straggler_slack;
+                for (int sq = 0; sq < NUM_SQUARES; sq++) {
+                    int d = goal_distance((Side)side, sq);
+                    if (game->pos.at[sq] == side && d > limit) lag += d - limit;
+                }
+                cr_assert_eq(eval_side_cost(only, &game->pos, (Side)side), lag * w.straggler, "game %d turn %d", g, turn);
+            }
+            MoveList list;
+            generate_moves(&game->pos, &list);
+            seed = seed * 1103515245u + 12345u;
+            game_play(game, (seed >> 16) % 4 ? greedy_move(&game->pos) : list.moves[(seed >> 8) % (unsigned)list.count]);
+        }
+    }
+    free(only);
+}
+
 /* The tuning hook of `halma match` and `halma bench --crossing`. */
 Test(engine, tuning_overrides_change_only_what_they_name) {
     EvalWeights before = engine->eval.weights;
