@@ -215,33 +215,32 @@ static int generate_keys(const Engine *e, SearchState *s, int ply, Move tt_move)
         keys[n] = make_key(0, n);
         n++;
     }
+    /* the picker reads whole vectors: the rest of the last one counts as taken */
+    for (int i = n; i % 16; i++) keys[i] = PICKED;
     return n;
 }
 
 /* Selection sort, one step: takes the best key not yet taken (keys are
  * distinct), marks it PICKED and returns it.  Most nodes take only a few
- * moves from a list of 100-300, so this beats sorting it; with AVX-512
- * sixteen keys are compared at once, with AVX2 eight. */
+ * moves from a list of 100-300, so this beats sorting it.  The list is padded
+ * with PICKED to a multiple of sixteen keys, which AVX-512 compares at once
+ * (AVX2 eight). */
 static int32_t pick_key(int32_t *keys, int count) {
-    int j = 0;
     int32_t best = PICKED;
 #if defined(__AVX512F__)
-    if (count >= 16) {
-        __m512i m = _mm512_loadu_si512(keys);
-        for (j = 16; j + 16 <= count; j += 16) m = _mm512_max_epi32(m, _mm512_loadu_si512(keys + j));
-        best = _mm512_reduce_max_epi32(m);
-    }
+    __m512i m = _mm512_loadu_si512(keys);
+    for (int j = 16; j < count; j += 16) m = _mm512_max_epi32(m, _mm512_loadu_si512(keys + j));
+    best = _mm512_reduce_max_epi32(m);
 #elif defined(__AVX2__)
-    if (count >= 8) {
-        __m256i m = _mm256_loadu_si256((const __m256i *)keys);
-        for (j = 8; j + 8 <= count; j += 8) m = _mm256_max_epi32(m, _mm256_loadu_si256((const __m256i *)(keys + j)));
-        __m128i h = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
-        h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0x4E));
-        h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0xB1));
-        best = _mm_cvtsi128_si32(h);
-    }
+    __m256i m = _mm256_loadu_si256((const __m256i *)keys);
+    for (int j = 8; j < count; j += 8) m = _mm256_max_epi32(m, _mm256_loadu_si256((const __m256i *)(keys + j)));
+    __m128i h = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+    h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+    h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0xB1));
+    best = _mm_cvtsi128_si32(h);
+#else
+    for (int j = 0; j < count; j++) best = keys[j] > best ? keys[j] : best;
 #endif
-    for (; j < count; j++) best = keys[j] > best ? keys[j] : best;
     keys[key_index(best)] = PICKED;
     return best;
 }
