@@ -151,7 +151,8 @@ Test(race_engine, a_timed_race_follows_a_plan_home, .timeout = 60) {
     cr_assert_eq(game->result, RESULT_WHITE_WINS);
     /* natively most moves; under the sanitizers' slowdown the plans come late */
     cr_assert_geq(followed, 5, "%d of %d moves from a plan", followed, moves);
-    cr_assert_leq(moves, 60, "crossed in %d moves", moves);
+    /* natively 47-48 moves, under ASan+UBSan 51-61 (measured) */
+    cr_assert_leq(moves, 66, "crossed in %d moves", moves);
 }
 
 /* From the lone army's start, where no search proves the way home (near the
