@@ -57,17 +57,17 @@ Bitboard jump_destinations(const Position *pos, int from) {
     return chain_landings(pos, from, (Bitboard){{0, 0, 0, 0}});
 }
 
-bool jump_reaches(const Position *pos, int from, int to) {
-    /* A hop keeps the parity of both coordinates. */
-    if (((from ^ to) & 0x11) || from == to || pos->at[to] != NO_PIECE) return false;
-    Bitboard reached = {{0, 0, 0, 0}}, target = {{0, 0, 0, 0}};
-    bb_add(&target, to);
-    return search_chains(pos, from, &reached, &target);
-}
-
 bool jump_lands_in(const Position *pos, int from, Bitboard targets) {
     Bitboard reached = {{0, 0, 0, 0}};
     return search_chains(pos, from, &reached, &targets);
+}
+
+bool jump_reaches(const Position *pos, int from, int to) {
+    /* A hop keeps the parity of both coordinates. */
+    if (((from ^ to) & 0x11) || from == to || pos->at[to] != NO_PIECE) return false;
+    Bitboard target = {{0, 0, 0, 0}};
+    bb_add(&target, to);
+    return jump_lands_in(pos, from, target);
 }
 
 bool move_is_legal(const Position *pos, Move m) {
@@ -94,8 +94,15 @@ Bitboard piece_destinations(const Position *pos, int from) {
  */
 enum { MAX_COMPONENTS = 19 * 8 }; /* each starts at some piece's first landing */
 
-/* The eight directions as square offsets (rank * 16 + file). */
+/* The eight directions as square offsets (rank * 16 + file), and the files
+ * a hop that way may start from: two files on must still be on the board
+ * (file a is bit 0 of each rank's sixteen, file p bit 15). */
 static const int DIRECTION[8] = {-17, -16, -15, -1, 1, 15, 16, 17};
+enum { NOT_FILES_OP = 0x3FFF, NOT_FILES_AB = 0xFFFC, ALL_FILES = 0xFFFF };
+static const uint64_t HOP_START_FILES[8] = {
+    NOT_FILES_AB * 0x0001000100010001ULL, ALL_FILES * 0x0001000100010001ULL, NOT_FILES_OP * 0x0001000100010001ULL,
+    NOT_FILES_AB * 0x0001000100010001ULL, NOT_FILES_OP * 0x0001000100010001ULL,
+    NOT_FILES_AB * 0x0001000100010001ULL, ALL_FILES * 0x0001000100010001ULL, NOT_FILES_OP * 0x0001000100010001ULL};
 
 /* Word i of the 256-bit board b shifted so that bit s of the result is bit
  * s + delta of b (zeros where s + delta is off the ends): 0 < |delta| < 64. */
@@ -118,7 +125,6 @@ typedef struct {
  * as good as random to the branch predictor, and mispredicting it cost more
  * than all the shifts here (perf, bench). */
 static void find_open_hops(const Position *pos, HopComponents *hc) {
-    const uint64_t FILES_TO_N = 0x3FFF3FFF3FFF3FFFULL, FILES_FROM_C = 0xFFFCFFFCFFFCFFFCULL;
     const uint64_t *occupied = pos->occupied.w;
     uint64_t empty[4] = {~occupied[0], ~occupied[1], ~occupied[2], ~occupied[3]};
     /* Unrolled, every shift is by a constant; word by word, the compiler
@@ -126,12 +132,10 @@ static void find_open_hops(const Position *pos, HopComponents *hc) {
      * store forwarding, perf annotate). */
 #pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
-        int delta = DIRECTION[d], file_step = (delta + 17) % 16 - 1;
-        /* two files on must stay on the board: no wrap to the other edge */
-        uint64_t files = file_step > 0 ? FILES_TO_N : file_step < 0 ? FILES_FROM_C : ~0ULL;
+        int delta = DIRECTION[d];
 #pragma GCC unroll 4
         for (int i = 0; i < 4; i++)
-            hc->open[i][d] = look_word(occupied, i, delta) & look_word(empty, i, 2 * delta) & files;
+            hc->open[i][d] = look_word(occupied, i, delta) & look_word(empty, i, 2 * delta) & HOP_START_FILES[d];
     }
 }
 

@@ -64,9 +64,8 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
             for (int sq = 0; sq < NUM_SQUARES; sq++) {
                 int cost = square_cost(w, (Variant)v, (Side)side, sq);
                 ev->cost[v][side][sq] = (int16_t)cost;
-                Bitboard goal = goal_of((Variant)v, (Side)side), home = camp_of((Variant)v, (Side)side);
+                Bitboard goal = goal_of((Variant)v, (Side)side);
                 if (bb_has(&goal, sq)) floor += cost;
-                ev->in_home[v][side][sq] = bb_has(&home, sq);
             }
             ev->floor[v][side] = (int16_t)floor;
         }

@@ -50,8 +50,7 @@ typedef struct {
     int16_t floor[2][2];             /* [variant][side]: total cost of a full goal camp */
     uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
     Bitboard nearer[2][31];              /* [side][d]: the squares of goal_distance() < d */
-    uint8_t in_home[2][2][NUM_SQUARES];  /* [variant][side][square]: 1 in the side's home camp */
-    uint32_t reciprocal[20];             /* [n]: 2^20 / n, rounded up (eval.c) */
+    uint32_t reciprocal[20];             /* [n]: 2^20 / n + 1, to divide by n (eval.c) */
 } Evaluator;
 
 /*
@@ -83,7 +82,8 @@ static inline void eval_acc_move(const Evaluator *ev, EvalAcc *acc, int variant,
     if (--acc->hist[side][d0] == 0) acc->mask[side] &= ~(1u << d0);
     acc->hist[side][d1]++;
     acc->mask[side] |= 1u << d1;
-    acc->at_home[side] = (uint8_t)(acc->at_home[side] + ev->in_home[variant][side][to] - ev->in_home[variant][side][from]);
+    Bitboard home = camp_of((Variant)variant, (Side)side);
+    acc->at_home[side] = (uint8_t)(acc->at_home[side] + bb_has(&home, to) - bb_has(&home, from));
 }
 
 /* Have the armies passed each other: is every piece of each side beyond
