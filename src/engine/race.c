@@ -10,6 +10,23 @@ enum {
 };
 
 /*
+ * The beam ranks by the search's evaluation with two changes, measured from
+ * ten starts (a lone army after three random forward moves) at a width of 64:
+ * without the straggler term and with 20 for each piece outside the goal the
+ * plans took 57.8 moves instead of 61.4 (19 pieces) and 45.9 instead of 47.5
+ * (13 pieces).  The straggler term keeps a two-sided search from leaving a
+ * piece behind for the opponent to wall in; a plan has no opponent, and
+ * the term only made it bring the last piece along too early.  Every piece
+ * outside the goal needs one more move at least: counted, the beam prefers
+ * arrivals.
+ */
+void race_weights(EvalWeights *w) {
+    eval_default_weights(w);
+    w->straggler = 0;
+    w->outside = 20;
+}
+
+/*
  * The best the REAR_PIECES costliest pieces of `us` gain (in cost) by one
  * jump chain next move.  The beam ranks a position by its cost less this
  * gain.  The cost alone ranks a position whose stragglers have a ladder

@@ -52,6 +52,11 @@ typedef struct {
     uint64_t seen[RACE_SEEN];
 } RacePlanner;
 
+/* The weights the planner ranks positions by: the evaluation's, less the
+ * straggler term and plus a fifth of a move for each piece still outside
+ * the goal (race.c says why). */
+void race_weights(EvalWeights *w);
+
 /* Searches a plan home for the side to move of `pos` with a beam of `width`
  * (at most RACE_MAX_WIDTH).  Gives up (false) when none of the positions
  * kept gets home within RACE_MAX_PLAN moves, or as soon as `deadline`

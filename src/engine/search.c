@@ -54,6 +54,8 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
     EvalWeights w;
     eval_default_weights(&w);
     eval_init(&engine->eval, &w);
+    race_weights(&w);
+    eval_init(&engine->race_eval, &w);
     for (int d = 0; d < 64; d++)
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
@@ -566,7 +568,7 @@ static int plan_race(Engine *e, Move *move) {
     int64_t deadline = s->start + (s->hard_deadline - s->start) / 2;
     for (int width = 8; width <= e->knob[5] && width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
         RacePlan plan;
-        if (!race_plan(&e->race, &e->eval, &s->pos, width, deadline, &e->stop, &s->nodes, &plan)) continue;
+        if (!race_plan(&e->race, &e->race_eval, &s->pos, width, deadline, &e->stop, &s->nodes, &plan)) continue;
         if (best == 0 || plan.length < best) {
             e->plan = plan;
             e->plan_next = 0;

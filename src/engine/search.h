@@ -88,6 +88,7 @@ typedef struct {
     /* Everything below is the engine's own. */
     TTable tt;
     Evaluator eval;
+    Evaluator race_eval; /* the race planner's ranking (race_weights) */
     uint64_t rng;
     int contempt;       /* hundredths of a move a draw costs us */
     int knob[6];        /* search tuning knobs, for experiments (see search.c) */
