@@ -5,10 +5,11 @@
  * fewest own moves home wins.  A depth-limited search sees only the next
  * seven or eight of those moves and an estimate beyond; a beam search sees a
  * whole way home.  It keeps, move after move, the `width` best positions
- * (by the evaluation's cost of our side, less the best jump its rear pieces
- * have next) until one of them is home, and returns that plan.  Crossing
- * alone, the engine at 100 ms a move takes 56 moves with the planner and 64
- * with the search only (13 pieces: 47 and 48); at 1 s, 50 and 56 (43, 46).
+ * (by the evaluation's cost of our side under race_weights, less the best
+ * jump its rear pieces have next) until one of them is home, and returns
+ * that plan.  Crossing alone, the engine at 100 ms a move takes 55 moves
+ * (13 pieces: 40-42), and at 1 s 45 (41); with the search only, 56-64
+ * (46-48).
  *
  * The planner owns its work space (no allocation) and is only ever asked
  * for a plan in a race: the other side's pieces stand still in it.
