@@ -5,7 +5,8 @@
  * HALMA_EVAL2) and `halma bench --crossing` (from HALMA_EVAL) take a list
  * "name=value,..." of evaluation weights (names as in eval.h), search knobs
  * (knob0..knob5, see search.c) and contempt.  Unknown names and values that
- * are not whole numbers are ignored.
+ * are not whole numbers are ignored.  The weights are the search's; the race
+ * planner keeps its own (race_weights in race.c).
  */
 #ifndef HALMA_TUNING_H
 #define HALMA_TUNING_H
