@@ -2,7 +2,11 @@
 # `make run` starts the game.  Missing Debian packages are installed first
 # (tools/deps.sh).
 
-CC       ?= cc
+# clang by default: its build of the search runs about 8% faster than gcc's
+# (README, Performance).  `make CC=gcc` works as well.
+ifeq ($(origin CC),default)
+CC        = clang
+endif
 ARCH     ?= native
 OPT      ?= -O2 -march=$(ARCH)
 BUILD    ?= build
