@@ -73,19 +73,27 @@ Test(race, plans_a_whole_crossing_home) {
     cr_assert(race_plan_valid(&plan, 1, &end) == false, "a plan does not apply once home");
 }
 
-/* The planner's own weights (race_weights) against the search's evaluation:
- * from the lone army, at a width of 32, they plan no longer a crossing
- * (19 pieces: 55 moves against 57; 13 pieces: 47 and 47).  The measured
- * case for them, over ten disturbed starts, is in race.c. */
+/* The planner's own weights (race_weights) against the same weights
+ * without their two changes for the race (the straggler term back, no cost
+ * for pieces outside the goal): from the lone army, at a width of 32, they
+ * plan no longer a crossing (19 pieces: 55 moves against 57; 13 pieces: 47
+ * and 47).  The measured case for them, over ten disturbed starts, is in
+ * race.c. */
 Test(race, its_own_weights_plan_no_longer_crossings) {
+    EvalWeights unchanged;
+    race_weights(&unchanged);
+    unchanged.straggler = engine->eval.weights.straggler;
+    unchanged.outside = 0;
+    static Evaluator without_race_changes;
+    eval_init(&without_race_changes, &unchanged);
     for (int v = VARIANT_19; v <= VARIANT_13; v++) {
         Position pos = lone_army((Variant)v);
-        RacePlan ranked_for_the_race, ranked_by_the_evaluation;
+        RacePlan ranked_for_the_race, ranked_without;
         uint64_t nodes = 0;
         cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 32, -1, NULL, &nodes, &ranked_for_the_race));
-        cr_assert(race_plan(&engine->race, &engine->eval, &pos, 32, -1, NULL, &nodes, &ranked_by_the_evaluation));
-        cr_assert_leq(ranked_for_the_race.length, ranked_by_the_evaluation.length, "%d pieces: %d moves against %d",
-                      variant_pieces((Variant)v), ranked_for_the_race.length, ranked_by_the_evaluation.length);
+        cr_assert(race_plan(&engine->race, &without_race_changes, &pos, 32, -1, NULL, &nodes, &ranked_without));
+        cr_assert_leq(ranked_for_the_race.length, ranked_without.length, "%d pieces: %d moves against %d",
+                      variant_pieces((Variant)v), ranked_for_the_race.length, ranked_without.length);
         cr_assert(position_has_won((Position[]){play_out(&ranked_for_the_race, pos)}, WHITE));
     }
 }
