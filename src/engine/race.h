@@ -54,8 +54,9 @@ typedef struct {
 } RacePlanner;
 
 /* The weights the planner ranks positions by: the evaluation's, less the
- * straggler term and plus a fifth of a move for each piece still outside
- * the goal (race.c says why). */
+ * straggler term, plus a fifth of a move for each piece still outside the
+ * goal and the cost of pieces with nothing ahead to hop over (race.c says
+ * why). */
 void race_weights(EvalWeights *w);
 
 /* Searches a plan home for the side to move of `pos` with a beam of `width`
