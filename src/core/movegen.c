@@ -6,9 +6,10 @@
  * bitboard flood fill (eight shifted masks per iteration): with the few
  * landings a piece has in real positions, the depth-first search does less
  * work (see README, Performance).  For one piece it reads the mailbox; for a
- * whole side (the search's and perft's generator) it first finds every open
- * hop on the board with eight bitboard masks, so that its inner loop visits
- * only the open hops and takes no unpredictable branch.
+ * whole side (the search's and perft's generator), or a few pieces at once
+ * (the race planner's rear pieces), it first finds every open hop on the
+ * board with eight bitboard masks, so that its inner loop visits only the
+ * open hops and takes no unpredictable branch.
  *
  * The moving piece's own square needs no special case: it is marked reached
  * before the search starts, and no hop can pass over it, since hops keep the
@@ -197,11 +198,21 @@ static Bitboard chains_from(HopComponents *hc, int from) {
     return reach;
 }
 
+static void hop_components_init(const Position *pos, HopComponents *hc) {
+    hc->labelled = (Bitboard){{0, 0, 0, 0}};
+    hc->count = 0;
+    find_open_hops(pos, hc);
+}
+
+void pieces_jump_destinations(const Position *pos, const int *squares, int n, Bitboard *landings) {
+    HopComponents hc;
+    hop_components_init(pos, &hc);
+    for (int i = 0; i < n; i++) landings[i] = chains_from(&hc, squares[i]);
+}
+
 int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]) {
     HopComponents hc;
-    hc.labelled = (Bitboard){{0, 0, 0, 0}};
-    hc.count = 0;
-    find_open_hops(pos, &hc);
+    hop_components_init(pos, &hc);
     Side side = (Side)pos->side_to_move;
     Bitboard goal = goal_of((Variant)pos->variant, side);
     Bitboard pieces = pos->pieces[side];

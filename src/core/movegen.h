@@ -32,6 +32,10 @@ Bitboard chain_landings(const Position *pos, int from, Bitboard avoid);
  * goal-camp rule. */
 Bitboard jump_destinations(const Position *pos, int from);
 
+/* jump_destinations of the pieces on squares[0..n) (n <= 19) at once, into
+ * landings[0..n): where their chains meet, the work is shared. */
+void pieces_jump_destinations(const Position *pos, const int *squares, int n, Bitboard *landings);
+
 /* Can the piece on `from` end a jump chain on `to` (goal-camp rule ignored)? */
 bool jump_reaches(const Position *pos, int from, int to);
 

@@ -29,8 +29,49 @@ void race_weights(EvalWeights *w) {
     w->no_ladder = 30;
 }
 
+/* A side's costliest pieces, dearest first; among equal costs the lower
+ * square first. */
+typedef struct {
+    int n;
+    int sq[REAR_PIECES + 1], cost[REAR_PIECES + 1];
+} RearPieces;
+
+/* Inserts a piece, keeping the first `keep` (at most REAR_PIECES + 1). */
+static void rear_insert(RearPieces *r, int keep, int sq, int c) {
+    int at = r->n < keep ? r->n++ : keep;
+    while (at > 0 && (r->cost[at - 1] < c || (r->cost[at - 1] == c && r->sq[at - 1] > sq))) {
+        if (at < keep) r->sq[at] = r->sq[at - 1], r->cost[at] = r->cost[at - 1];
+        at--;
+    }
+    if (at < keep) r->sq[at] = sq, r->cost[at] = c;
+}
+
+/* The REAR_PIECES + 1 costliest pieces of `us`: one more than ranks use,
+ * so that after any one move the costliest REAR_PIECES are known without
+ * looking at the other pieces again (rear_after). */
+static RearPieces rear_of(const int16_t *cost, const Position *pos, Side us) {
+    RearPieces r = {0};
+    Bitboard pieces = pos->pieces[us];
+    while (!bb_is_empty(pieces)) {
+        int sq = bb_pop(&pieces);
+        rear_insert(&r, REAR_PIECES + 1, sq, cost[sq]);
+    }
+    return r;
+}
+
+/* The costliest REAR_PIECES after the piece on `from` moved to `to`.  If
+ * `from` was among the REAR_PIECES + 1 the others of them are the rest of
+ * the side's costliest; either way the moved piece competes with them. */
+static RearPieces rear_after(const int16_t *cost, const RearPieces *before, int from, int to) {
+    RearPieces r = {0};
+    for (int i = 0; i < before->n; i++)
+        if (before->sq[i] != from) rear_insert(&r, REAR_PIECES, before->sq[i], before->cost[i]);
+    rear_insert(&r, REAR_PIECES, to, cost[to]);
+    return r;
+}
+
 /*
- * The best the REAR_PIECES costliest pieces of `us` gain (in cost) by one
+ * The best the REAR_PIECES costliest pieces (`rear`) gain (in cost) by one
  * jump chain next move.  The beam ranks a position by its cost less this
  * gain.  The cost alone ranks a position whose stragglers have a ladder
  * ahead the same as one whose stragglers are stranded, and the beam keeps
@@ -41,24 +82,13 @@ void race_weights(EvalWeights *w) {
  * and looking at every piece cost six times as much and planned no better.  (The
  * goal-camp rule is left out: rear pieces are hardly ever in the goal.)
  */
-static int rear_jump_gain(const Evaluator *ev, const Position *pos, Side us) {
-    const int16_t *cost = ev->cost[pos->variant][us];
-    int rear[REAR_PIECES], rear_cost[REAR_PIECES], n = 0;
-    Bitboard pieces = pos->pieces[us];
-    while (!bb_is_empty(pieces)) {
-        int sq = bb_pop(&pieces), c = cost[sq], at = n < REAR_PIECES ? n++ : REAR_PIECES;
-        /* insertion into the list of the costliest, dearest first */
-        while (at > 0 && rear_cost[at - 1] < c) {
-            if (at < REAR_PIECES) rear[at] = rear[at - 1], rear_cost[at] = rear_cost[at - 1];
-            at--;
-        }
-        if (at < REAR_PIECES) rear[at] = sq, rear_cost[at] = c;
-    }
+static int rear_jump_gain(const int16_t *cost, const Position *pos, const RearPieces *rear) {
+    Bitboard landings[REAR_PIECES];
+    pieces_jump_destinations(pos, rear->sq, rear->n, landings);
     int best = 0;
-    for (int i = 0; i < n; i++) {
-        Bitboard landings = jump_destinations(pos, rear[i]);
-        while (!bb_is_empty(landings)) {
-            int gain = rear_cost[i] - cost[bb_pop(&landings)];
+    for (int i = 0; i < rear->n; i++) {
+        while (!bb_is_empty(landings[i])) {
+            int gain = rear->cost[i] - cost[bb_pop(&landings[i])];
             if (gain > best) best = gain;
         }
     }
@@ -146,23 +176,29 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
         int kept = 0;
         for (int i = 0; i < count; i++) {
             RaceState *st = &now[i];
+            const int16_t *cost = ev->cost[st->pos.variant][us];
+            RearPieces rear = rear_of(cost, &st->pos, us);
             generate_moves(&st->pos, &list);
             for (int k = 0; k < list.count; k++) {
                 Move m = list.moves[k];
                 if (move_is_pass(m)) continue;
-                EvalAcc acc = st->acc;
-                eval_acc_move(ev, &acc, st->pos.variant, us, m.from, m.to);
                 position_make(&st->pos, m);
-                bool home = position_has_won(&st->pos, us);
-                uint64_t key = st->pos.hash;
-                int score = home ? 0 : eval_side_cost_acc(ev, &st->pos, &acc, us) - rear_jump_gain(ev, &st->pos, us);
-                position_unmake(&st->pos, m);
-                if (home) {
+                if (position_has_won(&st->pos, us)) {
                     *nodes += ++scored;
                     write_plan(rp, l, i, m, plan);
                     return true;
                 }
-                if (already_seen(rp, key)) continue;
+                /* Looked up before scoring: one move in six leads to a
+                 * position already kept, and scoring is most of the work. */
+                if (already_seen(rp, st->pos.hash)) {
+                    position_unmake(&st->pos, m);
+                    continue;
+                }
+                EvalAcc acc = st->acc;
+                eval_acc_move(ev, &acc, st->pos.variant, us, m.from, m.to);
+                RearPieces rear_now = rear_after(cost, &rear, m.from, m.to);
+                int score = eval_side_cost_acc(ev, &st->pos, &acc, us) - rear_jump_gain(cost, &st->pos, &rear_now);
+                position_unmake(&st->pos, m);
                 offer(rp->heap, &kept, width, (RaceCandidate){score, (uint16_t)i, m});
                 if (++scored % CLOCK_EVERY == 0 &&
                     ((deadline >= 0 && clock_ms() >= deadline) || (stop && atomic_load_explicit(stop, memory_order_relaxed)))) {

@@ -100,6 +100,17 @@ static void check_moves(const Position *pos) {
     }
     cr_assert_eq(list.count, legal ? legal : 1);
     cr_assert_eq(count_moves(pos), list.count);
+    /* Several pieces' chains at once (either side's, in any order) agree
+     * with one piece's at a time. */
+    for (int side = 0; side < 2; side++) {
+        int squares[19], n = 0;
+        for (int sq = 255; sq >= 0; sq--)
+            if (pos->at[sq] == side) squares[n++] = sq;
+        Bitboard landings[19];
+        pieces_jump_destinations(pos, squares, n, landings);
+        for (int i = 0; i < n; i++)
+            cr_assert(bb_equal(landings[i], jump_destinations(pos, squares[i])), "chains of the piece on %d", squares[i]);
+    }
 }
 
 static void check_make_unmake_and_fen(const Position *pos, Move m) {
