@@ -12,7 +12,11 @@ void eval_default_weights(EvalWeights *w) {
         .per_square = 10,
         .convexity = 4,
         .lateral = 10,
-        .lateral_free = 0,
+        /* 2: a band five squares wide along the diagonal (as wide as the
+         * camps' middle) costs nothing, and the army spreads into it.
+         * Against the same engine with 0 it scored 72-48 in 120 games (19
+         * pieces, 100 ms a move, three seeds); 3 lost 13-27. */
+        .lateral_free = 2,
         .lane = 0,
         .home_late = 25,
         .home_grace = 12,

@@ -55,8 +55,8 @@ typedef struct {
 
 /* The weights the planner ranks positions by: the evaluation's, less the
  * straggler term, plus a fifth of a move for each piece still outside the
- * goal and the cost of pieces with nothing ahead to hop over (race.c says
- * why). */
+ * goal, the cost of pieces with nothing ahead to hop over, and the full cost
+ * of every square off the diagonal (race.c says why). */
 void race_weights(EvalWeights *w);
 
 /* Searches a plan home for the side to move of `pos` with a beam of `width`
