@@ -169,6 +169,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
                const atomic_bool *stop, uint64_t *nodes, RacePlan *plan) {
     if (width > RACE_MAX_WIDTH) width = RACE_MAX_WIDTH;
     Side us = (Side)pos->side_to_move;
+    const int16_t *cost = ev->cost[pos->variant][us];
     for (int i = 0; i < RACE_SEEN; i++) rp->seen[i] = 0;
     RaceState *now = rp->layer[0], *next = rp->layer[1];
     now[0].pos = *pos;
@@ -181,7 +182,6 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
         int kept = 0;
         for (int i = 0; i < count; i++) {
             RaceState *st = &now[i];
-            const int16_t *cost = ev->cost[st->pos.variant][us];
             RearPieces rear = rear_of(cost, &st->pos, us);
             generate_moves(&st->pos, &list);
             for (int k = 0; k < list.count; k++) {
