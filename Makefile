@@ -27,7 +27,7 @@ UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
         web wasm e2e web-tests node-deps
 .DELETE_ON_ERROR:
 
-all: deps $(BUILD)/halma web
+all: deps $(BUILD)/halma $(BUILD)/texel web
 
 deps:
 	@tools/deps.sh build
@@ -57,6 +57,10 @@ $(BUILD)/libhalma.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(BUILD)/libhalma.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The tuner of the evaluation's learnt corrections (src/engine/learned.c).
+$(BUILD)/texel: $(BUILD)/obj/tools/texel.o $(BUILD)/libhalma.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # --- the web game ----------------------------------------------------------

@@ -1,6 +1,7 @@
 /* eval.c: the static evaluation (see eval.h for its unit). */
 #include "eval.h"
 
+#include "learned.h"
 #include "movegen.h"
 
 #ifdef __AVX2__
@@ -35,6 +36,7 @@ void eval_default_weights(EvalWeights *w) {
         .their_share = 100,
         .deadlock_divisor = 8,
         .forward_exit = 0,
+        .learned = 100,
     };
 }
 
@@ -50,7 +52,8 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
     int lateral = off_diagonal > w->lateral_free ? off_diagonal - w->lateral_free : 0;
     Bitboard goal = goal_of(v, side);
     int outside = bb_has(&goal, sq) ? 0 : w->outside;
-    return w->per_square * m + w->convexity * m * m / 64 + w->lateral * lateral + outside;
+    return w->per_square * m + w->convexity * m * m / 64 + w->lateral * lateral + outside +
+           w->learned * learned_correction(v, side, sq) / 100;
 }
 
 void eval_init(Evaluator *ev, const EvalWeights *w) {

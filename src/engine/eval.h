@@ -42,6 +42,7 @@ typedef struct {
     int their_share;     /* percent: how much the opponent's cost counts against ours */
     int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
     int forward_exit;    /* 1: only a move out that gains ground frees a piece */
+    int learned;         /* percent of the learnt per-square corrections (learned.h) */
 } EvalWeights;
 
 typedef struct {

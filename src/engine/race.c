@@ -32,6 +32,9 @@ void race_weights(EvalWeights *w) {
     w->outside = 20;
     w->no_ladder = 30;
     w->lateral_free = 0;
+    /* learnt from two-sided games (learned.h); the planner's ranking was
+     * measured without them */
+    w->learned = 0;
 }
 
 /* A side's costliest pieces, dearest first; among equal costs the lower
