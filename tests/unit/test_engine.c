@@ -303,6 +303,20 @@ Test(engine, evaluation_is_symmetric) {
     cr_assert_lt(score < 0 ? -score : score, 400);
 }
 
+/* From a self-play game at 40,000 nodes a move: White is about to finish,
+ * Black is far behind and has just jumped a piece back into its home camp,
+ * White's goal (c13).  The engine then kept it there and shuffled its other
+ * pieces until the position repeated for the third time: a draw by
+ * spoiling.  Played out by the engine on both sides, White must win. */
+Test(engine, the_side_behind_does_not_spoil_by_blocking_its_home_camp, .timeout = 60) {
+    load("www1w11/wwwww11/wwww1w10/wwb13/ww1w12/16/16/16/16/16/16/14bb/13bbb/12bbbb/11b1bbb/11bbbbb w 150",
+         VARIANT_19);
+    SearchLimits limits = search_limits_none();
+    limits.depth = 6;
+    while (game->result == RESULT_ONGOING) cr_assert(game_play(game, think(&limits)));
+    cr_assert_eq(game->result, RESULT_WHITE_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
+}
+
 /* Four Black pieces are walled in at home by White pieces in their goal:
  * neither side can ever win.  For White, far ahead, that throws a win away,
  * so the evaluation shrinks its lead toward a draw; for Black, far behind,
