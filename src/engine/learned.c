@@ -4,12 +4,13 @@
 /*
  * Learnt by tools/texel.c with LAMBDA 1e-6 from self-play games of the
  * engine at 40,000 nodes a move (`halma match --random-plies 6 --log F
- * level:10#40000 level:10#40000`):
- * - 19 pieces, in two rounds: 600 games without corrections (--seed 11),
- *   1,500 with a first table learnt from those (--seed 31 and 41) and 677
- *   with a second table learnt from all of them (--seed 71); this table is
- *   learnt from the 2,777 games (437,000 positions).  A third round (317
- *   more games) scored no better: 103-97 in 200 games.
+ * level:10#40000 level:10#40000`), in rounds, each round's games played
+ * with the table learnt before:
+ * - 19 pieces: 600 games without corrections (--seed 11); 1,500 with a
+ *   table learnt from those (--seed 31 and 41); 677 with a table learnt
+ *   from the first 1,954 games (--seed 71).  This table is learnt from all
+ *   2,777 games (437,000 positions); one more round (317 games) scored no
+ *   better against it (103-97 in 200 games).
  * - 13 pieces: 1,200 games without corrections (--seed 12 and 51), 146,000
  *   positions.  A second round (465 more games) lost 90-110 to it.
  * The README (Computer opponent) has the matches that measured them.
