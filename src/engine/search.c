@@ -299,29 +299,47 @@ static void update_pv(SearchState *s, int ply, Move m) {
     s->pv_length[ply] = s->pv_length[ply + 1];
 }
 
+/* Is the engine behind, by the evaluation of the position being searched? */
+static bool root_behind(const Engine *e, const SearchState *s) {
+    int score = evaluate_acc(&e->eval, &s->pos, &s->acc, (Side)s->root_side);
+    return s->pos.side_to_move == s->root_side ? score < 0 : score > 0;
+}
+
 /*
  * A draw, for the side to move.  It costs the engine its contempt, unless the
  * engine is behind with a piece in its home camp past the grace: a piece
  * there keeps the opponent from filling its goal, and a draw got that way is
  * spoiling.  In self-play at 40,000 nodes a move the side losing the race
  * jumped a piece back into its home camp and shuffled the others until the
- * position repeated (6 of 2,459 games).  Such a draw counts as a loss now.
- * This closes the repetition only: a side so placed can still vary its
- * shuffles and hold the piece until the turn limit (README, Search), which
- * needs the position itself scored as lost, not just the draw.
+ * position repeated (6 of 2,459 games).  Such a draw counts as a loss.
  */
 static int draw_score(const Engine *e, const SearchState *s, int ply) {
-    const Position *pos = &s->pos;
     Side root = (Side)s->root_side;
-    bool root_to_move = pos->side_to_move == root;
-    if (s->acc.at_home[root] && pos->turns / 2 > e->eval.weights.home_grace) {
-        int score = evaluate_acc(&e->eval, pos, &s->acc, root);
-        if (root_to_move ? score < 0 : score > 0) return root_to_move ? -SCORE_WIN + ply : SCORE_WIN - ply;
-    }
+    bool root_to_move = s->pos.side_to_move == root;
+    if (s->acc.at_home[root] && s->pos.turns / 2 > e->eval.weights.home_grace && root_behind(e, s))
+        return root_to_move ? -SCORE_WIN + ply : SCORE_WIN - ply;
     return root_to_move ? -s->contempt : s->contempt;
 }
 
-/* Has the game ended with the move just made?  Sets *score when it has. */
+/*
+ * Is the engine, behind, holding the opponent's goal shut: has the opponent
+ * filled every square of its goal but the ones the engine's pieces still
+ * hold there?  Scoring draws as losses (draw_score) closed the repetition,
+ * but the side so placed could still vary its shuffles until the turn limit
+ * (1 self-play game in 40 at 100 ms a move): leaving lets the opponent win,
+ * and staying only looked bad.  Such a position scores as lost now, so that
+ * leaving, which loses later, is the better of the two, and the game ends.
+ */
+static bool holds_goal_shut(const Engine *e, const SearchState *s) {
+    Side root = (Side)s->root_side, opponent = (Side)(root ^ 1);
+    int held = s->acc.at_home[root];
+    if (held == 0) return false;
+    Bitboard filled = bb_and(s->pos.pieces[opponent], goal_of((Variant)s->pos.variant, opponent));
+    return bb_count(filled) == s->acc.pieces[opponent] - held && root_behind(e, s);
+}
+
+/* Has the game ended with the move just made, or is it decided?  Sets
+ * *score when it is. */
 static inline bool game_ended(const Engine *e, const SearchState *s, int ply, int *score) {
     const Position *pos = &s->pos;
     /* The side that just moved may have won, or drawn. */
@@ -331,6 +349,10 @@ static inline bool game_ended(const Engine *e, const SearchState *s, int ply, in
     }
     if (is_repetition(s) || pos->turns >= s->turn_limit) {
         *score = draw_score(e, s, ply);
+        return true;
+    }
+    if (holds_goal_shut(e, s)) {
+        *score = pos->side_to_move == s->root_side ? -SCORE_WIN + ply : SCORE_WIN - ply;
         return true;
     }
     return false;

@@ -317,6 +317,21 @@ Test(engine, the_side_behind_does_not_spoil_by_blocking_its_home_camp, .timeout 
     cr_assert_eq(game->result, RESULT_WHITE_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
 }
 
+/* White has filled its goal but for c13, where Black, far behind, holds a
+ * piece in its home camp.  Leaving lets White win at once, so the engine used
+ * to stay and vary its other pieces' moves until the turn limit drew the
+ * game, as in a self-play game at 100 ms a move.  Played out by the engine on
+ * both sides, White must win, and soon. */
+Test(engine, the_side_behind_does_not_hold_the_last_goal_square_until_the_turn_limit, .timeout = 60) {
+    load("wwwww11/wwwww11/wwww12/wwb13/ww1w12/16/16/16/8b7/7b8/6b9/16/15b/12bbbb/11bbbbb/11bbbbb b 300",
+         VARIANT_19);
+    SearchLimits limits = search_limits_none();
+    limits.depth = 4;
+    while (game->result == RESULT_ONGOING) cr_assert(game_play(game, think(&limits)));
+    cr_assert_eq(game->result, RESULT_WHITE_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
+    cr_assert_leq(game->pos.turns, 304);
+}
+
 /* Four Black pieces are walled in at home by White pieces in their goal:
  * neither side can ever win.  For White, far ahead, that throws a win away,
  * so the evaluation shrinks its lead toward a draw; for Black, far behind,
