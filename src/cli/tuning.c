@@ -20,8 +20,8 @@ void tuning_apply(Engine *e, const char *spec) {
         {"outside", &w.outside},         {"straggler", &w.straggler},
         {"straggler_slack", &w.straggler_slack}, {"no_ladder", &w.no_ladder},
         {"no_hop", &w.no_hop},           {"their_share", &w.their_share},
-        {"deadlock_divisor", &w.deadlock_divisor}, {"forward_exit", &w.forward_exit},
-        {"learned", &w.learned},
+        {"deadlock_divisor", &w.deadlock_divisor}, {"door_moves", &w.door_moves},
+        {"forward_exit", &w.forward_exit}, {"learned", &w.learned},
     };
     char copy[512];
     snprintf(copy, sizeof copy, "%s", spec);

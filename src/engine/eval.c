@@ -35,6 +35,10 @@ void eval_default_weights(EvalWeights *w) {
         .no_hop = 0,
         .their_share = 100,
         .deadlock_divisor = 8,
+        /* 80: greedy's last piece leaves its camp by the engine's 47th
+         * move at the latest (34th on average); a piece still at home 80
+         * moves in is parked, and the leader fills what it can. */
+        .door_moves = 80,
         .forward_exit = 0,
         .learned = 100,
     };
@@ -258,9 +262,12 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
      * When it trails, the deadlock would save it a lost game, but winning
      * by walling pieces in is spoiling, and a game against us must stay
      * winnable: so the deadlock is worth nothing to the side behind, and it
-     * brings its pieces out as usual. */
+     * brings its pieces out as usual.  But an opponent whose pieces are
+     * still at home after door_moves of ours has parked them there for good:
+     * the way out is kept open for nothing, and the leader fills every goal
+     * square it can: against a parked camp it still finishes what it can. */
     bool root_leads = us == root ? score > 0 : score < 0;
-    if (root_leads &&
+    if (root_leads && eval_door_open(&ev->weights, pos) &&
         (walled_in(ev, pos, acc, WHITE) || walled_in(ev, pos, acc, BLACK)))
         score /= ev->weights.deadlock_divisor;
     /* Never mistaken for a win or a loss, whatever the terms add up to. */

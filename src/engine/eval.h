@@ -41,6 +41,7 @@ typedef struct {
     int no_hop;          /* a piece outside the goal with no hop forward open now */
     int their_share;     /* percent: how much the opponent's cost counts against ours */
     int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
+    int door_moves;      /* own moves until which the leader keeps that way out open */
     int forward_exit;    /* 1: only a move out that gains ground frees a piece */
     int learned;         /* percent of the learnt per-square corrections (learned.h) */
 } EvalWeights;
@@ -100,6 +101,12 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
 /* The same from an up-to-date EvalAcc of `pos` (the race planner's beam). */
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side);
+
+/* Does the leader still keep a way out open for pieces walled in at home
+ * (before door_moves of each side's own moves), or are they parked? */
+static inline bool eval_door_open(const EvalWeights *w, const Position *pos) {
+    return pos->turns / 2 <= w->door_moves;
+}
 
 /* The score of a position for the side to move, in a search by `root`. */
 int evaluate(const Evaluator *ev, const Position *pos, Side root);

@@ -78,6 +78,7 @@ void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * 0x9E3779B
 
 void engine_new_game(Engine *engine) {
     tt_clear(&engine->tt);
+    engine->door_open = true;
     engine->plan.length = engine->plan_next = 0;
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < NUM_SQUARES; a++)
@@ -461,8 +462,13 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         make_move(e, m);
         int score, new_depth = depth - 1;
         if (new_depth > 0) tt_prefetch(&e->tt, pos->hash);
+        /* In the race the move that gains most now wins a tie (eager_move). */
+        bool eager = root && tried > 0 && move_equal(m, s->eager);
         if (tried == 0) {
             score = -search_child(e, -beta, -alpha, new_depth, ply + 1);
+        } else if (eager) {
+            score = -search_child(e, -alpha, -alpha + 1, new_depth, ply + 1);
+            if (score >= alpha && score < beta) score = -search_child(e, -beta, -alpha + 1, new_depth, ply + 1);
         } else {
             int r = 0;
             if (depth >= 3 && tried >= 3 && !special) {
@@ -479,10 +485,10 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         unmake_move(e, m);
         tried++;
         if (s->stopped) return 0;
-        if (score > best_score) {
+        if (score > best_score || (eager && score == best_score)) {
             best_score = score;
             best_move = m;
-            if (score > alpha) {
+            if (score > alpha || (eager && score == alpha)) {
                 alpha = score;
                 update_pv(s, ply, m);
                 if (root) {
@@ -513,6 +519,30 @@ static int side_cost_now(const Engine *e, const Position *pos, Side side) {
 static int race_lead(const Engine *e, const Position *pos) {
     Side us = (Side)pos->side_to_move;
     return side_cost_now(e, pos, (Side)(us ^ 1)) - side_cost_now(e, pos, us);
+}
+
+/*
+ * Racing alone with no win in sight, every order of the same moves ends in the
+ * same position and scores the same: the search may then play the progress
+ * last, and put it off again next move.  Against a camp parked in our goal
+ * it shuffled for a hundred turns next to a free goal square.  So in the race
+ * the move that gains most now wins a tie at the root: it is searched with a
+ * window one lower, and replaces the best move when it scores as well.
+ */
+static Move eager_move(Engine *e) {
+    SearchState *s = &e->search;
+    const MoveList *moves = &s->root_moves;
+    Move eager = MOVE_PASS;
+    int eager_cost = SCORE_INFINITE;
+    for (int i = 0; i < moves->count; i++) {
+        Move m = moves->moves[i];
+        if (move_is_pass(m) || is_banned(s, m)) continue;
+        make_move(e, m);
+        int cost = eval_side_cost_acc(&e->eval, &s->pos, &s->acc, (Side)s->root_side);
+        unmake_move(e, m);
+        if (cost < eager_cost) eager = m, eager_cost = cost;
+    }
+    return eager;
 }
 
 /* Sets the deadlines from the limits and the level. */
@@ -598,6 +628,11 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
         if (banned < list->count) s->banned_count = banned;
     }
     plan_time(e, limits, lp);
+    /* The table's scores of positions met again after the door closed
+     * would keep it open: the same placement scored 8 times lower. */
+    bool door_open = eval_door_open(&e->eval.weights, &s->pos);
+    if (door_open != e->door_open) tt_clear(&e->tt);
+    e->door_open = door_open;
     tt_new_search(&e->tt);
 }
 
@@ -663,6 +698,7 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
         s->solo_side = s->pos.side_to_move;
     }
 
+    s->eager = s->solo_side >= 0 ? eager_move(e) : MOVE_PASS;
     Move planned = MOVE_PASS;
     int plan_length = 0;
     if (s->solo_side >= 0 && race_is_separated(&s->pos) && !lp->noise && !lp->max_depth && !limits->depth &&

@@ -7,6 +7,7 @@
 #include "eval.h"
 #include "game.h"
 #include "greedy.h"
+#include "helpers.h"
 #include "movegen.h"
 #include "notation.h"
 #include "search.h"
@@ -332,13 +333,62 @@ Test(engine, the_side_behind_does_not_hold_the_last_goal_square_until_the_turn_l
     cr_assert_leq(game->pos.turns, 304);
 }
 
+/* Black's move as a player who parks: the most ground gained by any piece
+ * but those on `parked`, which never move. */
+static Move parker_move(const Position *pos, Bitboard parked) {
+    MoveList list;
+    generate_moves(pos, &list);
+    Side side = (Side)pos->side_to_move;
+    Move best = list.moves[0];
+    int best_gain = -1000;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (move_is_pass(m) || bb_has(&parked, m.from)) continue;
+        int gain = goal_distance(side, m.from) - goal_distance(side, m.to);
+        if (gain > best_gain) best_gain = gain, best = m;
+    }
+    return best;
+}
+
+static int pieces_in(const Position *pos, Side side, Bitboard area) {
+    return bb_count(bb_and(pos->pieces[side], area));
+}
+
+#define PARKED "a16 b16 a15"
+
+/* Black parks three pieces in its home camp, White's goal, for the whole
+ * game: White cannot win, but it must still bring in every piece it can (16),
+ * soon after door_moves of its own (until then it keeps a way out open for
+ * the parked pieces, eval.c).  It used to keep the way out open for good,
+ * then, in the race, to put the last step in off move after move. */
+Test(engine, against_a_parked_camp_it_still_finishes_what_it_can, .timeout = 120) {
+    game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
+    SearchLimits limits = search_limits_none();
+    limits.nodes = 20000;
+    Bitboard parked = squares(PARKED);
+    Bitboard goal = goal_of(VARIANT_19, WHITE);
+    int filled_at = -1;
+    while (game->result == RESULT_ONGOING) {
+        Move m = game->pos.side_to_move == WHITE ? think(&limits) : parker_move(&game->pos, parked);
+        cr_assert(game_play(game, m));
+        if (filled_at < 0 && pieces_in(&game->pos, WHITE, goal) == 16) filled_at = game->pos.turns;
+    }
+    cr_assert(game->result == RESULT_DRAW_TURN_LIMIT || game->result == RESULT_DRAW_REPETITION, "%s",
+              result_text(game->result));
+    cr_assert_eq(pieces_in(&game->pos, BLACK, parked), 3, "the parked pieces never moved");
+    cr_assert(filled_at > 0 && filled_at <= 2 * engine->eval.weights.door_moves + 40,
+              "White's last free goal square was filled at turn %d (-1: never; %d in at the end)", filled_at,
+              pieces_in(&game->pos, WHITE, goal));
+}
+
 /* Four Black pieces are walled in at home by White pieces in their goal:
  * neither side can ever win.  For White, far ahead, that throws a win away,
  * so the evaluation shrinks its lead toward a draw; for Black, far behind,
  * the deadlock must be worth nothing, or the engine would learn to spoil
- * lost games by leaving pieces at home to be walled in. */
+ * lost games by leaving pieces at home to be walled in.  Past door_moves
+ * the pieces count as parked, and the deadlock costs the leader nothing. */
 Test(engine, a_deadlock_costs_the_leader_and_never_helps_the_side_behind) {
-    load("wwwww11/wbwbw11/wwwww11/wbwb12/wwww12/16/16/16/16/16/16/11b4/12bb1b/12bbbb/12bbbb/13bbb w 200", VARIANT_19);
+    load("wwwww11/wbwbw11/wwwww11/wbwb12/wwww12/16/16/16/16/16/16/11b4/12bb1b/12bbbb/12bbbb/13bbb w 120", VARIANT_19);
     EvalWeights w = engine->eval.weights;
     w.deadlock_divisor = 1;
     Evaluator *plain = malloc(sizeof *plain);
@@ -349,6 +399,10 @@ Test(engine, a_deadlock_costs_the_leader_and_never_helps_the_side_behind) {
     cr_assert_gt(white_plain, 0, "White leads");
     cr_assert_eq(evaluate(&engine->eval, pos, WHITE), white_plain / engine->eval.weights.deadlock_divisor);
     cr_assert_eq(evaluate(&engine->eval, pos, BLACK), black_plain, "the deadlock is worth nothing to Black");
+    Position parked = *pos;
+    parked.turns = 2 * (engine->eval.weights.door_moves + 1);
+    cr_assert_gt(evaluate(plain, &parked, WHITE), 0, "White leads");
+    cr_assert_eq(evaluate(&engine->eval, &parked, WHITE), evaluate(plain, &parked, WHITE), "parked: no way out kept");
     free(plain);
 }
 
