@@ -61,6 +61,7 @@ typedef struct {
     int contempt;       /* what a draw costs it in this search */
     int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
     Move eager;         /* racing alone: the root move that gains most now, tried first */
+    bool greedy_replies; /* racing alone before the armies pass: the other side's replies are greedy's */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
     int key_count;      /* positions on keys[]: the game's, then the search's */
@@ -93,7 +94,7 @@ typedef struct {
     uint64_t rng;
     int contempt;       /* hundredths of a move a draw costs us */
     bool door_open;     /* eval_door_open() in the last search: the table's scores assume it */
-    int knob[6];        /* search tuning knobs, for experiments (see search.c) */
+    int knob[8];        /* search tuning knobs, for experiments (see search.c) */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
     SearchState search;

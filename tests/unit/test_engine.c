@@ -186,14 +186,56 @@ Test(engine, races_alone_when_far_ahead) {
     cr_assert(!race_is_separated(&game->pos));
     think(&limits);
     cr_assert_eq(engine->search.solo_side, WHITE);
-    int lead = engine->knob[4];
-    engine->knob[4] = 0;
+    int lead = engine->knob[7];
+    engine->knob[7] = 0;
     think(&limits);
     cr_assert_eq(engine->search.solo_side, -1, "racing alone can be switched off");
-    engine->knob[4] = lead;
+    engine->knob[7] = lead;
     game_start(game, VARIANT_13, DEFAULT_TURN_LIMIT);
     think(&limits);
     cr_assert_eq(engine->search.solo_side, -1, "an even game is searched for both sides");
+}
+
+static SearchReport last_report;
+static void keep_report(void *ctx, const SearchReport *r) {
+    (void)ctx;
+    last_report = *r;
+}
+
+/* Racing alone before the armies pass (19 pieces), the search assumes that
+ * the opponent keeps advancing as greedy does, not that it stands still: its
+ * replies in the principal variation are greedy's moves.  The 13-piece game
+ * races as before, the opponent passing. */
+Test(engine, racing_alone_it_expects_greedy_replies) {
+    /* eighteen pieces home, the last one still behind Black's army */
+    load("wwwww11/wwwww11/wwww12/www13/w15/16/16/16/16/bbbbbbb9/bbbbbbb9/bbbbb11/16/16/w15/16 w 60", VARIANT_19);
+    cr_assert(!race_is_separated(&game->pos));
+    SearchLimits limits = search_limits_none();
+    limits.depth = 3;
+    atomic_store(&engine->stop, false);
+    engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert_eq(engine->search.solo_side, WHITE);
+    cr_assert_geq(last_report.pv_length, 4);
+    Position pos = game->pos;
+    position_make(&pos, last_report.pv[0]);
+    Move reply = last_report.pv[1];
+    cr_assert(!move_is_pass(reply), "Black replies");
+    cr_assert(move_equal(reply, greedy_move(&pos)), "Black's reply is greedy's");
+    position_make(&pos, reply);
+    position_make(&pos, last_report.pv[2]);
+    cr_assert(move_equal(last_report.pv[3], greedy_move(&pos)), "and so is the next");
+
+    engine->knob[6] = 0;
+    atomic_store(&engine->stop, false);
+    engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert(move_is_pass(last_report.pv[1]), "switched off, the opponent passes");
+
+    load("wwww12/www13/www13/ww14/16/16/16/16/16/16/bbbbbbb9/bbbbbb10/16/16/w15/16 w 60", VARIANT_13);
+    engine->knob[6] = 1;
+    atomic_store(&engine->stop, false);
+    engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert_eq(engine->search.solo_side, WHITE);
+    cr_assert(move_is_pass(last_report.pv[1]), "13 pieces: the opponent passes");
 }
 
 /* The sums the search keeps move by move agree with a fresh evaluation all
