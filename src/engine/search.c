@@ -360,6 +360,30 @@ static bool holds_goal_shut(const Engine *e, const SearchState *s) {
     return bb_count(filled) == s->acc.pieces[opponent] - held && root_behind(e, s);
 }
 
+/*
+ * What the opponent scores by a reply that repeats a position, if it has one
+ * (else -SCORE_INFINITE).  The greedy replies expect it to advance, but a
+ * side behind may rather repeat: in self-play the engine, ahead, counted on
+ * a blocking piece moving on and let the position repeat until the other
+ * side drew.  Checked for its first reply only, the one the game's history
+ * can make a third occurrence.
+ */
+static int repetition_reply(Engine *e) {
+    SearchState *s = &e->search;
+    MoveList replies;
+    generate_moves(&s->pos, &replies);
+    int best = -SCORE_INFINITE;
+    for (int i = 0; i < replies.count; i++) {
+        make_reply(e, replies.moves[i]);
+        if (is_repetition(s)) {
+            int draw = -draw_score(e, s, 2);
+            if (draw > best) best = draw;
+        }
+        unmake_reply(e, replies.moves[i]);
+    }
+    return best;
+}
+
 /* Has the game ended with the move just made, or is it decided?  Sets
  * *score when it is. */
 static inline bool game_ended(const Engine *e, const SearchState *s, int ply, int *score) {
@@ -420,6 +444,10 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         int score = -search_child(e, -beta, -alpha, depth, ply + 1);
         unmake_reply(e, reply);
         if (s->pv_length[ply + 1] > ply + 1 || score > alpha) update_pv(s, ply, reply);
+        if (s->greedy_replies && ply == 1) {
+            int draw = repetition_reply(e);
+            if (draw > score) score = draw;
+        }
         return score;
     }
 

@@ -1,5 +1,6 @@
 /* test_engine.c: the computer player: search, limits, repetitions, race, levels. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,6 +237,51 @@ Test(engine, racing_alone_it_expects_greedy_replies) {
     engine_think(engine, game, &limits, keep_report, NULL);
     cr_assert_eq(engine->search.solo_side, WHITE);
     cr_assert(move_is_pass(last_report.pv[1]), "13 pieces: the opponent passes");
+}
+
+/* A self-play game at 100 ms a move, to turn 142: White, ahead, races alone
+ * against Black's straggler on e11, which stands in its way.  Counting on
+ * greedy replies (e11 moving on), White let the position repeat, and Black
+ * repeated it a third time: a draw.  White must leave Black no repeating
+ * reply now. */
+static const char *REPEATED_GAME =
+    "n2-l4 b12-c11 n4-m5 d14-d13 p2-n4-l6 b16-d14-b12-d10 o2-m4-m6-k6 a14-c12-c10-e10 n1-l3-l5-l7-j5 "
+    "e10-f9 p1-n1-l3-l5-j7 a16-a14-c12-c10-e10-g8 m3-k5-k7-i7 g8-g7 o4-o2-m4-k4-i6-k8 "
+    "e16-e14-c12-c10-e10-g8-g6 p5-n5-l5-l7-j9 c16-a14-c12-c10-e10-g8 m1-m3-k5-k7-k9-i9 "
+    "a12-a14-c12-c10-e10 l6-j6-h8-f8-f10 d16-d14-d12 p4-n2-n4-l6-j6-j8-h10 "
+    "e10-g10-i10-i8-i6-k4-m4-o2 l2-n2-n4-l6-j6-j8-j10 c13-e11-g9-i11-k9-k7 "
+    "k6-i8-i10-g10-e10-c10-c12-a14-a16 c15-c13-e11-g9-i11-k9 o3-m3-k5-i5 a15-c13-e11-g9 p3-n1-l3 "
+    "c14-a14-c12-c10-e10-g10-i10-i8-i6-k4 o1-o3-m3-k5 a13-c13-e11-c9 k8-i10-g10-e10-c10-c12-e12-c14 "
+    "b13-c12 f10-e10 b15-b13-d11-d9-b9 o5-n6 e15-c15-c13-e13 l1-k2 b14-d14-f12 n3-l1-j3 "
+    "d15-b13-d11-d9-f11 k2-i4-k6-k8-i10-g10-e12 f12-f10-f8-h6-j8-l6-n4 j10-h8-f10-f12-d14-b14 "
+    "d12-f12-f10-h8-j6 l3-l5 b9-d9 l4-j4-h6-f8-f10 c12-c10-e8-g10-i10-i8-k6-m4-o4 m2-l3 j6-l4 "
+    "m5-o3-o5-m7 f9-h9-f7-h5 j7-h7-f9 e13-e11-g11 n6-l8-j10-h8-f8 f11-h11-h9-f7-h7-j7-l7 "
+    "j9-h9-h11-f11 g6-i4-k6-m4 l5-k6 g7-h7 i7-g7-e9 c11-c10 k6-i4-g6-i8-i10-g10 c10-e8 k5-k6 "
+    "k7-k5-k3-m5-o3-o1 l3-l5-j7 g9-g7-i7-k7 j3-j4 c9-e11-g9-g7-i7 e9-e11-e13-c13-c15 g11-e9-g7 "
+    "j4-j6-h8-f6 d13-e13 i5-g5-e7-g9-e11 g7-g9-e7-g5-i5-k5-k3-m5-o3 f10-f12-d14-b16 d9-f7-h9-j9-l9 "
+    "f9-d11-f13-d13-b15-d15 g8-i6-i8-g6-i4 k6-k8-i6-g8 d10-e9 f6-g7 h5-j3-l5-n3-p1 m7-l8 e13-f12 "
+    "g7-g9-g11-e13 e8-f7 l8-j10-h8 e9-g7 j5-i6 h7-j5-l3-n5-p3-n1 j7-h7-f9-d11-f13-d13-b15 "
+    "f7-h7-j5-l3-n5-p3 e12-e14-c16-a14 l9-j9-h9-h7-j5-l3-n5-n3 i6-i8-i10 k7-j6 g10-e12-e14-c16 "
+    "i7-k5-m3 f8-g9 l4-n2-p2 g8-g10-e12-e14 i4-j5 e11-d12 k9-j8 h8-f10 f12-e11 i10-g10-e12-c12 j8-i7 "
+    "i9-g11 m4-m2 h10-f12-d10 j6-j4-l4-n2-l2 g11-e9-c11-c13-a15 g7-h8 f10-f12-d14-d16 "
+    "h8-j6-j4-l4-n2-p4 f11-d11-b13 i7-j6 d10-f12-d14 j6-j4-l4-n2 e14-e15 j5-l3-l1 e10-e12-e14-e16 "
+    "l7-m6 e13-c11-c13-a13 k4-l3 a13-a12 m6-n5 c12-b12 n5-o5 g9-f10 o5-p5 f10-g9 p5-o5 g9-f9 n3-p5";
+
+Test(engine, racing_alone_it_leaves_no_repetition_to_the_side_behind) {
+    game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
+    char text[200];
+    for (const char *rest = REPEATED_GAME; sscanf(rest, "%199s", text) == 1; rest = strstr(rest, text) + strlen(text))
+        cr_assert(game_play(game, read_move(&game->pos, text)), "%s", text);
+    cr_assert_eq(game->pos.turns, 142);
+    SearchLimits limits = search_limits_none();
+    limits.depth = 4;
+    cr_assert(game_play(game, think(&limits)));
+    cr_assert_eq(engine->search.solo_side, WHITE, "White races alone");
+    MoveList replies;
+    generate_moves(&game->pos, &replies);
+    for (int i = 0; i < replies.count; i++)
+        cr_assert_lt(game_occurrences_after(game, replies.moves[i]), 3, "Black may draw with %s",
+                     move_text(&game->pos, replies.moves[i]));
 }
 
 /* The sums the search keeps move by move agree with a fresh evaluation all
