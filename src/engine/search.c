@@ -577,7 +577,7 @@ static int race_lead(const Engine *e, const Position *pos) {
  * Racing alone with no win in sight, every order of the same moves ends in the
  * same position and scores the same: the search may then play the progress
  * last, and put it off again next move.  Against a camp parked in our goal
- * it shuffled for a hundred turns next to a free goal square.  So in the race
+ * it shuffled for sixty turns next to a free goal square.  So in the race
  * the move that gains most now wins a tie at the root: it is searched with a
  * window one lower, and replaces the best move when it scores as well.
  */

@@ -60,7 +60,7 @@ typedef struct {
     int root_side;      /* the side the engine plays */
     int contempt;       /* what a draw costs it in this search */
     int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
-    Move eager;         /* racing alone: the root move that gains most now, tried first */
+    Move eager;         /* racing alone: the root move that gains most now, which wins a tie */
     bool greedy_replies; /* racing alone before the armies pass: the other side's replies are greedy's */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
