@@ -762,9 +762,13 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
          * instead of 61.8 (100 games); against the engine itself it changed
          * nothing measurable (+26 -14 and +19 -21 in two steps of 40 games).
          * In the 13-piece game the same lost 33-47 in 80 games against the
-         * engine without it, and it races as before there. */
+         * engine without it, and it races as before there.  Nor after
+         * door_moves (eval.h): pieces of the opponent's still at home then
+         * are parked, and expecting them to leave as greedy's would, the
+         * engine kept a way out open for a win that never came. */
         s->solo_side = s->pos.side_to_move;
-        s->greedy_replies = e->knob[6] != 0 && s->pos.variant == VARIANT_19;
+        s->greedy_replies = e->knob[6] != 0 && s->pos.variant == VARIANT_19 &&
+                            eval_door_open(&e->eval.weights, &s->pos);
     }
 
     s->eager = s->solo_side >= 0 ? eager_move(e) : MOVE_PASS;
