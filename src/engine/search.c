@@ -278,23 +278,9 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, int generate
 /* ------------------------------------------------------------------------ */
 /* The search                                                               */
 
-static void make_move(Engine *e, Move m) {
-    SearchState *s = &e->search;
-    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.from, m.to);
-    position_make(&s->pos, m);
-    push_key(s, s->pos.hash);
-    count_node(e);
-}
-
-static void unmake_move(Engine *e, Move m) {
-    SearchState *s = &e->search;
-    pop_key(s);
-    position_unmake(&s->pos, m);
-    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.to, m.from);
-}
-
-/* The opponent's reply when racing alone: its pieces move, but its cost in
- * the evaluation's sums stays as at the root, so that only our own progress
+/* A move on the board and in the key history, without the evaluation's
+ * sums.  Alone, it makes the opponent's reply when racing alone: its pieces
+ * move, but its cost stays as at the root, so that only our own progress
  * counts. */
 static void make_reply(Engine *e, Move m) {
     SearchState *s = &e->search;
@@ -307,6 +293,18 @@ static void unmake_reply(Engine *e, Move m) {
     SearchState *s = &e->search;
     pop_key(s);
     position_unmake(&s->pos, m);
+}
+
+static void make_move(Engine *e, Move m) {
+    SearchState *s = &e->search;
+    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.from, m.to);
+    make_reply(e, m);
+}
+
+static void unmake_move(Engine *e, Move m) {
+    SearchState *s = &e->search;
+    unmake_reply(e, m);
+    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.to, m.from);
 }
 
 static bool is_banned(const SearchState *s, Move m) {
@@ -327,6 +325,11 @@ static bool root_behind(const Engine *e, const SearchState *s) {
     return s->pos.side_to_move == s->root_side ? score < 0 : score > 0;
 }
 
+/* A loss for the engine, now, scored for the side to move. */
+static int root_loses(const SearchState *s, int ply) {
+    return s->pos.side_to_move == s->root_side ? -SCORE_WIN + ply : SCORE_WIN - ply;
+}
+
 /*
  * A draw, for the side to move.  It costs the engine its contempt, unless the
  * engine is behind with a piece in its home camp past the grace: a piece
@@ -339,7 +342,7 @@ static int draw_score(const Engine *e, const SearchState *s, int ply) {
     Side root = (Side)s->root_side;
     bool root_to_move = s->pos.side_to_move == root;
     if (s->acc.at_home[root] && s->pos.turns / 2 > e->eval.weights.home_grace && root_behind(e, s))
-        return root_to_move ? -SCORE_WIN + ply : SCORE_WIN - ply;
+        return root_loses(s, ply);
     return root_to_move ? -s->contempt : s->contempt;
 }
 
@@ -398,7 +401,7 @@ static inline bool game_ended(const Engine *e, const SearchState *s, int ply, in
         return true;
     }
     if (holds_goal_shut(e, s)) {
-        *score = pos->side_to_move == s->root_side ? -SCORE_WIN + ply : SCORE_WIN - ply;
+        *score = root_loses(s, ply);
         return true;
     }
     return false;

@@ -392,6 +392,13 @@ Test(engine, evaluation_is_symmetric) {
     cr_assert_lt(score < 0 ? -score : score, 400);
 }
 
+/* The engine plays both sides, each move to `depth`, to the game's end. */
+static void play_out_at_depth(int depth) {
+    SearchLimits limits = search_limits_none();
+    limits.depth = depth;
+    while (game->result == RESULT_ONGOING) cr_assert(game_play(game, think(&limits)));
+}
+
 /* From a self-play game at 40,000 nodes a move: White is about to finish,
  * Black is far behind and has just jumped a piece back into its home camp,
  * White's goal (c13).  The engine then kept it there and shuffled its other
@@ -400,9 +407,7 @@ Test(engine, evaluation_is_symmetric) {
 Test(engine, the_side_behind_does_not_spoil_by_blocking_its_home_camp, .timeout = 60) {
     load("www1w11/wwwww11/wwww1w10/wwb13/ww1w12/16/16/16/16/16/16/14bb/13bbb/12bbbb/11b1bbb/11bbbbb w 150",
          VARIANT_19);
-    SearchLimits limits = search_limits_none();
-    limits.depth = 6;
-    while (game->result == RESULT_ONGOING) cr_assert(game_play(game, think(&limits)));
+    play_out_at_depth(6);
     cr_assert_eq(game->result, RESULT_WHITE_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
 }
 
@@ -414,9 +419,7 @@ Test(engine, the_side_behind_does_not_spoil_by_blocking_its_home_camp, .timeout 
 Test(engine, the_side_behind_does_not_hold_the_last_goal_square_until_the_turn_limit, .timeout = 60) {
     load("wwwww11/wwwww11/wwww12/wwb13/ww1w12/16/16/16/8b7/7b8/6b9/16/15b/12bbbb/11bbbbb/11bbbbb b 300",
          VARIANT_19);
-    SearchLimits limits = search_limits_none();
-    limits.depth = 4;
-    while (game->result == RESULT_ONGOING) cr_assert(game_play(game, think(&limits)));
+    play_out_at_depth(4);
     cr_assert_eq(game->result, RESULT_WHITE_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
     cr_assert_leq(game->pos.turns, 304);
 }
