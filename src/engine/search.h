@@ -93,7 +93,6 @@ typedef struct {
     Evaluator race_eval; /* the race planner's ranking (race_weights) */
     uint64_t rng;
     int contempt;       /* hundredths of a move a draw costs us */
-    bool door_open;     /* eval_door_open() in the last search: the table's scores assume it */
     int knob[8];        /* search tuning knobs, for experiments (see search.c) */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
