@@ -1,15 +1,15 @@
 /*
  * movegen.c: steps, jump chains and paths.
  *
- * The jump generator is a depth-first search over the hop graph, with a
- * bitboard for the squares already reached.  It was measured against a
- * bitboard flood fill (eight shifted masks per iteration): with the few
- * landings a piece has in real positions, the depth-first search does less
- * work (see README, Performance).  For one piece it reads the mailbox; for a
- * whole side (the search's and perft's generator), or a few pieces at once
- * (the race planner's rear pieces), it first finds every open hop on the
- * board with eight bitboard masks, so that its inner loop visits only the
- * open hops and takes no unpredictable branch.
+ * The jump generator is a depth-first search over the hop graph, with a set
+ * of the squares already reached.  It was measured against a bitboard flood
+ * fill (eight shifted masks per iteration): with the few landings a piece
+ * has in real positions, the depth-first search does less work (see README,
+ * Performance).  For one piece it reads the mailbox; for a whole side (the
+ * search's and perft's generator), or a few pieces at once (the race
+ * planner's rear pieces), it first finds every open hop on the board with
+ * eight bitboard masks, so that its inner loop visits only the open hops and
+ * takes no unpredictable branch.
  *
  * The moving piece's own square needs no special case: it is marked reached
  * before the search starts, and no hop can pass over it, since hops keep the
@@ -22,36 +22,88 @@
 #include <immintrin.h>
 #endif
 
+/*
+ * A hop moves two squares each way, so every square a chain can reach keeps
+ * the file's and the rank's parity of its start: it lies in one of four
+ * classes of 64 squares, and a set of them fits in one 64-bit word, bit
+ * (rank / 2) * 8 + file / 2.  The chain search keeps its sets so, in
+ * registers: as 256-bit bitboards indexed by a variable square they lived on
+ * the stack, and every hop waited on the store before it (perf annotate).
+ */
+static inline int parity_class(int sq) { return (sq >> 3 & 2) | (sq & 1); }
+static inline int class_bit(int sq) { return (sq >> 5) << 3 | (sq & 15) >> 1; }
+
+/* Each byte spread to every other bit: a row of the class among the
+ * sixteen files of the board's row. */
+static const uint16_t SPREAD[256] = {
+#define S2(n) (n), (n) + 1, (n) + 4, (n) + 5
+#define S4(n) S2(n), S2((n) + 16), S2((n) + 64), S2((n) + 80)
+#define S6(n) S4(n), S4((n) + 256), S4((n) + 1024), S4((n) + 1280)
+    S6(0), S6(4096), S6(16384), S6(20480)
+#undef S2
+#undef S4
+#undef S6
+};
+
+/* The class set m of class c as a bitboard.  Word w of the board holds ranks
+ * 4w to 4w + 3, the class's rows 2w and 2w + 1: bytes 2w and 2w + 1 of m.
+ * Each byte is spread to a row of sixteen files, the two rows put 32 bits
+ * apart, and the whole shifted to the class's first rank and file.  (With
+ * BMI2 a pdep would do, but it is microcoded, and slow, on AMD before Zen 3.) */
+static inline Bitboard class_board(uint64_t m, int c) {
+    int shift = (c >> 1) * 16 + (c & 1);
+    Bitboard b;
+    for (int w = 0; w < 4; w++)
+        b.w[w] = ((uint64_t)SPREAD[m >> (16 * w) & 0xFF] | (uint64_t)SPREAD[m >> (16 * w + 8) & 0xFF] << 32) << shift;
+    return b;
+}
+
+/* The class set of class c of the bitboard b: class_board() undone. */
+static inline uint64_t board_class(Bitboard b, int c) {
+    int shift = (c >> 1) * 16 + (c & 1);
+    uint64_t m = 0;
+    for (int w = 0; w < 4; w++) {
+        uint64_t x = b.w[w] >> shift & 0x0000555500005555ULL;
+        x = (x | x >> 1) & 0x0000333300003333ULL;
+        x = (x | x >> 2) & 0x00000F0F00000F0FULL;
+        x = (x | x >> 4) & 0x000000FF000000FFULL;
+        m |= (x & 0xFF) << (16 * w) | (x >> 32 & 0xFF) << (16 * w + 8);
+    }
+    return m;
+}
+
 /* The chain search every caller shares: every square a chain of hops from
- * `from` lands on, added to *reached (squares already in it are never
- * entered).  Stops early, returning true, when it lands on a square of
- * *targets (pass NULL to search them all); inlined, each caller gets its own
- * copy. */
-static inline bool search_chains(const Position *pos, int from, Bitboard *reached, const Bitboard *targets) {
-    uint8_t stack[64]; /* a square is pushed once; hops stay on one parity class of 64 */
+ * `from` lands on, added to the class set *reached (squares already in it
+ * are never entered).  Stops early, returning true, when it lands on a
+ * square of *targets (pass NULL to search them all); inlined, each caller
+ * gets its own copy. */
+static inline bool search_chains(const Position *pos, int from, uint64_t *reached, const Bitboard *targets) {
+    uint8_t stack[64]; /* a square is pushed once */
     int top = 0;
-    bb_add(reached, from);
+    uint64_t seen = *reached | 1ULL << class_bit(from);
     stack[top++] = (uint8_t)from;
     while (top > 0) {
         int sq = stack[--top];
         const Hop *hop = HOPS[sq];
         for (int i = 0, n = HOP_COUNT[sq]; i < n; i++) {
             int land = hop[i].land;
-            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(reached, land)) {
+            uint64_t bit = 1ULL << class_bit(land);
+            if (pos->at[hop[i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !(seen & bit)) {
                 if (targets && bb_has(targets, land)) return true;
-                bb_add(reached, land);
+                seen |= bit;
                 stack[top++] = (uint8_t)land;
             }
         }
     }
+    *reached = seen;
     return false;
 }
 
 Bitboard chain_landings(const Position *pos, int from, Bitboard avoid) {
-    Bitboard reached = avoid;
+    int c = parity_class(from);
+    uint64_t avoided = board_class(avoid, c), reached = avoided;
     search_chains(pos, from, &reached, NULL);
-    bb_add(&avoid, from);
-    return bb_minus(reached, avoid);
+    return class_board(reached & ~avoided & ~(1ULL << class_bit(from)), c);
 }
 
 Bitboard jump_destinations(const Position *pos, int from) {
@@ -59,7 +111,7 @@ Bitboard jump_destinations(const Position *pos, int from) {
 }
 
 bool jump_lands_in(const Position *pos, int from, Bitboard targets) {
-    Bitboard reached = {{0, 0, 0, 0}};
+    uint64_t reached = 0;
     return search_chains(pos, from, &reached, &targets);
 }
 
@@ -114,10 +166,10 @@ static inline uint64_t look_word(const uint64_t b[4], int i, int delta) {
 
 typedef struct {
     uint64_t open[4][8];             /* [word][direction]: squares with a hop open that way */
-    Bitboard labelled;               /* empty squares already in a component */
+    uint64_t labelled[4];            /* [class]: empty squares already in a component */
     uint8_t component_of[NUM_SQUARES];
     int count;
-    Bitboard squares[MAX_COMPONENTS];
+    uint64_t squares[MAX_COMPONENTS]; /* each component's squares, in its class */
 } HopComponents;
 
 /* Which squares have an open hop (over a piece onto an empty square) in each
@@ -160,16 +212,15 @@ static inline unsigned open_hops(const HopComponents *hc, int sq) {
 #endif
 }
 
-/* The component of the empty square `start`: every square a chain could
- * land on from there, `start` included.  This is chain_landings with the
- * labelling done as squares are found: on the hot path of every search and
- * perft, where calling chain_landings and labelling afterwards measured 20%
- * more instructions (callgrind, perft 4). */
-static Bitboard explore_component(HopComponents *hc, int start) {
-    Bitboard found = {{0, 0, 0, 0}};
+/* The component of the empty square `start` (of class c): every square a
+ * chain could land on from there, `start` included, as a class set.  This
+ * is chain_landings with the labelling done as squares are found: on the
+ * hot path of every search and perft, where calling chain_landings and
+ * labelling afterwards measured 20% more instructions (callgrind, perft 4). */
+static uint64_t explore_component(HopComponents *hc, int start, int c) {
+    uint64_t found = 1ULL << class_bit(start);
     uint8_t stack[64];
     int top = 0, id = hc->count++;
-    bb_add(&found, start);
     stack[top++] = (uint8_t)start;
     while (top > 0) {
         int sq = stack[--top];
@@ -177,29 +228,31 @@ static Bitboard explore_component(HopComponents *hc, int start) {
         for (unsigned open = open_hops(hc, sq); open; open &= open - 1) {
             /* pushed only when new, without a branch (it would mispredict) */
             int land = sq + 2 * DIRECTION[__builtin_ctz(open)];
+            uint64_t bit = 1ULL << class_bit(land);
             stack[top] = (uint8_t)land;
-            top += !bb_has(&found, land);
-            bb_add(&found, land);
+            top += !(found & bit);
+            found |= bit;
         }
     }
-    hc->labelled = bb_or(hc->labelled, found);
+    hc->labelled[c] |= found;
     hc->squares[id] = found;
     return found;
 }
 
 static Bitboard chains_from(HopComponents *hc, int from) {
-    Bitboard reach = {{0, 0, 0, 0}};
+    int c = parity_class(from);
+    uint64_t reach = 0;
     for (unsigned open = open_hops(hc, from); open; open &= open - 1) {
         int land = from + 2 * DIRECTION[__builtin_ctz(open)];
-        if (bb_has(&reach, land)) continue;
-        reach = bb_or(reach, bb_has(&hc->labelled, land) ? hc->squares[hc->component_of[land]]
-                                                        : explore_component(hc, land));
+        uint64_t bit = 1ULL << class_bit(land);
+        if (reach & bit) continue;
+        reach |= hc->labelled[c] & bit ? hc->squares[hc->component_of[land]] : explore_component(hc, land, c);
     }
-    return reach;
+    return reach ? class_board(reach, c) : (Bitboard){{0, 0, 0, 0}};
 }
 
 static void hop_components_init(const Position *pos, HopComponents *hc) {
-    hc->labelled = (Bitboard){{0, 0, 0, 0}};
+    for (int c = 0; c < 4; c++) hc->labelled[c] = 0;
     hc->count = 0;
     find_open_hops(pos, hc);
 }

@@ -18,8 +18,9 @@ static const int DIRS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1
 
 static bool on_board(int file, int rank) { return file >= 0 && file < 16 && rank >= 0 && rank < 16; }
 
-/* Hop distance from `from` to every square (-1: unreachable), by rounds. */
-static void reference_hops(const Position *pos, int from, int dist[256]) {
+/* Hop distance from `from` to every square (-1: unreachable), by rounds,
+ * never landing on a square of `avoid`. */
+static void reference_hops_avoiding(const Position *pos, int from, Bitboard avoid, int dist[256]) {
     for (int s = 0; s < 256; s++) dist[s] = -1;
     dist[from] = 0;
     for (int round = 0, changed = 1; changed; round++) {
@@ -31,13 +32,17 @@ static void reference_hops(const Position *pos, int from, int dist[256]) {
                 int f2 = s % 16 + 2 * DIRS[d][0], r2 = s / 16 + 2 * DIRS[d][1];
                 if (!on_board(f2, r2)) continue;
                 int over = r1 * 16 + f1, land = r2 * 16 + f2;
-                if (pos->at[over] != NO_PIECE && pos->at[land] == NO_PIECE && dist[land] < 0) {
+                if (pos->at[over] != NO_PIECE && pos->at[land] == NO_PIECE && dist[land] < 0 && !bb_has(&avoid, land)) {
                     dist[land] = round + 1;
                     changed = 1;
                 }
             }
         }
     }
+}
+
+static void reference_hops(const Position *pos, int from, int dist[256]) {
+    reference_hops_avoiding(pos, from, (Bitboard){{0, 0, 0, 0}}, dist);
 }
 
 static bool reference_in_goal(const Position *pos, Side side, int s) {
@@ -85,6 +90,16 @@ static void check_moves(const Position *pos) {
         for (int w = 0; w < 4; w++) sets[w + 1].w[w] = ~0ULL;
         for (int k = 0; k < 5; k++)
             cr_assert_eq(jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])), "set %d from %d", k, from);
+        /* Chains that may not land on the squares of a set (the web page
+         * extends a chain so) land where the reference's do. */
+        for (int k = 0; k < 5; k++) {
+            int dist[256];
+            reference_hops_avoiding(pos, from, sets[k], dist);
+            Bitboard want = {{0, 0, 0, 0}};
+            for (int s = 0; s < 256; s++)
+                if (dist[s] > 0) bb_add(&want, s);
+            cr_assert(bb_equal(chain_landings(pos, from, sets[k]), want), "avoiding set %d from %d", k, from);
+        }
         for (int to = 0; to < 256; to++) {
             int hops = -1;
             bool ok = reference_legal(pos, from, to, &hops);
