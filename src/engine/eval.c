@@ -85,6 +85,13 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
                 if (bb_has(&goal, sq)) floor += cost;
             }
             ev->floor[v][side] = (int16_t)floor;
+            const int16_t *cost = ev->cost[v][side];
+            for (int from = 0; from < NUM_SQUARES; from++) {
+                Bitboard *costlier = &ev->costlier[v][side][from];
+                *costlier = (Bitboard){{0, 0, 0, 0}};
+                for (int to = 0; to < NUM_SQUARES; to++)
+                    if (cost[to] > cost[from]) bb_add(costlier, to);
+            }
         }
     }
 }

@@ -53,6 +53,8 @@ typedef struct {
     uint8_t distance[2][NUM_SQUARES];    /* goal_distance() */
     Bitboard nearer[2][31];              /* [side][d]: the squares of goal_distance() < d */
     uint32_t reciprocal[20];             /* [n]: 2^20 / n + 1, to divide by n (eval.c) */
+    Bitboard costlier[2][2][NUM_SQUARES]; /* [variant][side][square]: the squares costing more,
+                                            where a move from it loses ground */
 } Evaluator;
 
 /*

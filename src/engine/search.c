@@ -18,18 +18,10 @@
 #include "clock.h"
 #include "levels.h"
 
-#ifdef __AVX2__
-#include <immintrin.h>
-#endif
-
 enum {
     CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */
     ASPIRATION_DEPTH = 4,
     ASPIRATION_WINDOW = 40,
-    ORDER_TT_MOVE = 16383,   /* ordering scores, which fit in 15 bits and a sign */
-    ORDER_KILLER = 16381,
-    ORDER_MAX = 16000,
-    HISTORY_MAX = 16384,
     /* A draw counts as this much of a loss for the engine: two engines that
      * both see a jam as even would otherwise shuffle into a repetition. */
     DEFAULT_CONTEMPT = 100,
@@ -172,84 +164,15 @@ static inline int progress_of(const Engine *e, const Position *pos, Move m) {
     return cost[m.from] - cost[m.to];
 }
 
-/* A move's sort key: its ordering score above its index in the ply's move
- * list.  Moves are listed by origin, then destination, so equal scores go
- * in that order; and the best key names its own place in the list, which
- * spares the picker a search for it. */
-static inline int32_t make_key(int score, int index) { return (int32_t)((uint32_t)score << 16 | (uint32_t)index); }
-static inline int key_index(int32_t key) { return key & 0xFFFF; }
-static inline int key_score(int32_t key) { return key >> 16; }
-enum { PICKED = INT32_MIN }; /* a key already taken: below every real one */
-
-/* Generates the moves of the side to move as sort keys: the table's move
- * first, then the killers, then by progress and history.  Returns how many. */
-static int generate_keys(const Engine *e, SearchState *s, int ply, Move tt_move) {
-    int32_t *keys = s->move_keys[ply];
-    Move *moves = s->moves[ply];
+/* Lists the moves of the node at `ply` in the order to try them. */
+static void order_node(const Engine *e, SearchState *s, int ply, Move tt_move) {
     const Position *pos = &s->pos;
     Side us = (Side)pos->side_to_move;
-    const int16_t *cost = e->eval.cost[pos->variant][us];
-    Move special[3] = {tt_move, s->killers[ply][0], s->killers[ply][1]};
-    uint8_t from[19];
-    Bitboard dests[19];
-    int pieces = side_destinations(pos, from, dests), n = 0;
-    for (int p = 0; p < pieces; p++) {
-        int f = from[p], first = n;
-        int base = cost[f] * 16;
-        const int16_t *history = e->history[us][f];
-        for (int w = 0; w < 4; w++) {
-            uint64_t bits = dests[p].w[w];
-            while (bits) {
-                int to = (w << 6) | __builtin_ctzll(bits);
-                bits &= bits - 1;
-                int score = base - cost[to] * 16 + (history[to] >> 6);
-                score = score > ORDER_MAX ? ORDER_MAX : score < -ORDER_MAX ? -ORDER_MAX : score;
-                moves[n] = (Move){(uint8_t)f, (uint8_t)to};
-                keys[n] = make_key(score, n);
-                n++;
-            }
-        }
-        for (int k = 0; k < 3; k++)
-            if (special[k].from == f && !move_is_pass(special[k]))
-                for (int i = first; i < n; i++)
-                    if (moves[i].to == special[k].to && key_score(keys[i]) < ORDER_KILLER) {
-                        keys[i] = make_key(k == 0 ? ORDER_TT_MOVE : ORDER_KILLER + 2 - k, i);
-                        break;
-                    }
-    }
-    if (n == 0) { /* the pass */
-        moves[n] = MOVE_PASS;
-        keys[n] = make_key(0, n);
-        n++;
-    }
-    /* the picker reads whole vectors: the rest of the last one counts as taken */
-    for (int i = n; i % 16; i++) keys[i] = PICKED;
-    return n;
-}
-
-/* Selection sort, one step: takes the best key not yet taken (keys are
- * distinct), marks it PICKED and returns it.  Most nodes take only a few
- * moves from a list of 100-300, so this beats sorting it.  The list is padded
- * with PICKED to a multiple of sixteen keys, which AVX-512 compares at once
- * (AVX2 eight). */
-static int32_t pick_key(int32_t *keys, int count) {
-    int32_t best = PICKED;
-#if defined(__AVX512F__)
-    __m512i m = _mm512_loadu_si512(keys);
-    for (int j = 16; j < count; j += 16) m = _mm512_max_epi32(m, _mm512_loadu_si512(keys + j));
-    best = _mm512_reduce_max_epi32(m);
-#elif defined(__AVX2__)
-    __m256i m = _mm256_loadu_si256((const __m256i *)keys);
-    for (int j = 8; j < count; j += 8) m = _mm256_max_epi32(m, _mm256_loadu_si256((const __m256i *)(keys + j)));
-    __m128i h = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
-    h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0x4E));
-    h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0xB1));
-    best = _mm_cvtsi128_si32(h);
-#else
-    for (int j = 0; j < count; j++) best = keys[j] > best ? keys[j] : best;
-#endif
-    keys[key_index(best)] = PICKED;
-    return best;
+    OrderInputs in = {e->eval.cost[pos->variant][us],
+                      e->eval.costlier[pos->variant][us],
+                      (const int16_t(*)[NUM_SQUARES])e->history[us],
+                      {tt_move, s->killers[ply][0], s->killers[ply][1]}};
+    order_moves(&s->orders[ply], pos, &in);
 }
 
 static void update_history(Engine *e, Side us, Move m, int bonus) {
@@ -258,7 +181,7 @@ static void update_history(Engine *e, Side us, Move m, int bonus) {
     *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : v < -HISTORY_MAX ? -HISTORY_MAX : v);
 }
 
-static void reward_cutoff(Engine *e, int ply, int depth, Move best, int generated) {
+static void reward_cutoff(Engine *e, int ply, int depth, Move best, bool listed) {
     SearchState *s = &e->search;
     Side us = (Side)s->pos.side_to_move;
     if (!move_equal(s->killers[ply][0], best)) {
@@ -269,9 +192,11 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, int generate
     if (bonus > 1200) bonus = 1200;
     update_history(e, us, best, bonus);
     /* The moves taken from the list before it failed to cut. */
-    for (int i = 0; i < generated; i++)
-        if (s->move_keys[ply][i] == PICKED && !move_equal(s->moves[ply][i], best))
-            update_history(e, us, s->moves[ply][i], -bonus);
+    if (!listed) return;
+    const MoveOrder *order = &s->orders[ply];
+    for (int i = 0; i < order->listed; i++)
+        if (order->keys[i] == ORDER_TAKEN && !move_equal(order->moves[i], best))
+            update_history(e, us, order->moves[i], -bonus);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -511,17 +436,18 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
             special = true;
         } else {
             if (!generated) {
-                move_count = generate_keys(e, s, ply, tt_move);
+                order_node(e, s, ply, tt_move);
+                move_count = s->orders[ply].total;
                 generated = true;
             }
             int i = index++;
             if (i >= move_count) break;
-            int32_t key = pick_key(s->move_keys[ply], move_count);
-            m = s->moves[ply][key_index(key)];
+            int32_t key = order_take(&s->orders[ply]);
+            m = order_move(&s->orders[ply], key);
             bool fresh = true;
             for (int k = 0; k < special_count; k++) fresh &= !move_equal(m, tried_specials[k]);
             if (!fresh || (root && is_banned(s, m))) continue;
-            special = key_score(key) >= ORDER_KILLER;
+            special = order_score(key) >= ORDER_KILLER;
         }
         int progress = move_is_pass(m) ? 0 : progress_of(e, pos, m);
         /* Forward pruning near the leaves: moves that lose ground, and late
@@ -567,7 +493,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
                     s->root_best_score = score;
                 }
                 if (score >= beta) {
-                    reward_cutoff(e, ply, depth, m, generated ? move_count : 0);
+                    reward_cutoff(e, ply, depth, m, generated);
                     break;
                 }
             }

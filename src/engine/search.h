@@ -23,6 +23,7 @@
 #include "eval.h"
 #include "game.h"
 #include "movegen.h"
+#include "moveorder.h"
 #include "race.h"
 #include "tt.h"
 
@@ -76,10 +77,7 @@ typedef struct {
     int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
     Move banned[16];
     MoveList root_moves;
-    /* The moves of each ply, and their sort keys (search.c, make_key),
-     * padded to whole vectors of sixteen keys. */
-    Move moves[MAX_PLY][MAX_MOVES];
-    int32_t move_keys[MAX_PLY][(MAX_MOVES + 15) / 16 * 16];
+    MoveOrder orders[MAX_PLY]; /* the moves of each ply, in the order tried */
 } SearchState;
 
 typedef struct {
