@@ -104,6 +104,12 @@ int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
 /* The same from an up-to-date EvalAcc of `pos` (the race planner's beam). */
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side);
 
+/* Is it past the grace, after which a piece still in its home camp costs
+ * more each move (and a draw kept so is spoiling, search.c)? */
+static inline bool eval_past_grace(const EvalWeights *w, const Position *pos) {
+    return pos->turns / 2 > w->home_grace;
+}
+
 /* Does the leader still keep a way out open for pieces walled in at home
  * (before door_moves of each side's own moves), or are they parked? */
 static inline bool eval_door_open(const EvalWeights *w, const Position *pos) {

@@ -243,8 +243,7 @@ static void unmake_move(Engine *e, Move m) {
  * 10% more nodes in the bench.  The repetition keys stay unsalted.
  */
 static inline uint64_t table_key(const Engine *e, const Position *pos) {
-    int own_moves = pos->turns / 2;
-    uint64_t phase = (uint64_t)(own_moves > e->eval.weights.home_grace) + !eval_door_open(&e->eval.weights, pos);
+    uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval.weights, pos);
     return pos->hash ^ phase * 0x9E3779B97F4A7C15ULL;
 }
 
@@ -282,7 +281,7 @@ static int root_loses(const SearchState *s, int ply) {
 static int draw_score(const Engine *e, const SearchState *s, int ply) {
     Side root = (Side)s->root_side;
     bool root_to_move = s->pos.side_to_move == root;
-    if (s->acc.at_home[root] && s->pos.turns / 2 > e->eval.weights.home_grace && root_behind(e, s))
+    if (s->acc.at_home[root] && eval_past_grace(&e->eval.weights, &s->pos) && root_behind(e, s))
         return root_loses(s, ply);
     return root_to_move ? -s->contempt : s->contempt;
 }
@@ -395,7 +394,8 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         return score;
     }
 
-    const TTEntry *entry = tt_probe(&e->tt, table_key(e, pos));
+    uint64_t tt_key = table_key(e, pos);
+    const TTEntry *entry = tt_probe(&e->tt, tt_key);
     Move tt_move = MOVE_PASS;
     if (entry) {
         tt_move = (Move){entry->from, entry->to};
@@ -500,7 +500,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         }
     }
     int bound = best_score >= beta ? BOUND_LOWER : best_score > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&e->tt, table_key(e, pos), best_move, score_to_tt(best_score, ply), depth, bound);
+    tt_store(&e->tt, tt_key, best_move, score_to_tt(best_score, ply), depth, bound);
     return best_score;
 }
 

@@ -66,13 +66,17 @@ const char *move_text(const Position *pos, Move m) {
     return text;
 }
 
+unsigned test_random(unsigned *seed) {
+    *seed = *seed * 1103515245u + 12345u;
+    return *seed >> 8;
+}
+
 void random_game(Game *game, Variant variant, int turns, unsigned seed) {
     game_start(game, variant, MAX_TURN_LIMIT);
     static MoveList list;
     for (int i = 0; i < turns && game->result == RESULT_ONGOING; i++) {
         generate_moves(&game->pos, &list);
-        seed = seed * 1103515245u + 12345u;
-        cr_assert(game_play(game, list.moves[(seed >> 8) % (unsigned)list.count]));
+        cr_assert(game_play(game, list.moves[test_random(&seed) % (unsigned)list.count]));
     }
 }
 

@@ -43,6 +43,10 @@ const char *move_text(const Position *pos, Move m);
  * legal move, and leaves the position as it was. */
 void assert_divide_sums(Position *pos, int depth);
 
+/* The tests' pseudo-random numbers: the next of the sequence `*seed` drives
+ * (a linear congruential step, its top 24 bits). */
+unsigned test_random(unsigned *seed);
+
 /* A random legal game of `turns` moves from the start, seeded. */
 void random_game(Game *game, Variant variant, int turns, unsigned seed);
 

@@ -26,11 +26,6 @@ static void teardown(void) {
 
 TestSuite(moveorder, .init = setup, .fini = teardown);
 
-static unsigned next_random(unsigned *seed) {
-    *seed = *seed * 1103515245u + 12345u;
-    return *seed >> 8;
-}
-
 static OrderInputs inputs(const Position *pos, Move tt, Move killer1, Move killer2) {
     Side us = (Side)pos->side_to_move;
     return (OrderInputs){ev->cost[pos->variant][us], ev->costlier[pos->variant][us],
@@ -76,18 +71,18 @@ Test(moveorder, takes_every_legal_move_once_best_first) {
         while (game.result == RESULT_ONGOING && game.pos.turns < 150) {
             for (int a = 0; a < NUM_SQUARES; a++)
                 for (int b = 0; b < NUM_SQUARES; b++)
-                    history[a][b] = (int16_t)((int)(next_random(&seed) % (2 * HISTORY_MAX + 1)) - HISTORY_MAX);
+                    history[a][b] = (int16_t)((int)(test_random(&seed) % (2 * HISTORY_MAX + 1)) - HISTORY_MAX);
             MoveList legal;
             generate_moves(&game.pos, &legal);
-            Move random = legal.moves[next_random(&seed) % (unsigned)legal.count];
-            Move nowhere = {(uint8_t)(next_random(&seed) % 256), (uint8_t)(next_random(&seed) % 256)};
+            Move random = legal.moves[test_random(&seed) % (unsigned)legal.count];
+            Move nowhere = {(uint8_t)(test_random(&seed) % 256), (uint8_t)(test_random(&seed) % 256)};
             OrderInputs in = inputs(&game.pos, random, nowhere, legal.moves[0]);
             order_moves(&order, &game.pos, &in);
             int n = take_all(&order, &game.pos, taken);
             const int16_t *cost = in.cost;
             for (int i = 0; i < n; i++) losing += !move_is_pass(taken[i]) && cost[taken[i].to] > cost[taken[i].from];
             positions++;
-            cr_assert(game_play(&game, legal.moves[next_random(&seed) % (unsigned)legal.count]));
+            cr_assert(game_play(&game, legal.moves[test_random(&seed) % (unsigned)legal.count]));
         }
     }
     cr_assert_gt(losing, positions, "the games had moves that lose ground to take");

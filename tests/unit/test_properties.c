@@ -166,16 +166,11 @@ static int property_games(void) {
     return env ? atoi(env) : 400;
 }
 
-static unsigned next_random(unsigned *seed) {
-    *seed = *seed * 1103515245u + 12345u;
-    return *seed >> 8;
-}
-
 static Move pick_move(const Position *pos, unsigned *seed, int greedy_percent) {
     MoveList list;
     generate_moves(pos, &list);
-    if ((int)(next_random(seed) % 100) < greedy_percent) return greedy_move(pos);
-    return list.moves[next_random(seed) % (unsigned)list.count];
+    if ((int)(test_random(seed) % 100) < greedy_percent) return greedy_move(pos);
+    return list.moves[test_random(seed) % (unsigned)list.count];
 }
 
 Test(properties, hold_over_many_games, .timeout = 600) {
@@ -186,7 +181,7 @@ Test(properties, hold_over_many_games, .timeout = 600) {
         unsigned seed = (unsigned)g * 2654435761u + 1;
         Variant variant = g % 2 ? VARIANT_13 : VARIANT_19;
         int turn_limit = g % 5 == 0 ? 60 + g % 40 : DEFAULT_TURN_LIMIT;
-        int greedy_percent = (int)(next_random(&seed) % 90) + 10;
+        int greedy_percent = (int)(test_random(&seed) % 90) + 10;
         game_start(&game, variant, turn_limit);
         history.seen[0] = game.pos;
         history.count = 1;
