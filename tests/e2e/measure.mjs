@@ -94,35 +94,42 @@ export async function measurePerft(env, depth = 5, runs = 3) {
 }
 
 /** A fixed-depth search from the start in Chromium (engine worker) and
- * natively (`halma engine`, `go depth`). */
+ * natively (`halma engine`, `go depth`), best of `runs` each, interleaved
+ * as perft is: a busy spell of a shared machine then slows both sides, not
+ * only the one measured during it. */
 export async function measureSearch(env, depth, runs = 2) {
   const { page, context } = await openGame(env);
-  let wasm = null;
-  for (let i = 0; i < runs; i++) {
-    const result = await page.evaluate(async (d) => {
+  const inWorker = () =>
+    page.evaluate(async (d) => {
       const { EngineClient } = await import('./js/engine-client.js');
       const client = new EngineClient('bench');
       const answer = await client.request('think', { game: { variant: 19, fen: null, turnLimit: 400, moves: [] }, level: 10, depth: d, movetime: 0 });
       client.worker.terminate();
       return answer;
     }, depth);
-    if (!wasm || result.wallMs < wasm.wallMs) wasm = result;
-  }
-  await context.close();
+  let wasm = null;
   let native = null;
   for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    // No quit: it would stop the search; the end of input lets it finish.
-    const out = execFileSync(join(ROOT, 'build/halma'), ['engine'], { input: `position startpos\ngo depth ${depth}\n` }).toString();
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const infos = out.split('\n').filter((l) => l.startsWith('info'));
-    const last = infos[infos.length - 1] ?? '';
-    const nodes = Number(/ nodes (\d+)/.exec(last)?.[1] ?? 0);
-    const time = Number(/ time (\d+)/.exec(last)?.[1] ?? ms);
-    const move = /bestmove (\S+)/.exec(out)?.[1];
-    if (!native || time < native.time) native = { time, nodes, move };
+    const result = await inWorker();
+    if (!wasm || result.wallMs < wasm.wallMs) wasm = result;
+    const ran = nativeSearch(depth);
+    if (!native || ran.time < native.time) native = ran;
   }
+  await context.close();
   return { depth, wasm, native, ratio: native.time > 0 ? wasm.time / native.time : null };
+}
+
+function nativeSearch(depth) {
+  const started = process.hrtime.bigint();
+  // No quit: it would stop the search; the end of input lets it finish.
+  const out = execFileSync(join(ROOT, 'build/halma'), ['engine'], { input: `position startpos\ngo depth ${depth}\n` }).toString();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const infos = out.split('\n').filter((l) => l.startsWith('info'));
+  const last = infos[infos.length - 1] ?? '';
+  const nodes = Number(/ nodes (\d+)/.exec(last)?.[1] ?? 0);
+  const time = Number(/ time (\d+)/.exec(last)?.[1] ?? ms);
+  const move = /bestmove (\S+)/.exec(out)?.[1];
+  return { time, nodes, move };
 }
 
 /** The computer's reply at the default level: from the person's move
