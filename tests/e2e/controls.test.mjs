@@ -101,6 +101,24 @@ test('a 13-piece game', async () => {
   await page.context().close();
 });
 
+test('a new game after the computer has played: its engine starts afresh, with no error', async () => {
+  const { page, errors } = await openGame(env);
+  const warnings = [];
+  page.on('console', (line) => line.type() === 'warning' && warnings.push(line.text()));
+  await click(page, 'n4');
+  await click(page, 'm5');
+  await idle(page);
+  assert.equal((await moveList(page)).length, 2, 'the computer replied');
+  await newGame(page, { variant: 13 });
+  await click(page, 'o3');
+  await click(page, 'n4');
+  await idle(page);
+  assert.equal((await moveList(page)).length, 2, 'the computer replied in the new game');
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('playing Black: the computer opens and the board turns round', async () => {
   const { page, errors } = await openGame(env);
   await newGame(page, { human: 'b' });

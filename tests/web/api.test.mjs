@@ -186,6 +186,20 @@ test('perft matches the native build', async () => {
   assert.match(native, /perft 3: 85440 /);
 });
 
+test('a new game: the engine forgets the game before, and searches as a fresh one', async () => {
+  const fresh = await game();
+  fresh.engineInit(4);
+  const first = fresh.think({ level: 10, depth: 6 });
+  const h = await game();
+  h.engineInit(4);
+  for (let i = 0; i < 6; i++) assert.ok(h.play(h.think({ level: 10, depth: 5 }).move).path);
+  h.newGame(19);
+  h.engineNewGame();
+  const again = h.think({ level: 10, depth: 6 });
+  assert.equal(again.move, first.move);
+  assert.equal(again.nodes, first.nodes);
+});
+
 test('the engine answers with a legal move, and a hint', async () => {
   const h = await game();
   h.engineInit(4);

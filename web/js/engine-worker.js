@@ -112,6 +112,12 @@ const ops = {
     synced(halma, game);
     return halma.legal();
   },
+  // Another game: the engine forgets the last one (nothing to forget before
+  // its first search).
+  newGame(halma) {
+    if (halma.engineReady) halma.engineNewGame();
+    return null;
+  },
   think(halma, { game, level, movetime, depth, hashMb }) {
     synced(halma, game);
     if (!halma.engineReady) halma.engineReady = halma.engineInit(hashMb ?? 16) >= 0;

@@ -146,6 +146,12 @@ export class Halma {
     return this.api.api_engine_init(megabytes);
   }
 
+  /** Forgets what the engine kept from the games before (its hash table,
+   * move history and race plan), as the protocol's `newgame` does. */
+  engineNewGame() {
+    this.api.api_engine_new_game();
+  }
+
   /** The engine's move: {move, depth, score, winIn, nodes, time}, or null
    * once the game is over. */
   think({ level = 5, movetime = 0, depth = 0 } = {}) {
