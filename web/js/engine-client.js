@@ -58,6 +58,11 @@ export class EngineClient {
     });
   }
 
+  /** Is a worker up (started, and not abandoned since)? */
+  get running() {
+    return this.worker !== null;
+  }
+
   get busy() {
     return this.pending.size > 0;
   }

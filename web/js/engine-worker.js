@@ -112,10 +112,10 @@ const ops = {
     synced(halma, game);
     return halma.legal();
   },
-  // Another game: the engine forgets the last one (nothing to forget before
-  // its first search).
+  // Another game: the engine forgets the last one (api_engine_new_game does
+  // nothing before the engine's first search).
   newGame(halma) {
-    if (halma.engineReady) halma.engineNewGame();
+    halma.engineNewGame();
     return null;
   },
   think(halma, { game, level, movetime, depth, hashMb }) {

@@ -211,7 +211,7 @@ export class GameController {
     if (!answer.state) return answer.failure;
     // The computer starts this game afresh, as `halma engine` does on
     // `newgame` (a worker not started yet has nothing to forget).
-    if (this.engine.worker) this.engine.request('newGame').catch((error) => this.fail(error));
+    if (this.engine.running) this.engine.request('newGame').catch((error) => this.fail(error));
     this.game = { ...game, moves: answer.moves };
     this.settings = { ...settings };
     this.redoStack = answer.failure ? [] : [...redo];
