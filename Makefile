@@ -12,22 +12,31 @@ OPT      ?= -O2 -march=$(ARCH)
 BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
-ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc/core -Isrc/engine -Isrc/cli -I$(BUILD)/gen -MMD -MP
+ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -MMD -MP
 LDLIBS    = -lmicrohttpd -lpthread -lm
 
-CORE_SRC   = $(wildcard src/core/*.c) $(BUILD)/gen/tables.c
+# One library a layer; a layer includes only the layers below it
+# (tools/check-layers.sh): core <- engine, server <- cli.
+CORE_SRC   = $(wildcard src/core/*.c)
 ENGINE_SRC = $(wildcard src/engine/*.c)
+SERVER_SRC = $(wildcard src/server/*.c)
 CLI_SRC    = $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
-LIB_OBJ    = $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC:$(BUILD)/%=%) $(ENGINE_SRC) $(CLI_SRC))
+obj        = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+# Linked upper layers first, as the linker resolves left to right.
+LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/server.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps
+        web wasm e2e web-tests node-deps layers serve-tests serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
-all: deps $(BUILD)/halma $(BUILD)/texel web
+all: deps layers $(BUILD)/halma $(BUILD)/texel web
+
+# Refuses an include that points up a layer.
+layers:
+	@tools/check-layers.sh
 
 deps:
 	@tools/deps.sh build
@@ -52,15 +61,20 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/libhalma.a: $(LIB_OBJ)
+$(BUILD)/lib/core.a: $(call obj,$(CORE_SRC)) $(BUILD)/obj/gen/tables.o
+$(BUILD)/lib/engine.a: $(call obj,$(ENGINE_SRC))
+$(BUILD)/lib/server.a: $(call obj,$(SERVER_SRC))
+$(BUILD)/lib/cli.a: $(call obj,$(CLI_SRC))
+$(BUILD)/lib/%.a:
+	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(BUILD)/libhalma.a
+$(BUILD)/halma: $(BUILD)/obj/src/cli/main.o $(LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The tuner of the evaluation's learnt corrections (src/engine/learned.c).
-$(BUILD)/texel: $(BUILD)/obj/tools/texel.o $(BUILD)/libhalma.a
+$(BUILD)/texel: $(BUILD)/obj/tools/texel.o $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # --- the web game ----------------------------------------------------------
@@ -71,12 +85,13 @@ $(BUILD)/texel: $(BUILD)/obj/tools/texel.o $(BUILD)/libhalma.a
 
 WASM_CC      = clang
 WASM_CFLAGS  = --target=wasm32 -ffreestanding -nostdlib -O2 -mbulk-memory -msign-ext \
-               -std=c11 $(WARNINGS) -Isrc/core -Isrc/engine -I$(BUILD)/gen -isystem src/wasm/include -MMD -MP
+               -std=c11 $(WARNINGS) -Isrc -isystem src/wasm/include -MMD -MP
 # A 1 MiB stack placed first, so an overflow traps instead of overwriting
 # data; clock_ms is the one import (performance.now() in the worker).
 WASM_LDFLAGS = -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=1048576 \
                -Wl,--allow-undefined-file=src/wasm/imports.txt -Wl,--strip-debug
-WASM_SRC     = $(wildcard src/core/*.c) $(ENGINE_SRC) $(wildcard src/wasm/*.c)
+# clock_native.c gives way to the page's clock (performance.now()).
+WASM_SRC     = $(CORE_SRC) $(filter-out src/engine/clock_native.c,$(ENGINE_SRC)) $(wildcard src/wasm/*.c)
 WASM_OBJ     = $(patsubst %.c,$(BUILD)/wasm/%.o,$(WASM_SRC)) $(BUILD)/wasm/gen/tables.o
 WEB_SRC      = $(shell find web -type f 2>/dev/null)
 
@@ -101,7 +116,7 @@ web: $(BUILD)/web/.built
 
 # --- tests -----------------------------------------------------------------
 
-$(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libhalma.a
+$(BUILD)/unit-tests: $(UNIT_OBJ) $(LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
 # Games played by the property tests (tests/unit/test_properties.c).
@@ -156,7 +171,7 @@ FUZZERS      = fen move protocol record http
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 
-$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/libhalma.a
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIBS)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 
 fuzz-build:
@@ -171,7 +186,6 @@ fuzz-smoke: fuzz-build
 	tests/fuzz/run.sh build/fuzz 15 $(FUZZERS)
 
 # --- the web server: halma serve ------------------------------------------
-.PHONY: serve-tests serve-sanitize serve-load serve-load-check
 
 # The server from outside, over raw sockets: what it serves and with which
 # headers, what it refuses, and that abusive clients neither crash nor hang it.

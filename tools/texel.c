@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
-#include "game.h"
-#include "learned.h"
+#include "engine/eval.h"
+#include "core/game.h"
+#include "engine/learned.h"
 
 enum { MAX_SAMPLES = 1 << 20, FIRST_TURN = 8, ITERATIONS = 600 };
 

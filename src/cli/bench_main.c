@@ -14,12 +14,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "game.h"
-#include "hash_memory.h"
-#include "notation.h"
-#include "search.h"
-#include "tuning.h"
+#include "cli/cli.h"
+#include "core/game.h"
+#include "cli/hash_memory.h"
+#include "core/notation.h"
+#include "engine/search.h"
+#include "cli/tuning.h"
 
 static const char USAGE[] =
     "usage: halma bench [--depth N] [--hash MB]\n"
@@ -43,7 +43,7 @@ typedef struct {
 } BenchPosition;
 
 static const BenchPosition POSITIONS[] = {
-#include "bench_positions.h"
+#include "cli/bench_positions.h"
 };
 
 static double now_ms(void) {

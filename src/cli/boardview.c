@@ -5,7 +5,7 @@
  * and 'B', the last move's squares in lower case or as '+', and marked squares
  * as '*'.  With colour the same glyphs get camp backgrounds.
  */
-#include "boardview.h"
+#include "cli/boardview.h"
 
 #define RESET "\033[0m"
 #define WHITE_CAMP_BG "\033[48;5;224m"

@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "board.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "core/movegen.h"
 
 typedef struct {
     bool colour;          /* ANSI colours for a terminal */

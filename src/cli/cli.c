@@ -1,10 +1,10 @@
 /* cli.c: helpers the subcommands share. */
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "notation.h"
+#include "core/notation.h"
 
 int cli_usage_error(const char *command, const char *message) {
     fprintf(stderr, "halma %s: %s (try 'halma %s --help')\n", command, message, command);

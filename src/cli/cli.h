@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "board.h"
+#include "core/board.h"
 
 /* The subcommands; each returns the process's exit status. */
 int serve_main(int argc, char **argv);

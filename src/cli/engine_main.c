@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "protocol.h"
+#include "cli/cli.h"
+#include "cli/protocol.h"
 
 enum { MAX_QUEUED_BYTES = 16 << 20 };
 

@@ -1,6 +1,6 @@
 /* extengine.c: driving a protocol engine in a child process. */
 #define _POSIX_C_SOURCE 200809L
-#include "extengine.h"
+#include "cli/extengine.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -8,8 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "movecheck.h"
-#include "notation.h"
+#include "core/movecheck.h"
+#include "core/notation.h"
 
 bool ext_start(ExtEngine *x, const char *command) {
     int in[2], out[2];

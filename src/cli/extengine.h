@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "game.h"
+#include "core/game.h"
 
 typedef struct {
     pid_t pid;

@@ -1,6 +1,6 @@
 /* hash_memory.c: cache-line aligned table memory (see hash_memory.h). */
 #define _DEFAULT_SOURCE
-#include "hash_memory.h"
+#include "cli/hash_memory.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "version.h"
+#include "cli/cli.h"
+#include "cli/version.h"
 
 typedef struct {
     const char *name;

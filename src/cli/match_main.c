@@ -16,16 +16,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "clock.h"
-#include "extengine.h"
-#include "game.h"
-#include "greedy.h"
-#include "hash_memory.h"
-#include "movegen.h"
-#include "notation.h"
-#include "search.h"
-#include "tuning.h"
+#include "cli/cli.h"
+#include "engine/clock.h"
+#include "cli/extengine.h"
+#include "core/game.h"
+#include "engine/greedy.h"
+#include "cli/hash_memory.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "engine/search.h"
+#include "cli/tuning.h"
 
 static const char USAGE[] =
     "usage: halma match [options] PLAYER1 PLAYER2\n\n"

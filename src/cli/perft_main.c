@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "movegen.h"
-#include "notation.h"
+#include "cli/cli.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 
 static const char USAGE[] =
     "usage: halma perft [--camps 19|13] [--fen \"PLACEMENT SIDE TURNS\"] [--divide] DEPTH\n\n"

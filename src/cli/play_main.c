@@ -12,14 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "boardview.h"
-#include "cli.h"
-#include "game.h"
-#include "hash_memory.h"
-#include "movegen.h"
-#include "notation.h"
-#include "record.h"
-#include "search.h"
+#include "cli/boardview.h"
+#include "cli/cli.h"
+#include "core/game.h"
+#include "cli/hash_memory.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/record.h"
+#include "engine/search.h"
 
 static const char USAGE[] =
     "usage: halma play [--camps 19|13] [--white human|computer] [--black human|computer]\n"

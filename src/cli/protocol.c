@@ -1,6 +1,6 @@
 /* protocol.c: the commands of PROTOCOL.md. */
 #define _POSIX_C_SOURCE 200809L
-#include "protocol.h"
+#include "cli/protocol.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,11 +8,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "boardview.h"
-#include "hash_memory.h"
-#include "movegen.h"
-#include "notation.h"
-#include "version.h"
+#include "cli/boardview.h"
+#include "cli/hash_memory.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "cli/version.h"
 
 enum { OUT_SIZE = MAX_MOVES * MOVE_TEXT_SIZE + 64, MAX_TOKENS = MAX_LINE / 2 + 1 };
 

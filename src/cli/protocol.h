@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game.h"
-#include "search.h"
+#include "core/game.h"
+#include "engine/search.h"
 
 enum { MAX_LINE = 64 * 1024, DEFAULT_HASH_MB = 64, MAX_HASH_MB = 4096 };
 

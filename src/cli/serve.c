@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "listener.h"
-#include "static_files.h"
-#include "web_server.h"
+#include "cli/cli.h"
+#include "server/listener.h"
+#include "server/static_files.h"
+#include "server/web_server.h"
 
 static const char USAGE[] =
     "usage: halma serve [--host HOST] [--port N] [--root DIR] [--timeout SECONDS] [--no-cache]\n\n"

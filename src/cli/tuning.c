@@ -1,6 +1,6 @@
 /* tuning.c: weights and knobs from a "name=value,..." list (see tuning.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "tuning.h"
+#include "cli/tuning.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #ifndef HALMA_TUNING_H
 #define HALMA_TUNING_H
 
-#include "search.h"
+#include "engine/search.h"
 
 /* Applies `spec` (may be NULL: nothing changes) to an initialised engine. */
 void tuning_apply(Engine *engine, const char *spec);

@@ -1,5 +1,5 @@
 /* board.c: setting up positions, and make/unmake. */
-#include "board.h"
+#include "core/board.h"
 
 void position_clear(Position *pos, Variant variant) {
     *pos = (Position){0};

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bitboard.h"
-#include "tables.h"
+#include "core/bitboard.h"
+#include "core/tables.h"
 
 enum { BOARD_SIZE = 16, NUM_SQUARES = 256 };
 

@@ -1,8 +1,8 @@
 /* game.c: the game record, repetitions and results. */
-#include "game.h"
+#include "core/game.h"
 
-#include "movecheck.h"
-#include "movegen.h"
+#include "core/movecheck.h"
+#include "core/movegen.h"
 
 /*
  * Counts the positions of the record, up to the one after `last` moves, that

@@ -12,8 +12,8 @@
 
 #include <stdbool.h>
 
-#include "board.h"
-#include "text.h"
+#include "core/board.h"
+#include "core/text.h"
 
 enum { DEFAULT_TURN_LIMIT = 400, MAX_TURN_LIMIT = 2000 };
 

@@ -1,8 +1,8 @@
 /* movecheck.c: checking a written move hop by hop, with the reason it fails. */
-#include "movecheck.h"
+#include "core/movecheck.h"
 
-#include "movegen.h"
-#include "notation.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 
 static bool refuse_square(Text *err, const char *before, int sq, const char *after) {
     text_str(err, before);

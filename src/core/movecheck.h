@@ -6,8 +6,8 @@
 
 #include <stdbool.h>
 
-#include "board.h"
-#include "text.h"
+#include "core/board.h"
+#include "core/text.h"
 
 /*
  * Reads `len` characters of move text for the side to move in `pos`: "pass",

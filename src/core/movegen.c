@@ -15,7 +15,7 @@
  * before the search starts, and no hop can pass over it, since hops keep the
  * parity of both coordinates while the squares around it have another parity.
  */
-#include "movegen.h"
+#include "core/movegen.h"
 
 #include <stddef.h>
 #if defined(__AVX2__) || defined(__AVX512F__)

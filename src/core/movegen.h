@@ -12,7 +12,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "core/board.h"
 
 /* A jump chain visits squares of one parity class (64 squares) at most once,
  * and each of 19 pieces has at most 8 steps, so no position has more moves. */

@@ -1,5 +1,5 @@
 /* notation.c: reading and writing squares, paths and positions. */
-#include "notation.h"
+#include "core/notation.h"
 
 const char *side_name(Side side) { return side == WHITE ? "White" : "Black"; }
 

@@ -9,9 +9,9 @@
 
 #include <stdbool.h>
 
-#include "board.h"
-#include "movegen.h"
-#include "text.h"
+#include "core/board.h"
+#include "core/movegen.h"
+#include "core/text.h"
 
 enum {
     MAX_FEN_TURNS = 1000000,     /* more turns than any game can play */

@@ -7,9 +7,9 @@
  * or a lone FEN.  The text is read in place, in one pass, and like the rest
  * of the core without a C library.
  */
-#include "record.h"
+#include "core/record.h"
 
-#include "movegen.h"
+#include "core/movegen.h"
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }

@@ -12,8 +12,8 @@
 
 #include <stdbool.h>
 
-#include "game.h"
-#include "notation.h"
+#include "core/game.h"
+#include "core/notation.h"
 
 enum { MAX_RECORD_TEXT = 200000, RECORD_DETAIL_SIZE = 48 };
 

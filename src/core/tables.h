@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "core/bitboard.h"
 
 /* One hop: over the neighbour `over`, landing on `land` just beyond it. */
 typedef struct {

@@ -1,5 +1,5 @@
 /* text.c: the bounded string builder. */
-#include "text.h"
+#include "core/text.h"
 
 void text_char(Text *t, char c) {
     if (t->len + 1 >= t->cap) return;

@@ -1,6 +1,6 @@
 /*
  * clock.h: the one thing the engine needs from its platform, a monotonic
- * clock.  The native build implements it in src/cli/clock.c, the WebAssembly
+ * clock.  The native build implements it in clock_native.c, the WebAssembly
  * build imports it from JavaScript (performance.now()).
  */
 #ifndef HALMA_CLOCK_H

@@ -1,8 +1,8 @@
 /* eval.c: the static evaluation (see eval.h for its unit). */
-#include "eval.h"
+#include "engine/eval.h"
 
-#include "learned.h"
-#include "movegen.h"
+#include "engine/learned.h"
+#include "core/movegen.h"
 
 #ifdef __AVX2__
 #include <immintrin.h>

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "core/board.h"
 
 enum {
     SCORE_WIN = 30000,      /* a win now; a win in n plies scores SCORE_WIN - n */

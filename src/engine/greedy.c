@@ -1,7 +1,7 @@
 /* greedy.c: the advance-most player. */
-#include "greedy.h"
+#include "engine/greedy.h"
 
-#include "movegen.h"
+#include "core/movegen.h"
 
 /* Among the moves that advance most, the one of the piece furthest from the
  * goal: a plain player moves its rear pieces when it can gain as much with

@@ -5,7 +5,7 @@
 #ifndef HALMA_GREEDY_H
 #define HALMA_GREEDY_H
 
-#include "board.h"
+#include "core/board.h"
 
 /* The legal move that gains most distance to the goal corner; on ties, the
  * move of the piece furthest from it (then the first in generation order). */

@@ -1,5 +1,5 @@
 /* learned.c: the learnt corrections (see learned.h). */
-#include "learned.h"
+#include "engine/learned.h"
 
 /*
  * Learnt by tools/texel.c with LAMBDA 1e-6 from self-play games of the

@@ -10,7 +10,7 @@
 #ifndef HALMA_LEARNED_H
 #define HALMA_LEARNED_H
 
-#include "board.h"
+#include "core/board.h"
 
 enum { LEARNED_CLASSES = 136 };
 

@@ -1,7 +1,7 @@
 /* levels.c: the table of playing levels (see levels.h and the README). */
-#include "levels.h"
+#include "engine/levels.h"
 
-#include "search.h"
+#include "engine/search.h"
 
 /* Depth caps and noise separate the lower levels, think time the upper
  * ones; every level answers within its think time when the caller sets no

@@ -1,5 +1,5 @@
 /* moveorder.c: the order in which the search tries a node's moves (see moveorder.h). */
-#include "moveorder.h"
+#include "engine/moveorder.h"
 
 #ifdef __AVX2__
 #include <immintrin.h>

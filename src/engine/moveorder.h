@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "core/movegen.h"
 
 enum {
     ORDER_TT_MOVE = 16383, /* ordering scores, which fit in 15 bits and a sign */

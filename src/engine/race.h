@@ -21,8 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "eval.h"
+#include "core/board.h"
+#include "engine/eval.h"
 
 enum {
     RACE_MAX_WIDTH = 256,  /* positions kept from one move to the next */

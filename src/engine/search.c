@@ -11,12 +11,12 @@
  * In the race proper a beam search also plans the whole way home (race.c),
  * and the engine follows the plan.
  */
-#include "search.h"
+#include "engine/search.h"
 
-#include "greedy.h"
+#include "engine/greedy.h"
 
-#include "clock.h"
-#include "levels.h"
+#include "engine/clock.h"
+#include "engine/levels.h"
 
 enum {
     CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */

@@ -19,13 +19,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "eval.h"
-#include "game.h"
-#include "movegen.h"
-#include "moveorder.h"
-#include "race.h"
-#include "tt.h"
+#include "core/board.h"
+#include "engine/eval.h"
+#include "core/game.h"
+#include "core/movegen.h"
+#include "engine/moveorder.h"
+#include "engine/race.h"
+#include "engine/tt.h"
 
 enum { MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64 };
 

@@ -1,5 +1,5 @@
 /* tt.c: the transposition table (see tt.h). */
-#include "tt.h"
+#include "engine/tt.h"
 
 void tt_init(TTable *tt, void *memory, size_t bytes) {
     size_t buckets = bytes / sizeof(TTBucket);

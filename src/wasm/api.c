@@ -9,15 +9,15 @@
  * squares involved, so the page can show them in the player's language, and
  * the rules' own English message as well.
  */
-#include "api.h"
+#include "wasm/api.h"
 
-#include "game.h"
-#include "movecheck.h"
-#include "movegen.h"
-#include "notation.h"
-#include "record.h"
-#include "search.h"
-#include "text.h"
+#include "core/game.h"
+#include "core/movecheck.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/record.h"
+#include "engine/search.h"
+#include "core/text.h"
 
 /* Room for the longest game record (MAX_RECORD_TEXT) and its JSON. */
 enum { IO_SIZE = 1 << 18, WASM_PAGE = 1 << 16 };

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "notation.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "game.h"
-#include "movecheck.h"
-#include "movegen.h"
-#include "notation.h"
+#include "core/game.h"
+#include "core/movecheck.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

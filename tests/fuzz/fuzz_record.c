@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "record.h"
+#include "core/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

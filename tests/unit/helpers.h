@@ -9,11 +9,11 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "board.h"
-#include "game.h"
-#include "movecheck.h"
-#include "movegen.h"
-#include "notation.h"
+#include "core/board.h"
+#include "core/game.h"
+#include "core/movecheck.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 
 /* The square named `name`; the test fails if it is no square. */
 int sq(const char *name);

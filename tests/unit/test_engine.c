@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-#include "eval.h"
-#include "game.h"
-#include "greedy.h"
+#include "engine/clock.h"
+#include "engine/eval.h"
+#include "core/game.h"
+#include "engine/greedy.h"
 #include "helpers.h"
-#include "movegen.h"
-#include "notation.h"
-#include "search.h"
-#include "tuning.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "engine/search.h"
+#include "cli/tuning.h"
 
 static Engine *engine;
 static void *hash;

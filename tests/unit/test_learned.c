@@ -3,8 +3,8 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "eval.h"
-#include "learned.h"
+#include "engine/eval.h"
+#include "engine/learned.h"
 
 /* The classes number the triangle of distance pairs without gaps. */
 Test(learned, classes_cover_the_triangle_once) {

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
+#include "engine/eval.h"
 #include "helpers.h"
-#include "moveorder.h"
+#include "engine/moveorder.h"
 
 static Evaluator *ev;
 static int16_t (*history)[NUM_SQUARES];

@@ -12,7 +12,7 @@
 
 #include <stdlib.h>
 
-#include "greedy.h"
+#include "engine/greedy.h"
 
 static const int DIRS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "protocol.h"
+#include "cli/protocol.h"
 
 typedef struct {
     char lines[64][4096];

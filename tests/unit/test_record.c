@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "record.h"
+#include "core/record.h"
 
 static Record record;
 static Game game;

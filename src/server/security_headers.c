@@ -14,7 +14,7 @@
  * makes SharedArrayBuffer available, should the engine ever search with
  * threads.
  */
-#include "security_headers.h"
+#include "server/security_headers.h"
 
 #include <microhttpd.h>
 

@@ -9,7 +9,7 @@
  * missing, realpath plus an identity check (device and inode) does the same.
  */
 #define _DEFAULT_SOURCE /* O_CLOEXEC, O_NOFOLLOW, realpath, readlink */
-#include "static_files.h"
+#include "server/static_files.h"
 
 #include <errno.h>
 #include <fcntl.h>

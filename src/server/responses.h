@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "http_cache.h"
-#include "static_files.h"
+#include "server/http_cache.h"
+#include "server/static_files.h"
 
 struct MHD_Response;
 

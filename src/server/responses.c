@@ -1,13 +1,13 @@
 /* responses.c: the responses of `halma serve` (see responses.h). */
-#include "responses.h"
+#include "server/responses.h"
 
 #include <microhttpd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "mime.h"
-#include "security_headers.h"
+#include "server/mime.h"
+#include "server/security_headers.h"
 
 void file_validators(const StaticFile *file, FileValidators *v) {
     http_etag_format(file->size, file->mtime_sec, file->mtime_nsec, v->etag);

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "static_files.h"
+#include "server/static_files.h"
 
 struct MHD_Connection;
 typedef struct ResponseCache ResponseCache;

@@ -9,7 +9,7 @@
  * while a store renews it.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "response_cache.h"
+#include "server/response_cache.h"
 
 #include <microhttpd.h>
 #include <pthread.h>
@@ -19,8 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "responses.h"
-#include "http_cache.h"
+#include "server/responses.h"
+#include "server/http_cache.h"
 
 enum { TABLE_SIZE = 512, MAX_ENTRIES = TABLE_SIZE / 2 };
 static const int64_t FRESH_NS = 1000000000; /* an entry is trusted for one second */

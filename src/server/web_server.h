@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "static_files.h"
+#include "server/static_files.h"
 
 typedef struct {
     const StaticRoot *root;   /* what is served; must outlive the server */

@@ -1,6 +1,6 @@
-/* clock.c: the native build's monotonic clock (see engine/clock.h). */
+/* clock_native.c: the native build's monotonic clock (see engine/clock.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "clock.h"
+#include "engine/clock.h"
 
 #include <time.h>
 

@@ -6,7 +6,7 @@
  * no locale, no time zone, no non-standard timegm, and the same result on
  * every platform.
  */
-#include "http_cache.h"
+#include "server/http_cache.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* listener.c: the listening socket (see listener.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "listener.h"
+#include "server/listener.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

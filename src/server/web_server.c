@@ -19,7 +19,7 @@
  *   - only GET and HEAD; a request body is never read.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "web_server.h"
+#include "server/web_server.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -31,11 +31,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "access_log.h"
-#include "deadlines.h"
-#include "http_path.h"
-#include "response_cache.h"
-#include "responses.h"
+#include "server/access_log.h"
+#include "server/deadlines.h"
+#include "server/http_path.h"
+#include "server/response_cache.h"
+#include "server/responses.h"
 
 enum {
     CONNECTION_MEMORY_LIMIT = 16 * 1024, /* request line and headers get about half of it */

@@ -5,7 +5,7 @@
  * becomes the three characters "%2e", a harmless name, never ".".  Every
  * check is made on the decoded bytes, so "%2e%2e" is refused like "..".
  */
-#include "http_path.h"
+#include "server/http_path.h"
 
 #include <string.h>
 

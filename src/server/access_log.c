@@ -1,6 +1,6 @@
 /* access_log.c: the server's log (see access_log.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "access_log.h"
+#include "server/access_log.h"
 
 #include <pthread.h>
 #include <stdio.h>

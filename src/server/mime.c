@@ -4,7 +4,7 @@
  * A short fixed table: the web page is a known, small set of file kinds, and
  * an unknown kind is better served as opaque bytes than guessed.
  */
-#include "mime.h"
+#include "server/mime.h"
 
 #include <stdbool.h>
 #include <string.h>

@@ -11,7 +11,7 @@
  * no lock, so the server threads never wait on the watchdog for it.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "deadlines.h"
+#include "server/deadlines.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
