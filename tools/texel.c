@@ -117,8 +117,7 @@ int main(int argc, char **argv) {
     }
     Variant variant = !strcmp(argv[1], "13") ? VARIANT_13 : VARIANT_19;
     double lambda = atof(argv[2]);
-    EvalWeights w;
-    eval_default_weights(&w);
+    EvalWeights w = tune_defaults().eval;
     w.learned = 0;
     static Evaluator ev;
     eval_init(&ev, &w);

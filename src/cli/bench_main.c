@@ -119,8 +119,7 @@ int bench_main(int argc, char **argv) {
         return cli_usage_error("bench", "--movetime goes with --crossing, instead of --depth");
     }
     if (cross) {
-        tuning_apply(engine, getenv("HALMA_EVAL"));
-        int status = crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth, movetime);
+        int status = !tuning_from_env(engine, "HALMA_TUNE", "bench") ? 2 : crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth, movetime);
         free(game);
         free(hash);
         free(engine);

@@ -32,6 +32,7 @@ typedef struct Line {
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t ready;
+    pthread_cond_t stopped;  /* a stop came, or the input ended */
     Line *head, *tail;
     size_t queued_bytes;
     bool closed;             /* the input has ended (or quit was read) */
@@ -72,6 +73,15 @@ static bool has_word(const char *text, size_t len, const char *word) {
 static void stop_searches(Session *s) {
     s->stopped_upto = s->searches_queued;
     if (s->running) engine_stop(&s->protocol->engine);
+    pthread_cond_broadcast(&s->stopped);
+}
+
+/* The protocol's wait after `go infinite`: until its search is stopped. */
+static void wait_for_stop(void *ctx) {
+    Session *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    while (s->stopped_upto < s->running && !s->closed) pthread_cond_wait(&s->stopped, &s->lock);
+    pthread_mutex_unlock(&s->lock);
 }
 
 /* Queues one line; returns false once it was `quit`. */
@@ -128,6 +138,7 @@ static void *read_input(void *arg) {
     s->closed = true;
     if (s->running && s->running_infinite) engine_stop(&s->protocol->engine);
     pthread_cond_signal(&s->ready);
+    pthread_cond_broadcast(&s->stopped);
     pthread_mutex_unlock(&s->lock);
     return NULL;
 }
@@ -176,7 +187,9 @@ int engine_main(int argc, char **argv) {
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->output, NULL);
     pthread_cond_init(&s->ready, NULL);
+    pthread_cond_init(&s->stopped, NULL);
     s->protocol = p;
+    p->wait_for_stop = wait_for_stop;
     pthread_t reader;
     pthread_create(&reader, NULL, read_input, s);
     long searches = 0;

@@ -24,6 +24,7 @@
 #include "cli/hash_memory.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "engine/random.h"
 #include "engine/search.h"
 #include "cli/tuning.h"
 
@@ -62,7 +63,7 @@ typedef struct {
     uint64_t nodes;   /* 0: none */
     char command[1024];
     char label[1100];
-    bool tuned;       /* the first player takes HALMA_EVAL's weights */
+    bool tuned;       /* the first player takes HALMA_TUNE's tunables */
 } PlayerSpec;
 
 typedef struct {
@@ -154,7 +155,7 @@ static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
         if (!pl->engine || !pl->hash) return false;
         engine_init(pl->engine, pl->hash, hash_mb << 20);
         engine_set_level(pl->engine, spec->level);
-        tuning_apply(pl->engine, getenv(spec->tuned ? "HALMA_EVAL" : "HALMA_EVAL2"));
+        if (!tuning_from_env(pl->engine, spec->tuned ? "HALMA_TUNE" : "HALMA_TUNE2", "match")) return false;
     } else if (spec->kind == PLAYER_EXTERNAL) {
         if (!ext_start(&pl->ext, spec->command)) return false;
         pl->ext_running = true;
@@ -197,13 +198,6 @@ static bool player_move(Player *pl, const Game *game, Move *move, char *err, int
 
 /* ------------------------------------------------------------------------ */
 
-static uint64_t splitmix(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* A few random plies that do not lose ground, the same for both games of a pair. */
 static void play_opening(Game *game, int plies, uint64_t seed) {
     uint64_t rng = seed;
@@ -217,7 +211,7 @@ static void play_opening(Game *game, int plies, uint64_t seed) {
             Move m = list.moves[j];
             if (!move_is_pass(m) && goal_distance(us, m.to) <= goal_distance(us, m.from)) forward[n++] = m;
         }
-        game_play(game, n ? forward[splitmix(&rng) % (uint64_t)n] : list.moves[0]);
+        game_play(game, n ? forward[random_next(&rng) % (uint64_t)n] : list.moves[0]);
     }
 }
 

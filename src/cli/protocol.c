@@ -70,6 +70,7 @@ static void allocate_hash(Protocol *p, int mb) {
 
 bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->emit = emit;
+    p->wait_for_stop = NULL;
     p->ctx = ctx;
     p->out = malloc(OUT_SIZE);
     p->words = malloc(sizeof *p->words);
@@ -227,6 +228,8 @@ static void cmd_go(Protocol *p, const Words *w) {
     }
     if (limits.infinite && p->input_closed) engine_stop(&p->engine);
     Move best = engine_think(&p->engine, &p->game, &limits, send_report, p);
+    /* An infinite search answers when told to stop, however soon it ends. */
+    if (limits.infinite && p->wait_for_stop) p->wait_for_stop(p->ctx);
     char move[MOVE_TEXT_SIZE];
     Text t = text_on(move, sizeof move);
     text_move(&t, &p->game.pos, best);

@@ -17,6 +17,7 @@
 enum { MAX_LINE = 64 * 1024, DEFAULT_HASH_MB = 64, MAX_HASH_MB = 4096 };
 
 typedef void (*EmitFn)(void *ctx, const char *line);
+typedef void (*WaitFn)(void *ctx);
 
 typedef struct {
     Game game;
@@ -27,6 +28,8 @@ typedef struct {
     bool input_closed; /* no `stop` can come any more: infinite searches end */
     bool quit;
     EmitFn emit;
+    WaitFn wait_for_stop; /* after `go infinite`, blocks until a stop or the input's end; NULL: nothing
+                             can stop it (no transport), and the answer comes at once */
     void *ctx;
     char *out;        /* room for the longest reply line */
     struct Words *words; /* the line being executed, split */

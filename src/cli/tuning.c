@@ -1,4 +1,4 @@
-/* tuning.c: weights and knobs from a "name=value,..." list (see tuning.h). */
+/* tuning.c: the engine's tunables from a "name=value,..." list (see tuning.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/tuning.h"
 
@@ -6,39 +6,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tuning_apply(Engine *e, const char *spec) {
-    if (!spec) return;
-    EvalWeights w = e->eval.weights;
-    struct {
-        const char *name;
-        int *field;
-    } fields[] = {
-        {"per_square", &w.per_square},   {"convexity", &w.convexity},
-        {"lateral", &w.lateral},         {"lateral_free", &w.lateral_free},
-        {"lane", &w.lane},               {"home_late", &w.home_late},
-        {"home_grace", &w.home_grace},   {"tempo", &w.tempo},
-        {"outside", &w.outside},         {"straggler", &w.straggler},
-        {"straggler_slack", &w.straggler_slack}, {"no_ladder", &w.no_ladder},
-        {"no_hop", &w.no_hop},           {"their_share", &w.their_share},
-        {"deadlock_divisor", &w.deadlock_divisor}, {"door_moves", &w.door_moves},
-        {"forward_exit", &w.forward_exit}, {"learned", &w.learned},
-    };
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", spec);
-    char *rest = copy;
-    for (char *item; (item = strtok_r(rest, ",", &rest)) != NULL;) {
-        char *eq = strchr(item, '=');
-        if (!eq) continue;
-        *eq = '\0';
-        char *end;
-        long parsed = strtol(eq + 1, &end, 10);
-        if (end == eq + 1 || *end || parsed < -100000 || parsed > 100000) continue; /* not a number: ignored */
-        int value = (int)parsed;
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-            if (!strcmp(fields[i].name, item)) *fields[i].field = value;
-        int knobs = (int)(sizeof e->knob / sizeof *e->knob); /* fewer than ten: one digit */
-        if (!strncmp(item, "knob", 4) && item[4] >= '0' && item[4] < '0' + knobs && !item[5]) e->knob[item[4] - '0'] = value;
-        if (!strcmp(item, "contempt")) e->contempt = value;
+enum { TUNE_VALUE_MAX = 100000 };
+
+/* Sets one "name=value" item in `tune`; false with the reason in err. */
+static bool apply_item(Tune *tune, const char *item, size_t len, char *err, size_t err_size) {
+    const char *eq = memchr(item, '=', len);
+    if (!eq) {
+        snprintf(err, err_size, "'%.*s' is not name=value", (int)len, item);
+        return false;
     }
-    eval_init(&e->eval, &w);
+    int *field = tune_field(tune, item, (int)(eq - item));
+    if (!field) {
+        snprintf(err, err_size, "'%.*s' is no tunable (engine/tune.h names them)", (int)(eq - item), item);
+        return false;
+    }
+    char number[16];
+    size_t digits = len - (size_t)(eq + 1 - item);
+    snprintf(number, sizeof number, "%.*s", (int)digits, eq + 1);
+    char *end;
+    long value = strtol(number, &end, 10);
+    if (digits == 0 || digits >= sizeof number || *end || value < -TUNE_VALUE_MAX || value > TUNE_VALUE_MAX) {
+        snprintf(err, err_size, "%.*s needs a whole number from %d to %d", (int)len, item, -TUNE_VALUE_MAX,
+                 TUNE_VALUE_MAX);
+        return false;
+    }
+    *field = (int)value;
+    return true;
+}
+
+bool tuning_apply(Engine *engine, const char *spec, char *err, size_t err_size) {
+    if (!spec) return true;
+    Tune tune = engine_tuning(engine);
+    for (const char *item = spec; *item;) {
+        size_t len = strcspn(item, ",");
+        if (len && !apply_item(&tune, item, len, err, err_size)) return false;
+        item += len + (item[len] == ',');
+    }
+    engine_tune(engine, &tune);
+    return true;
+}
+
+bool tuning_from_env(Engine *engine, const char *name, const char *command) {
+    char err[160];
+    if (tuning_apply(engine, getenv(name), err, sizeof err)) return true;
+    fprintf(stderr, "halma %s: %s: %s\n", command, name, err);
+    return false;
 }

@@ -1,19 +1,26 @@
 /*
  * tuning.h: experiments on the engine without rebuilding it.
  *
- * `halma match` (its first player from HALMA_EVAL, its second from
- * HALMA_EVAL2) and `halma bench --crossing` (from HALMA_EVAL) take a list
- * "name=value,..." of evaluation weights (names as in eval.h), search knobs
- * (knob0..knob5, see search.c) and contempt.  Unknown names and values that
- * are not whole numbers are ignored.  The weights are the search's; the race
- * planner keeps its own (race_weights in race.c).
+ * `halma match` (its first player from HALMA_TUNE, its second from
+ * HALMA_TUNE2) and `halma bench --crossing` (from HALMA_TUNE) take a list
+ * "name=value,..." of the engine's tunables, named as in engine/tune.h.  The
+ * race planner keeps its own weights (race_weights in race.c).
  */
 #ifndef HALMA_TUNING_H
 #define HALMA_TUNING_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "engine/search.h"
 
-/* Applies `spec` (may be NULL: nothing changes) to an initialised engine. */
-void tuning_apply(Engine *engine, const char *spec);
+/* Applies `spec` (NULL or empty: nothing changes) to an initialised engine.
+ * A name that is no tunable or a value that is no whole number changes
+ * nothing: false, with the reason in err. */
+bool tuning_apply(Engine *engine, const char *spec, char *err, size_t err_size);
+
+/* tuning_apply from the environment variable `name`; on a bad list says so
+ * on stderr for `command` and returns false. */
+bool tuning_from_env(Engine *engine, const char *name, const char *command);
 
 #endif

@@ -8,42 +8,6 @@
 #include <immintrin.h>
 #endif
 
-void eval_default_weights(EvalWeights *w) {
-    *w = (EvalWeights){
-        .per_square = 10,
-        .convexity = 4,
-        .lateral = 10,
-        /* 2: a band five squares wide along the diagonal (as wide as the
-         * camps' middle) costs nothing, and the army spreads into it.
-         * Against the same engine with 0 it scored 72-48 in 120 games (19
-         * pieces, 100 ms a move, three seeds); 3 lost 13-27. */
-        .lateral_free = 2,
-        .lane = 0,
-        .home_late = 25,
-        .home_grace = 12,
-        .tempo = 40,
-        .outside = 0,
-        .straggler = 10,
-        .straggler_slack = 4,
-        /* 0: a cost for pieces with nothing ahead to hop over kept both
-         * armies huddled in the middle, where everyone has a ladder.  At
-         * 30 it lost 23-57 in 80 games to the same engine without it (19
-         * pieces, 100 ms a move) and 12-28 in 40 (13 pieces), and its
-         * self-play games were longer (181 turns, against 169).  The race
-         * planner keeps it (race_weights). */
-        .no_ladder = 0,
-        .no_hop = 0,
-        .their_share = 100,
-        .deadlock_divisor = 8,
-        /* 80: greedy's last piece leaves its camp by the engine's 47th
-         * move at the latest (34th on average); a piece still at home 80
-         * moves in is parked, and the leader fills what it can. */
-        .door_moves = 80,
-        .forward_exit = 0,
-        .learned = 100,
-    };
-}
-
 static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
     int m = goal_distance(side, sq);
     int file = square_file(sq), rank = square_rank(sq);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/board.h"
+#include "engine/tune.h"
 
 enum {
     SCORE_WIN = 30000,      /* a win now; a win in n plies scores SCORE_WIN - n */
@@ -22,29 +23,6 @@ enum {
     SCORE_INFINITE = 32000,
     SCORE_DRAW = 0,
 };
-
-/* The weights the evaluation is built from (levels may soften them). */
-typedef struct {
-    int per_square;      /* cost of one square of distance */
-    int convexity;       /* extra cost of distance squared, /64 */
-    int lateral;         /* cost of a square off the main diagonal, beyond lateral_free */
-    int lateral_free;    /* squares off the diagonal that cost nothing */
-    int lane;            /* squares to our right of the diagonal where we would rather travel,
-                            so that the armies pass side by side instead of jamming */
-    int home_late;       /* per piece still in the home camp, per own move past the grace */
-    int home_grace;      /* own moves before a piece in the home camp costs extra */
-    int tempo;           /* the side to move has a move in hand */
-    int outside;         /* a piece outside the goal camp needs at least one more move */
-    int straggler;       /* per square the last piece lags behind the average, beyond the slack */
-    int straggler_slack; /* squares */
-    int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
-    int no_hop;          /* a piece outside the goal with no hop forward open now */
-    int their_share;     /* percent: how much the opponent's cost counts against ours */
-    int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
-    int door_moves;      /* own moves until which the leader keeps that way out open */
-    int forward_exit;    /* 1: only a move out that gains ground frees a piece */
-    int learned;         /* percent of the learnt per-square corrections (learned.h) */
-} EvalWeights;
 
 typedef struct {
     EvalWeights weights;
@@ -71,7 +49,6 @@ typedef struct {
     uint8_t at_home[2];  /* the side's pieces still in its home camp */
 } EvalAcc;
 
-void eval_default_weights(EvalWeights *w);
 void eval_init(Evaluator *ev, const EvalWeights *w);
 
 void eval_acc_init(const Evaluator *ev, const Position *pos, EvalAcc *acc);

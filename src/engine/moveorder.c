@@ -126,3 +126,40 @@ int32_t order_take(MoveOrder *order) {
     if (key != ORDER_TAKEN) order->keys[key & 0xFFFF] = ORDER_TAKEN;
     return key;
 }
+
+void picker_start(MoveOrder *order, const OrderInputs *in) {
+    order->in = *in;
+    order->stage = order->special_count = order->taken = 0;
+    order->generated = false;
+}
+
+static bool picker_fresh(const MoveOrder *order, Move m) {
+    bool fresh = true;
+    for (int k = 0; k < order->special_count; k++) fresh &= !move_equal(m, order->tried[k]);
+    return fresh;
+}
+
+bool picker_next(MoveOrder *order, const Position *pos, Move *move, bool *special) {
+    while (order->stage < 3) {
+        Move m = order->in.special[order->stage++];
+        if (!picker_fresh(order, m) || !move_is_legal(pos, m)) continue;
+        order->tried[order->special_count++] = m;
+        *move = m;
+        *special = true;
+        return true;
+    }
+    if (!order->generated) {
+        order_moves(order, pos, &order->in);
+        order->generated = true;
+    }
+    while (order->taken < order->total) {
+        order->taken++;
+        int32_t key = order_take(order);
+        Move m = order_move(order, key);
+        if (!picker_fresh(order, m)) continue;
+        *move = m;
+        *special = order_score(key) >= ORDER_KILLER;
+        return true;
+    }
+    return false;
+}

@@ -43,6 +43,12 @@ typedef struct {
     int pieces; /* pieces of from[] and dests[]; 0 once nothing is held back */
     uint8_t from[19];
     Bitboard dests[19];
+    /* The picker's progress (picker_next) */
+    int stage;          /* specials looked at */
+    int special_count;  /* specials given, in tried[] */
+    Move tried[3];
+    bool generated;     /* the moves are listed */
+    int taken;          /* keys taken from the list */
 } MoveOrder;
 
 enum { ORDER_TAKEN = INT32_MIN }; /* a key already taken: below every real one */
@@ -53,6 +59,21 @@ void order_moves(MoveOrder *order, const Position *pos, const OrderInputs *in);
 /* Takes the best move not taken yet and returns its key (ORDER_TAKEN once
  * all are taken): order_move() names the move, order_score() its score. */
 int32_t order_take(MoveOrder *order);
+
+/*
+ * The staged picker, as the search takes a node's moves: the table's move
+ * and the killers, where legal, come before the moves are generated, so that
+ * when one of them cuts off, as they mostly do, the generation (most of a
+ * node's cost) is saved; then the rest, best first, each move once.
+ */
+void picker_start(MoveOrder *order, const OrderInputs *in);
+
+/* The next move, false when there is none left; *special: the table's move
+ * or a killer. */
+bool picker_next(MoveOrder *order, const Position *pos, Move *move, bool *special);
+
+/* Moves looked at so far, the specials and the list's. */
+static inline int picker_taken(const MoveOrder *order) { return order->special_count + order->taken; }
 
 static inline Move order_move(const MoveOrder *order, int32_t key) { return order->moves[key & 0xFFFF]; }
 static inline int order_score(int32_t key) { return key >> 16; }

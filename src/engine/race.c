@@ -9,32 +9,15 @@ enum {
     REAR_PIECES = 3,   /* the pieces whose next jump counts in the rank */
 };
 
-/*
- * The beam ranks by the search's evaluation with four changes, measured
- * from ten starts (a lone army after three random forward moves) at a width
- * of 64.  Without the straggler term and with 20 for each piece outside the
- * goal the plans took 57.8 moves instead of 61.4 (19 pieces) and 45.9
- * instead of 47.5 (13 pieces).  The straggler term keeps a two-sided search
- * from leaving a piece behind for the opponent to wall in; a plan has no
- * opponent, and the term only made it bring the last piece along too early.
- * Every piece outside the goal needs one more move at least: counted, the
- * beam prefers arrivals.  And the cost of pieces with nothing ahead to hop
- * over, which the search no longer counts (eval.c), stays here: without it
- * the plans took 59.0 and 47.1 moves.  So does the cost of every square off
- * the diagonal, which the search forgives two squares either side: from ten
- * other starts, forgiven, the plans took 63.1 moves at width 64 instead of
- * 61.1, and 63.6 at width 32 instead of 62.5 (13 pieces: 45.4 and 48.8
- * instead of 46.3 and 47.9).
- */
+/* The beam ranks by the search's evaluation with four changes, each measured
+ * on the plans' length (docs/ENGINE.md, the race planner). */
 void race_weights(EvalWeights *w) {
-    eval_default_weights(w);
+    *w = tune_defaults().eval;
     w->straggler = 0;
     w->outside = 20;
     w->no_ladder = 30;
     w->lateral_free = 0;
-    /* learnt from two-sided games (learned.h); the planner's ranking was
-     * measured without them */
-    w->learned = 0;
+    w->learned = 0; /* learnt from two-sided games (learned.h) */
 }
 
 /* A side's costliest pieces, dearest first; among equal costs the lower

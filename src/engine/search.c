@@ -13,19 +13,16 @@
  */
 #include "engine/search.h"
 
-#include "engine/greedy.h"
-
 #include "engine/clock.h"
+#include "engine/greedy.h"
 #include "engine/levels.h"
+#include "engine/random.h"
+#include "engine/timeman.h"
 
 enum {
     CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */
-    ASPIRATION_DEPTH = 4,
-    ASPIRATION_WINDOW = 40,
-    /* A draw counts as this much of a loss for the engine: two engines that
-     * both see a jam as even would otherwise shuffle into a repetition. */
-    DEFAULT_CONTEMPT = 100,
     RACE_MIN_DEPTH = 4,      /* own moves every level looks ahead in the race */
+    ASPIRATION_WIDEST = 1000, /* a window this wide gives way to a full one */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -45,33 +42,30 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
     engine->hash_memory = hash_memory;
     engine->hash_bytes = hash_bytes;
     tt_init(&engine->tt, hash_memory, hash_bytes);
-    EvalWeights w;
-    eval_default_weights(&w);
-    eval_init(&engine->eval, &w);
-    race_weights(&w);
-    eval_init(&engine->race_eval, &w);
+    Tune tune = tune_defaults();
+    engine_tune(engine, &tune);
+    EvalWeights race;
+    race_weights(&race);
+    eval_init(&engine->race_eval, &race);
     for (int d = 0; d < 64; d++)
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
-    engine->rng = 0x9E3779B97F4A7C15ULL;
-    engine->contempt = DEFAULT_CONTEMPT;
-    engine->knob[0] = 2; /* depth up to which moves losing ground are pruned */
-    engine->knob[1] = 6; /* late move pruning: 6 + knob * depth^2 moves are tried at depth <= 3 */
-    engine->knob[2] = 100; /* late move reductions, percent */
-    engine->knob[3] = 150; /* reverse futility margin per ply */
-    engine->knob[4] = 200; /* lead from which the engine races alone before the armies pass, 19 pieces; 0: never */
-    engine->knob[5] = RACE_MAX_WIDTH; /* widest beam of the race planner; 0: no planning */
-    engine->knob[6] = 1; /* racing alone before the armies pass (19 pieces), the opponent replies as
-                            greedy with this many own moves of ours or more still to search; 0: it passes */
-    engine->knob[7] = 300; /* knob[4] for 13 pieces */
+    engine->rng = GOLDEN_GAMMA;
     engine_new_game(engine);
 }
+
+void engine_tune(Engine *engine, const Tune *tune) {
+    engine->params = tune->search;
+    eval_init(&engine->eval, &tune->eval);
+}
+
+Tune engine_tuning(const Engine *engine) { return (Tune){engine->eval.weights, engine->params}; }
 
 void engine_set_level(Engine *engine, int level) {
     engine->level = level < MIN_LEVEL ? MIN_LEVEL : level > MAX_LEVEL ? MAX_LEVEL : level;
 }
 
-void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * 0x9E3779B97F4A7C15ULL + 1; }
+void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * GOLDEN_GAMMA + 1; }
 
 void engine_new_game(Engine *engine) {
     tt_clear(&engine->tt);
@@ -87,13 +81,6 @@ SearchLimits search_limits_none(void) { return (SearchLimits){0, 0, -1, {-1, -1}
 void engine_stop(Engine *engine) { atomic_store(&engine->stop, true); }
 
 uint64_t engine_nodes(const Engine *engine) { return engine->search.nodes; }
-
-static uint64_t next_random(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Scores: wins are stored in the table relative to the node, not the root  */
@@ -111,17 +98,17 @@ static int score_from_tt(int score, int ply) {
 
 static void push_key(SearchState *s, uint64_t key) {
     s->keys[s->key_count++] = key;
-    s->key_filter[key & 4095]++;
+    s->key_filter[key & (KEY_FILTER_SIZE - 1)]++;
 }
 
-static void pop_key(SearchState *s) { s->key_filter[s->keys[--s->key_count] & 4095]--; }
+static void pop_key(SearchState *s) { s->key_filter[s->keys[--s->key_count] & (KEY_FILTER_SIZE - 1)]--; }
 
 /* Has the current position (the last key) occurred before, in the game or on
  * the search's path?  The search scores any repetition as a draw: a side
  * that is ahead then never walks into one, a side that is behind seeks it. */
 static bool is_repetition(const SearchState *s) {
     uint64_t key = s->keys[s->key_count - 1];
-    if (s->key_filter[key & 4095] < 2) return false;
+    if (s->key_filter[key & (KEY_FILTER_SIZE - 1)] < 2) return false;
     for (int i = s->key_count - 3; i >= 0; i -= 2)
         if (s->keys[i] == key) return true;
     return false;
@@ -133,7 +120,7 @@ static bool is_repetition(const SearchState *s) {
 static int leaf_eval(const Engine *e, const SearchState *s) {
     int score = evaluate_acc(&e->eval, &s->pos, &s->acc, (Side)s->root_side);
     if (s->noise) {
-        uint64_t z = (s->pos.hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ULL;
+        uint64_t z = (s->pos.hash ^ s->noise_seed) * GOLDEN_GAMMA;
         int n = (int)((z >> 33) % (uint64_t)(2 * s->noise + 1)) - s->noise;
         score += s->pos.side_to_move == WHITE ? n : -n;
     }
@@ -164,15 +151,15 @@ static inline int progress_of(const Engine *e, const Position *pos, Move m) {
     return cost[m.from] - cost[m.to];
 }
 
-/* Lists the moves of the node at `ply` in the order to try them. */
-static void order_node(const Engine *e, SearchState *s, int ply, Move tt_move) {
+/* Starts taking the moves of the node at `ply`, best first. */
+static void start_picker(const Engine *e, SearchState *s, int ply, Move tt_move) {
     const Position *pos = &s->pos;
     Side us = (Side)pos->side_to_move;
     OrderInputs in = {e->eval.cost[pos->variant][us],
                       e->eval.costlier[pos->variant][us],
                       (const int16_t(*)[NUM_SQUARES])e->history[us],
                       {tt_move, s->killers[ply][0], s->killers[ply][1]}};
-    order_moves(&s->orders[ply], pos, &in);
+    picker_start(&s->orders[ply], &in);
 }
 
 static void update_history(Engine *e, Side us, Move m, int bonus) {
@@ -189,7 +176,7 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, bool listed)
         s->killers[ply][0] = best;
     }
     int bonus = depth * depth * 8;
-    if (bonus > 1200) bonus = 1200;
+    if (bonus > e->params.history_bonus_max) bonus = e->params.history_bonus_max;
     update_history(e, us, best, bonus);
     /* The moves taken from the list before it failed to cut. */
     if (!listed) return;
@@ -244,7 +231,7 @@ static void unmake_move(Engine *e, Move m) {
  */
 static inline uint64_t table_key(const Engine *e, const Position *pos) {
     uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval.weights, pos);
-    return pos->hash ^ phase * 0x9E3779B97F4A7C15ULL;
+    return pos->hash ^ phase * GOLDEN_GAMMA;
 }
 
 static bool is_banned(const SearchState *s, Move m) {
@@ -382,7 +369,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
      * armies have passed, its pieces still stand in our way, and it is taken
      * to keep advancing as greedy does (s->greedy_replies). */
     if (pos->side_to_move != s->solo_side && s->solo_side >= 0) {
-        Move reply = s->greedy_replies && depth >= e->knob[6] ? greedy_move(pos) : MOVE_PASS;
+        Move reply = s->greedy_replies && depth >= e->params.greedy_reply_depth ? greedy_move(pos) : MOVE_PASS;
         make_reply(e, reply);
         int score = -search_child(e, -beta, -alpha, depth, ply + 1);
         unmake_reply(e, reply);
@@ -410,51 +397,22 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
      * will not bring it back. */
     if (!pv_node && !root && depth <= 3 && beta > -SCORE_WIN_BOUND && beta < SCORE_WIN_BOUND) {
         int static_eval = leaf_eval(e, s);
-        if (static_eval - e->knob[3] * depth >= beta) return static_eval;
+        if (static_eval - e->params.futility_margin * depth >= beta) return static_eval;
     }
 
-    /* The table's move and the killers are tried before the moves are
-     * generated: when one of them cuts off, as they mostly do, the
-     * generation (most of a node's cost) is saved. */
-    Move specials[3] = {tt_move, s->killers[ply][0], s->killers[ply][1]};
-    int special_count = 0;
-    Move tried_specials[3];
-    bool generated = false;
-    int move_count = 0, index = 0, stage = 0;
-
+    MoveOrder *order = &s->orders[ply];
+    start_picker(e, s, ply, tt_move);
     int best_score = -SCORE_INFINITE, old_alpha = alpha, tried = 0;
-    Move best_move = MOVE_PASS;
-    for (;;) {
-        Move m;
-        bool special;
-        if (stage < 3) {
-            m = specials[stage++];
-            bool fresh = true;
-            for (int k = 0; k < special_count; k++) fresh &= !move_equal(m, tried_specials[k]);
-            if (!fresh || !move_is_legal(pos, m) || (root && is_banned(s, m))) continue;
-            tried_specials[special_count++] = m;
-            special = true;
-        } else {
-            if (!generated) {
-                order_node(e, s, ply, tt_move);
-                move_count = s->orders[ply].total;
-                generated = true;
-            }
-            int i = index++;
-            if (i >= move_count) break;
-            int32_t key = order_take(&s->orders[ply]);
-            m = order_move(&s->orders[ply], key);
-            bool fresh = true;
-            for (int k = 0; k < special_count; k++) fresh &= !move_equal(m, tried_specials[k]);
-            if (!fresh || (root && is_banned(s, m))) continue;
-            special = order_score(key) >= ORDER_KILLER;
-        }
+    Move best_move = MOVE_PASS, m;
+    bool special;
+    while (picker_next(order, pos, &m, &special)) {
+        if (root && is_banned(s, m)) continue;
         int progress = move_is_pass(m) ? 0 : progress_of(e, pos, m);
         /* Forward pruning near the leaves: moves that lose ground, and late
          * moves once plenty have been tried. */
         if (!root && tried > 0 && best_score > -SCORE_WIN_BOUND && !special) {
-            if (depth <= 3 && special_count + index > 6 + e->knob[1] * depth * depth) break; /* moves come best first */
-            if (depth <= e->knob[0] && progress < 0) continue;
+            if (depth <= 3 && picker_taken(order) > 6 + e->params.late_move_slope * depth * depth) break; /* best first */
+            if (depth <= e->params.losing_prune_depth && progress < 0) continue;
         }
         make_move(e, m);
         int score, new_depth = depth - 1;
@@ -469,7 +427,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         } else {
             int r = 0;
             if (depth >= 3 && tried >= 3 && !special) {
-                r = e->reductions[depth < 64 ? depth : 63][tried < 64 ? tried : 63] * e->knob[2] / 100;
+                r = e->reductions[depth < 64 ? depth : 63][tried < 64 ? tried : 63] * e->params.reduction_percent / 100;
                 if (progress < 0) r++;
                 if (pv_node) r--;
                 if (r < 0) r = 0;
@@ -493,7 +451,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
                     s->root_best_score = score;
                 }
                 if (score >= beta) {
-                    reward_cutoff(e, ply, depth, m, generated);
+                    reward_cutoff(e, ply, depth, m, order->generated);
                     break;
                 }
             }
@@ -543,42 +501,10 @@ static Move eager_move(Engine *e) {
 }
 
 /* Is the side to move far enough ahead to race alone before the armies pass
- * (knob[4] for 19 pieces, knob[7] for 13; 0: never)? */
+ * (solo_lead_19 or solo_lead_13; 0: never)? */
 static bool far_ahead(const Engine *e, const Position *pos) {
-    int lead = pos->variant == VARIANT_19 ? e->knob[4] : e->knob[7];
+    int lead = pos->variant == VARIANT_19 ? e->params.solo_lead_19 : e->params.solo_lead_13;
     return lead && race_lead(e, pos) >= lead;
-}
-
-/* Sets the deadlines from the limits and the level. */
-static void plan_time(Engine *e, const SearchLimits *limits, const LevelParams *lp) {
-    SearchState *s = &e->search;
-    Side us = (Side)s->pos.side_to_move;
-    s->soft_deadline = s->hard_deadline = -1;
-    bool timed = false;
-    if (limits->movetime >= 0) {
-        int64_t margin = limits->movetime >= 100 ? 10 : limits->movetime / 10;
-        s->hard_deadline = s->start + limits->movetime - margin;
-        s->soft_deadline = s->start + limits->movetime * 6 / 10;
-        timed = true;
-    }
-    if (limits->clock[us] >= 0) {
-        int64_t left = limits->clock[us];
-        int moves_to_go = side_cost_now(e, &s->pos, us) / 100 + 10;
-        if (moves_to_go > 80) moves_to_go = 80;
-        int64_t soft = left / moves_to_go;
-        int64_t hard = soft * 4 < left / 4 ? soft * 4 : left / 4;
-        int64_t reserve = left > 1000 ? 50 : left / 20;
-        if (hard > left - reserve) hard = left - reserve;
-        if (hard < 1) hard = 1;
-        if (soft > hard) soft = hard;
-        if (s->hard_deadline < 0 || s->start + hard < s->hard_deadline) s->hard_deadline = s->start + hard;
-        if (s->soft_deadline < 0 || s->start + soft < s->soft_deadline) s->soft_deadline = s->start + soft;
-        timed = true;
-    }
-    if (!timed && !limits->infinite && limits->depth == 0 && limits->nodes == 0) {
-        s->hard_deadline = s->start + lp->think_ms;
-        s->soft_deadline = s->start + lp->think_ms / 2;
-    }
 }
 
 static void report_iteration(Engine *e, int depth, int score, ReportFn report, void *ctx) {
@@ -610,12 +536,12 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
         /* Noise fades as we near home, so weak levels still finish. */
         int cost = side_cost_now(e, &s->pos, (Side)s->pos.side_to_move);
         s->noise = cost >= 1500 ? lp->noise : lp->noise * cost / 1500;
-        s->noise_seed = next_random(&e->rng);
+        s->noise_seed = random_next(&e->rng);
     }
     /* A noisy level must not take a repetition for a good move by chance. */
-    s->contempt = e->contempt + 2 * s->noise;
+    s->contempt = e->params.contempt + 2 * s->noise;
     s->key_count = 0;
-    for (int i = 0; i < 4096; i++) s->key_filter[i] = 0;
+    for (int i = 0; i < KEY_FILTER_SIZE; i++) s->key_filter[i] = 0;
     for (int i = 0; i <= game->length; i++) push_key(s, game->keys[i]);
     for (int i = 0; i < MAX_PLY; i++) s->killers[i][0] = s->killers[i][1] = MOVE_PASS;
     s->seldepth = 0;
@@ -631,7 +557,10 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
             if (game_occurrences_after(game, list->moves[i]) >= 3 && banned < 16) s->banned[banned++] = list->moves[i];
         if (banned < list->count) s->banned_count = banned;
     }
-    plan_time(e, limits, lp);
+    Side us = (Side)s->pos.side_to_move;
+    Deadlines d = time_plan(limits, lp, us, side_cost_now(e, &s->pos, us), s->start);
+    s->soft_deadline = d.soft;
+    s->hard_deadline = d.hard;
     tt_new_search(&e->tt);
 }
 
@@ -644,7 +573,7 @@ static int plan_race(Engine *e, Move *move) {
     SearchState *s = &e->search;
     int best = race_plan_valid(&e->plan, e->plan_next, &s->pos) ? e->plan.length - e->plan_next : 0;
     int64_t deadline = s->start + (s->hard_deadline - s->start) / 2;
-    for (int width = 8; width <= e->knob[5] && width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
+    for (int width = 8; width <= e->params.race_beam_width && width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
         RacePlan plan;
         if (!race_plan(&e->race, &e->race_eval, &s->pos, width, deadline, &e->stop, &s->nodes, &plan)) continue;
         if (best == 0 || plan.length < best) {
@@ -668,20 +597,14 @@ static void report_plan(Engine *e, int depth, int score, ReportFn report, void *
     report(ctx, &r);
 }
 
-Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, ReportFn report,
-                  void *ctx) {
-    Engine *e = engine;
+/*
+ * Who moves in the tree: both sides, or the engine alone (s->solo_side), its
+ * opponent passing or, far ahead before the armies pass (19 pieces, while the
+ * way out is kept open), replying as greedy would.  Figures: docs/ENGINE.md,
+ * racing alone.
+ */
+static void choose_sides(Engine *e, const SearchLimits *limits) {
     SearchState *s = &e->search;
-    const LevelParams *lp = level_params(e->level);
-    prepare(e, game, limits, lp);
-
-    MoveList *root_moves = &s->root_moves;
-    generate_moves(&s->pos, root_moves);
-    Move best = root_moves->moves[0];
-    if (root_moves->count == 1) {
-        report_iteration(e, 0, 0, report, ctx);
-        return best;
-    }
     s->solo_side = -1;
     s->greedy_replies = false;
     if (race_is_separated(&s->pos)) {
@@ -690,85 +613,99 @@ Move engine_think(Engine *engine, const Game *game, const SearchLimits *limits, 
          * out of reach of a one-move lookahead. */
         if (limits->depth == 0 && s->max_depth < RACE_MIN_DEPTH) s->max_depth = RACE_MIN_DEPTH;
     } else if (far_ahead(e, &s->pos)) {
-        /* Far ahead, the engine gains nothing by slowing the opponent down
-         * (which the two-sided search spends its moves on) and races
-         * alone: against the greedy player this cut its games from 70.8 to
-         * 64.0 own moves (100 games), and against the engine without it,
-         * it scored 84-76 in 160 games.  In the 19-piece game its opponent
-         * is not taken to stand still: its pieces, leaving our goal camp or
-         * coming down as ladders, are much of our way, and a player behind
-         * races too.  With greedy's replies in the tree, and racing alone
-         * from a lead of 200, the games against greedy took 53.9 own moves
-         * instead of 61.8 (100 games); against the engine itself it changed
-         * nothing measurable (+26 -14 and +19 -21 in two steps of 40 games).
-         * In the 13-piece game the same lost 33-47 in 80 games against the
-         * engine without it, and it races as before there.  Nor after
-         * door_moves (eval.h): pieces of the opponent's still at home then
-         * are parked, and expecting them to leave as greedy's would, the
-         * engine kept a way out open for a win that never came. */
         s->solo_side = s->pos.side_to_move;
-        s->greedy_replies = e->knob[6] != 0 && s->pos.variant == VARIANT_19 &&
+        s->greedy_replies = e->params.greedy_reply_depth != 0 && s->pos.variant == VARIANT_19 &&
                             eval_door_open(&e->eval.weights, &s->pos);
     }
+}
 
-    s->eager = s->solo_side >= 0 ? eager_move(e) : MOVE_PASS;
-    Move planned = MOVE_PASS;
-    int plan_length = 0;
-    if (s->solo_side >= 0 && race_is_separated(&s->pos) && !lp->noise && !lp->max_depth && !limits->depth &&
-        !limits->nodes && !limits->infinite && s->hard_deadline >= 0) {
-        plan_length = plan_race(e, &planned);
-        if (plan_length && game_occurrences_after(game, planned) >= 3) plan_length = 0;
-    }
+/* The race planner's move when it may plan (the race proper, a level at full
+ * strength on its own time); its plan's length, 0 for none. */
+static int planned_move(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp,
+                        Move *planned) {
+    SearchState *s = &e->search;
+    if (s->solo_side < 0 || !race_is_separated(&s->pos) || lp->noise || lp->max_depth || limits->depth ||
+        limits->nodes || limits->infinite || s->hard_deadline < 0)
+        return 0;
+    int length = plan_race(e, planned);
+    return length && game_occurrences_after(game, *planned) >= 3 ? 0 : length;
+}
 
-    int score = 0, depth_done = 0;
-    for (int depth = 1; depth <= s->max_depth; depth++) {
-        int delta = ASPIRATION_WINDOW;
-        int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-        if (depth >= ASPIRATION_DEPTH && score > -SCORE_WIN_BOUND && score < SCORE_WIN_BOUND)
-            alpha = score - delta, beta = score + delta;
-        s->root_best = MOVE_PASS;
-        int result;
-        for (;;) {
-            result = search(e, alpha, beta, depth, 0);
-            if (s->stopped || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE)) break;
-            if (result <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = result - delta > -SCORE_INFINITE ? result - delta : -SCORE_INFINITE;
-            } else if (result >= beta) {
-                beta = result + delta < SCORE_INFINITE ? result + delta : SCORE_INFINITE;
-            } else {
-                break;
-            }
-            delta += delta;
-            if (delta > 1000) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+/* One iteration: a window around the last score, widened until the score
+ * falls inside it. */
+static int search_iteration(Engine *e, int depth, int last_score) {
+    SearchState *s = &e->search;
+    int delta = e->params.aspiration_window;
+    int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+    if (depth >= e->params.aspiration_depth && last_score > -SCORE_WIN_BOUND && last_score < SCORE_WIN_BOUND)
+        alpha = last_score - delta, beta = last_score + delta;
+    s->root_best = MOVE_PASS;
+    for (;;) {
+        int result = search(e, alpha, beta, depth, 0);
+        if (s->stopped || (alpha == -SCORE_INFINITE && beta == SCORE_INFINITE)) return result;
+        if (result <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = result - delta > -SCORE_INFINITE ? result - delta : -SCORE_INFINITE;
+        } else if (result >= beta) {
+            beta = result + delta < SCORE_INFINITE ? result + delta : SCORE_INFINITE;
+        } else {
+            return result;
         }
+        delta += delta;
+        if (delta > ASPIRATION_WIDEST) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+    }
+}
+
+/* Iterative deepening until a limit, a stop or a shortest win; the best
+ * move, its score in *score and the last depth completed in *depth_done. */
+static Move deepen(Engine *e, Move best, ReportFn report, void *ctx, int *score, int *depth_done) {
+    SearchState *s = &e->search;
+    *score = 0;
+    *depth_done = 0;
+    for (int depth = 1; depth <= s->max_depth; depth++) {
+        int result = search_iteration(e, depth, *score);
         if (s->stopped) {
             /* A move that beat the previous best in this unfinished
              * iteration is better informed than the old one. */
-            if (!move_is_pass(s->root_best) && s->root_best_score > score) best = s->root_best;
+            if (!move_is_pass(s->root_best) && s->root_best_score > *score) best = s->root_best;
             break;
         }
-        score = result;
-        depth_done = depth;
+        *score = result;
+        *depth_done = depth;
         if (s->pv_length[0] > 0) best = s->pv[0][0];
-        report_iteration(e, depth, score, report, ctx);
-        if (score > SCORE_WIN_BOUND && SCORE_WIN - score <= depth) break; /* a shortest win is found */
-        if (score < -SCORE_WIN_BOUND && SCORE_WIN + score <= depth) break;
+        report_iteration(e, depth, result, report, ctx);
+        if (result > SCORE_WIN_BOUND && SCORE_WIN - result <= depth) break; /* a shortest win is found */
+        if (result < -SCORE_WIN_BOUND && SCORE_WIN + result <= depth) break;
         if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
     }
-    if (plan_length) {
-        /* The search's move stands only where it sees a way home no longer
-         * than the plan: it then proves the shortest finish. */
-        int own_moves = score > SCORE_WIN_BOUND ? (SCORE_WIN - score + 1) / 2 : 0;
-        if (own_moves && own_moves <= plan_length) {
-            e->plan.length = 0;
-        } else {
-            best = planned;
-            report_plan(e, depth_done, score, report, ctx);
-            e->plan_next++;
-        }
-    }
-    if (limits->infinite)
-        while (!atomic_load(&e->stop)) {}
     return best;
+}
+
+Move engine_think(Engine *e, const Game *game, const SearchLimits *limits, ReportFn report, void *ctx) {
+    SearchState *s = &e->search;
+    const LevelParams *lp = level_params(e->level);
+    prepare(e, game, limits, lp);
+    MoveList *root_moves = &s->root_moves;
+    generate_moves(&s->pos, root_moves);
+    if (root_moves->count == 1) {
+        report_iteration(e, 0, 0, report, ctx);
+        return root_moves->moves[0];
+    }
+    choose_sides(e, limits);
+    s->eager = s->solo_side >= 0 ? eager_move(e) : MOVE_PASS;
+    Move planned = MOVE_PASS;
+    int plan_length = planned_move(e, game, limits, lp, &planned);
+    int score, depth_done;
+    Move best = deepen(e, root_moves->moves[0], report, ctx, &score, &depth_done);
+    if (!plan_length) return best;
+    /* The search's move stands only where it sees a way home no longer than
+     * the plan: it then proves the shortest finish. */
+    int own_moves = score > SCORE_WIN_BOUND ? (SCORE_WIN - score + 1) / 2 : 0;
+    if (own_moves && own_moves <= plan_length) {
+        e->plan.length = 0;
+        return best;
+    }
+    report_plan(e, depth_done, score, report, ctx);
+    e->plan_next++;
+    return planned;
 }

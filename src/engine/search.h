@@ -8,8 +8,9 @@
  * allocate it once, statically or on the heap, never on a small stack.
  *
  * The search is an iterative-deepening principal variation search with
- * aspiration windows (search.c); the evaluation is in eval.c, the table in
- * tt.c and the levels in levels.c.
+ * aspiration windows (search.c); the move order is in moveorder.c, the
+ * deadlines in timeman.c, the evaluation in eval.c, the table in tt.c, the
+ * levels in levels.c and every tunable number in tune.c.
  */
 #ifndef HALMA_SEARCH_H
 #define HALMA_SEARCH_H
@@ -20,21 +21,25 @@
 #include <stdint.h>
 
 #include "core/board.h"
-#include "engine/eval.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "engine/eval.h"
 #include "engine/moveorder.h"
 #include "engine/race.h"
 #include "engine/tt.h"
+#include "engine/tune.h"
 
-enum { MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64 };
+enum {
+    MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64,
+    KEY_FILTER_SIZE = 4096, /* slots counting the path's keys, a power of two */
+};
 
 typedef struct {
     int depth;          /* plies; 0: no limit */
     uint64_t nodes;     /* 0: no limit */
     int64_t movetime;   /* ms for this move; < 0: none */
     int64_t clock[2];   /* ms left on White's and Black's clocks; < 0: none */
-    bool infinite;      /* search until stopped */
+    bool infinite;      /* no time limit: the caller waits for its stop, however soon the search ends */
 } SearchLimits;
 
 typedef struct {
@@ -67,7 +72,7 @@ typedef struct {
     uint64_t noise_seed;
     int key_count;      /* positions on keys[]: the game's, then the search's */
     uint64_t keys[MAX_TURN_LIMIT + MAX_PLY + 2];
-    uint8_t key_filter[4096]; /* how many keys[] fall in each slot */
+    uint8_t key_filter[KEY_FILTER_SIZE]; /* how many keys[] fall in each slot */
     Move killers[MAX_PLY][2];
     int pv_length[MAX_PLY + 1];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
@@ -90,8 +95,7 @@ typedef struct {
     Evaluator eval;
     Evaluator race_eval; /* the race planner's ranking (race_weights) */
     uint64_t rng;
-    int contempt;       /* hundredths of a move a draw costs us */
-    int knob[8];        /* search tuning knobs, for experiments (see search.c) */
+    SearchParams params; /* the search's tunables (tune.h); the evaluation's are in eval */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];
     SearchState search;
@@ -102,6 +106,11 @@ typedef struct {
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);
 void engine_set_level(Engine *engine, int level);
+
+/* Sets every tunable (tune.h; engine_init sets tune_defaults()), and reads
+ * them back. */
+void engine_tune(Engine *engine, const Tune *tune);
+Tune engine_tuning(const Engine *engine);
 void engine_new_game(Engine *engine);
 
 /* Seeds the level's randomness (weak levels vary their play from game to

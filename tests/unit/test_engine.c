@@ -187,11 +187,11 @@ Test(engine, races_alone_when_far_ahead) {
     cr_assert(!race_is_separated(&game->pos));
     think(&limits);
     cr_assert_eq(engine->search.solo_side, WHITE);
-    int lead = engine->knob[7];
-    engine->knob[7] = 0;
+    int lead = engine->params.solo_lead_13;
+    engine->params.solo_lead_13 = 0;
     think(&limits);
     cr_assert_eq(engine->search.solo_side, -1, "racing alone can be switched off");
-    engine->knob[7] = lead;
+    engine->params.solo_lead_13 = lead;
     game_start(game, VARIANT_13, DEFAULT_TURN_LIMIT);
     think(&limits);
     cr_assert_eq(engine->search.solo_side, -1, "an even game is searched for both sides");
@@ -226,13 +226,13 @@ Test(engine, racing_alone_it_expects_greedy_replies) {
     position_make(&pos, last_report.pv[2]);
     cr_assert(move_equal(last_report.pv[3], greedy_move(&pos)), "and so is the next");
 
-    engine->knob[6] = 0;
+    engine->params.greedy_reply_depth = 0;
     atomic_store(&engine->stop, false);
     engine_think(engine, game, &limits, keep_report, NULL);
     cr_assert(move_is_pass(last_report.pv[1]), "switched off, the opponent passes");
 
     load("wwww12/www13/www13/ww14/16/16/16/16/16/16/bbbbbbb9/bbbbbb10/16/16/w15/16 w 60", VARIANT_13);
-    engine->knob[6] = 1;
+    engine->params.greedy_reply_depth = 1;
     atomic_store(&engine->stop, false);
     engine_think(engine, game, &limits, keep_report, NULL);
     cr_assert_eq(engine->search.solo_side, WHITE);
@@ -534,17 +534,44 @@ Test(engine, the_straggler_term_matches_its_definition) {
 /* The tuning hook of `halma match` and `halma bench --crossing`. */
 Test(engine, tuning_overrides_change_only_what_they_name) {
     EvalWeights before = engine->eval.weights;
-    int knob2 = engine->knob[2];
-    tuning_apply(engine, NULL);
-    cr_assert_eq(engine->eval.weights.per_square, before.per_square, "no spec, no change");
-    tuning_apply(engine, "per_square=12,knob1=3,contempt=55,no_such_weight=9,straggler,lateral=x7");
+    SearchParams params = engine->params;
+    char err[160] = "";
+    cr_assert(tuning_apply(engine, NULL, err, sizeof err), "no spec, no change");
+    cr_assert(tuning_apply(engine, "", err, sizeof err));
+    cr_assert_eq(memcmp(&engine->eval.weights, &before, sizeof before), 0);
+    cr_assert(tuning_apply(engine, "per_square=12,late_move_slope=3,,contempt=55", err, sizeof err), "%s", err);
     cr_assert_eq(engine->eval.weights.per_square, 12);
-    cr_assert_eq(engine->knob[1], 3);
-    cr_assert_eq(engine->contempt, 55);
-    cr_assert_eq(engine->knob[2], knob2);
-    cr_assert_eq(engine->eval.weights.straggler, before.straggler, "a name without a value is ignored");
-    cr_assert_eq(engine->eval.weights.lateral, before.lateral, "a value that is not a number is ignored");
+    cr_assert_eq(engine->params.late_move_slope, 3);
+    cr_assert_eq(engine->params.contempt, 55);
+    cr_assert_eq(engine->params.reduction_percent, params.reduction_percent);
     cr_assert_eq(engine->eval.weights.tempo, before.tempo);
+    /* A bad item refuses the whole list and says which. */
+    static const char *const bad[][2] = {
+        {"tempo=1,no_such_weight=9", "'no_such_weight' is no tunable"},
+        {"tempo=1,straggler", "'straggler' is not name=value"},
+        {"tempo=1,lateral=x7", "lateral=x7 needs a whole number"},
+        {"tempo=1,lateral=", "lateral= needs a whole number"},
+        {"tempo=1,lateral=100001", "lateral=100001 needs a whole number"},
+        {"tempo=1,knob1=3", "'knob1' is no tunable"},
+        {"tempo=1,no_hop=3", "'no_hop' is no tunable"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert(!tuning_apply(engine, bad[i][0], err, sizeof err), "%s", bad[i][0]);
+        cr_assert(strstr(err, bad[i][1]), "%s: %s", bad[i][0], err);
+        cr_assert_eq(engine->eval.weights.tempo, before.tempo, "%s changed nothing", bad[i][0]);
+    }
+    /* Every named tunable can be set, and reads back. */
+    for (int i = 0; tune_name(i); i++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "%s=%d", tune_name(i), 7 + i);
+        cr_assert(tuning_apply(engine, spec, err, sizeof err), "%s", err);
+        Tune t = engine_tuning(engine);
+        int *field = tune_field(&t, tune_name(i), (int)strlen(tune_name(i)));
+        cr_assert(field && *field == 7 + i, "%s", tune_name(i));
+    }
+    Tune defaults = tune_defaults();
+    engine_tune(engine, &defaults);
+    cr_assert(tuning_apply(engine, "per_square=12", err, sizeof err));
     /* the per-square costs are rebuilt from the new weights */
     EvalWeights w = before;
     w.per_square = 12;

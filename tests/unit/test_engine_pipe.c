@@ -162,6 +162,35 @@ Test(engine_pipe, stop_ends_an_infinite_search) {
     cr_assert_str_eq(hear(), "readyok");
 }
 
+/* The child's processor time so far, in clock ticks (/proc/PID/stat). */
+static long cpu_ticks(void) {
+    char path[64], stat[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)child->pid);
+    FILE *f = fopen(path, "r");
+    cr_assert(f);
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = '\0';
+    long utime = 0, stime = 0;
+    const char *after_name = strrchr(stat, ')');
+    cr_assert(after_name && sscanf(after_name + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &utime, &stime) == 2);
+    return utime + stime;
+}
+
+/* An infinite search that ends by itself (a win in one) answers only when
+ * stopped, and waits without spinning. */
+Test(engine_pipe, an_infinite_search_that_ends_waits_for_stop_without_spinning) {
+    say("position variant 13 fen wwww12/wwww12/www13/w15/2w13/16/16/16/7b8/16/16/16/15b/13bbb/12bbbb/12bbbb w 50");
+    say("go infinite");
+    cr_assert(!strncmp(hear(), "info depth 1 score win 1 ", 25));
+    long before = cpu_ticks();
+    cr_assert_null(hear_within(500), "no bestmove before the stop");
+    long spent = cpu_ticks() - before;
+    cr_assert_leq(spent, sysconf(_SC_CLK_TCK) / 10, "waiting took %ld ticks of processor time", spent);
+    say("stop");
+    cr_assert_str_eq(hear_bestmove(2000), "bestmove c12-b13");
+}
+
 Test(engine_pipe, a_stop_sent_before_the_search_starts_is_not_lost) {
     write_all("go infinite\nstop\nisready\n", 25);
     const char *line = hear_bestmove(2000);

@@ -39,8 +39,7 @@ Test(learned, classes_respect_the_boards_symmetries) {
 Test(learned, the_weight_scales_each_squares_correction) {
     Evaluator *with = malloc(sizeof *with), *without = malloc(sizeof *without);
     cr_assert(with && without);
-    EvalWeights w;
-    eval_default_weights(&w);
+    EvalWeights w = tune_defaults().eval;
     cr_assert_eq(w.learned, 100, "on by default");
     w.learned = 50;
     eval_init(with, &w);

@@ -14,8 +14,7 @@ static void setup(void) {
     ev = malloc(sizeof *ev);
     history = calloc(NUM_SQUARES, sizeof *history);
     cr_assert(ev && history);
-    EvalWeights w;
-    eval_default_weights(&w);
+    EvalWeights w = tune_defaults().eval;
     eval_init(ev, &w);
 }
 

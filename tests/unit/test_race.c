@@ -202,7 +202,7 @@ Test(race_engine, planning_can_be_switched_off) {
     game_from(game, &pos, DEFAULT_TURN_LIMIT);
     SearchLimits limits = search_limits_none();
     limits.movetime = 100;
-    engine->knob[5] = 0;
+    engine->params.race_beam_width = 0;
     engine_think(engine, game, &limits, NULL, NULL);
     cr_assert_eq(engine->plan.length, 0);
 }

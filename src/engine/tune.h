@@ -1,0 +1,68 @@
+/*
+ * tune.h: every tunable number of the engine, named in one place.
+ *
+ * The evaluation's weights and the search's parameters side by side, their
+ * values in tune.c, and one name table through which experiments change
+ * them without a rebuild (`halma match` and `halma bench` read HALMA_TUNE and
+ * HALMA_TUNE2 as "name=value,...").  docs/ENGINE.md says what was measured
+ * for each value.
+ */
+#ifndef HALMA_TUNE_H
+#define HALMA_TUNE_H
+
+#include <stdbool.h>
+
+/* The weights the evaluation is built from (eval.c). */
+typedef struct {
+    int per_square;      /* cost of one square of distance */
+    int convexity;       /* extra cost of distance squared, /64 */
+    int lateral;         /* cost of a square off the main diagonal, beyond lateral_free */
+    int lateral_free;    /* squares off the diagonal that cost nothing */
+    int lane;            /* squares to our right of the diagonal where we would rather travel,
+                            so that the armies pass side by side instead of jamming */
+    int home_late;       /* per piece still in the home camp, per own move past the grace */
+    int home_grace;      /* own moves before a piece in the home camp costs extra */
+    int tempo;           /* the side to move has a move in hand */
+    int outside;         /* a piece outside the goal camp needs at least one more move */
+    int straggler;       /* per square the last piece lags behind the average, beyond the slack */
+    int straggler_slack; /* squares */
+    int no_ladder;       /* a piece outside the goal with nothing ahead of it to hop over */
+    int their_share;     /* percent: how much the opponent's cost counts against ours */
+    int deadlock_divisor; /* a piece walled in at home shrinks the score toward a draw */
+    int door_moves;      /* own moves until which the leader keeps that way out open */
+    int forward_exit;    /* 1: only a move out that gains ground frees a piece */
+    int learned;         /* percent of the learnt per-square corrections (learned.h) */
+} EvalWeights;
+
+/* The search's parameters (search.c, moveorder.c, timeman.c). */
+typedef struct {
+    int contempt;           /* hundredths of a move a draw costs the engine */
+    int aspiration_depth;   /* first depth searched with a window around the last score */
+    int aspiration_window;  /* its half-width, doubled on each failure */
+    int losing_prune_depth; /* depth up to which moves that lose ground are pruned */
+    int late_move_slope;    /* at depth <= 3, 6 + slope * depth^2 moves are tried */
+    int reduction_percent;  /* late move reductions, percent of the table's */
+    int futility_margin;    /* reverse futility margin per ply */
+    int history_bonus_max;  /* largest history reward of one cutoff */
+    int solo_lead_19;       /* lead from which the engine races alone before the armies pass; 0: never */
+    int solo_lead_13;       /* the same with 13 pieces */
+    int greedy_reply_depth; /* racing alone (19 pieces), the opponent replies as greedy with this
+                               many plies or more left to search; 0: it passes */
+    int race_beam_width;    /* widest beam of the race planner; 0: no planning */
+} SearchParams;
+
+typedef struct {
+    EvalWeights eval;
+    SearchParams search;
+} Tune;
+
+/* The engine's values. */
+Tune tune_defaults(void);
+
+/* The field called `name` (`len` characters), or NULL: no such tunable. */
+int *tune_field(Tune *tune, const char *name, int len);
+
+/* The i-th tunable's name (i from 0), NULL past the last: for listings. */
+const char *tune_name(int i);
+
+#endif
