@@ -3,7 +3,7 @@
 # (tools/deps.sh).
 
 # clang by default: its build of the search runs about 8% faster than gcc's
-# (README, Performance).  `make CC=gcc` works as well.
+# (docs/MEASUREMENTS.md).  `make CC=gcc` works as well.
 ifeq ($(origin CC),default)
 CC        = clang
 endif
@@ -202,7 +202,7 @@ serve-sanitize:
 # Load and abuse from a second process (tests/serve/load.sh): wrk, memory
 # under abuse, Valgrind memcheck on a build without -march=native (Valgrind
 # lacks AVX-512) and with DWARF 4 debug data (Debian's Valgrind 3.19 cannot
-# read clang 14's default DWARF 5).  serve-load gives the README's figures;
+# read clang 14's default DWARF 5).  serve-load gives docs/MEASUREMENTS.md's figures;
 # every CI build runs serve-load-check, one second per run.
 serve-load: $(BUILD)/halma
 	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma

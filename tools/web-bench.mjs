@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// web-bench.mjs: prints the web game's figures for the README (page weight,
+// web-bench.mjs: prints the web game's figures for docs/MEASUREMENTS.md (page weight,
 // first paint, WebAssembly against native speed, reply time).  Run after
 // `make`: node tools/web-bench.mjs [perft depth] [search depth]
 import { setup } from '../tests/e2e/harness.mjs';

@@ -1,6 +1,6 @@
 /*
  * match_main.c: `halma match`, games between two players, and the statistics
- * every strength claim of the README comes from.
+ * every strength figure of docs/MEASUREMENTS.md comes from.
  *
  * Games are played in pairs from the same opening (a few random plies from
  * the seed), each player taking White once, by worker threads that each own

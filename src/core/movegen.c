@@ -4,8 +4,8 @@
  * The jump generator is a depth-first search over the hop graph, with a set
  * of the squares already reached.  It was measured against a bitboard flood
  * fill (eight shifted masks per iteration): with the few landings a piece
- * has in real positions, the depth-first search does less work (see README,
- * Performance).  For one piece it reads the mailbox; for a whole side (the
+ * has in real positions, the depth-first search does less work (docs/ENGINE.md,
+ * Speed).  For one piece it reads the mailbox; for a whole side (the
  * search's and perft's generator), or a few pieces at once (the race
  * planner's rear pieces), it first finds every open hop on the board with
  * eight bitboard masks, so that its inner loop visits only the open hops and

@@ -13,7 +13,7 @@
  *   better against it (103-97 in 200 games).
  * - 13 pieces: 1,200 games without corrections (--seed 12 and 51), 146,000
  *   positions.  A second round (465 more games) lost 90-110 to it.
- * The README (Computer opponent) has the matches that measured them.
+ * docs/MEASUREMENTS.md has the matches that measured them.
  */
 static const int16_t CORRECTIONS[2][LEARNED_CLASSES] = {
     /* 19 pieces; row r holds the squares r from the nearer edge of the goal

@@ -1,11 +1,11 @@
-/* levels.c: the table of playing levels (see levels.h and the README). */
+/* levels.c: the table of playing levels (see levels.h and docs/ENGINE.md). */
 #include "engine/levels.h"
 
 #include "engine/search.h"
 
 /* Depth caps and noise separate the lower levels, think time the upper
  * ones; every level answers within its think time when the caller sets no
- * limit.  Measured in the README's ladder. */
+ * limit.  The ladder: docs/MEASUREMENTS.md. */
 static const LevelParams LEVELS[MAX_LEVEL + 1] = {
     /*      depth  ms  noise */
     [1] = {1, 100, 250},

@@ -7,9 +7,8 @@
  * whole way home.  It keeps, move after move, the `width` best positions
  * (by the evaluation's cost of our side under race_weights, less the best
  * jump its rear pieces have next) until one of them is home, and returns
- * that plan.  Crossing alone, the engine at 100 ms a move takes 55 moves
- * (13 pieces: 40-42), and at 1 s 45 (41); with the search only, 56-64
- * (46-48).
+ * that plan (crossing alone at 100 ms a move, 55 moves against the
+ * search's 56-64: docs/MEASUREMENTS.md).
  *
  * The planner owns its work space (no allocation) and is only ever asked
  * for a plan in a race: the other side's pieces stand still in it.

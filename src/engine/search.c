@@ -218,17 +218,10 @@ static void unmake_move(Engine *e, Move m) {
     if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.to, m.from);
 }
 
-/*
- * The table's key: the position's, salted with the evaluation's phase.  The
- * evaluation depends on the turn in two steps: past home_grace a draw with a
- * piece at home is spoiling, and past door_moves the way out is no longer
- * kept open (the same placement then scores up to 8 times higher).  A score
- * stored before a step would be wrong after it, so each phase has its own
- * entries.  The home-camp cost, which grows by a little each move inside
- * that window, is not salted: keyed by the exact turn, the table lost the
- * transpositions of paths of different lengths (a jump against two steps),
- * 10% more nodes in the bench.  The repetition keys stay unsalted.
- */
+/* The table's key: the position's, salted with the evaluation's phase (past
+ * home_grace, past door_moves), across which the same placement scores up
+ * to eight times differently.  The home-camp cost's small steps within a
+ * phase are not salted: that lost 10% of the bench to missed transpositions. */
 static inline uint64_t table_key(const Engine *e, const Position *pos) {
     uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval.weights, pos);
     return pos->hash ^ phase * GOLDEN_GAMMA;
@@ -257,14 +250,9 @@ static int root_loses(const SearchState *s, int ply) {
     return s->pos.side_to_move == s->root_side ? -SCORE_WIN + ply : SCORE_WIN - ply;
 }
 
-/*
- * A draw, for the side to move.  It costs the engine its contempt, unless the
- * engine is behind with a piece in its home camp past the grace: a piece
- * there keeps the opponent from filling its goal, and a draw got that way is
- * spoiling.  In self-play at 40,000 nodes a move the side losing the race
- * jumped a piece back into its home camp and shuffled the others until the
- * position repeated (6 of 2,459 games).  Such a draw counts as a loss.
- */
+/* A draw, for the side to move: it costs the engine its contempt, and is a
+ * loss where the engine, behind, keeps a piece at home past the grace: that
+ * is spoiling (self-play found it: docs/ENGINE.md, every game stays winnable). */
 static int draw_score(const Engine *e, const SearchState *s, int ply) {
     Side root = (Side)s->root_side;
     bool root_to_move = s->pos.side_to_move == root;
@@ -273,15 +261,9 @@ static int draw_score(const Engine *e, const SearchState *s, int ply) {
     return root_to_move ? -s->contempt : s->contempt;
 }
 
-/*
- * Is the engine, behind, holding the opponent's goal shut: has the opponent
- * filled every square of its goal but the ones the engine's pieces still
- * hold there?  Scoring draws as losses (draw_score) closed the repetition,
- * but the side so placed could still vary its shuffles until the turn limit
- * (1 self-play game in 40 at 100 ms a move): leaving lets the opponent win,
- * and staying only looked bad.  Such a position scores as lost now, so that
- * leaving, which loses later, is the better of the two, and the game ends.
- */
+/* Is the engine, behind, holding the opponent's goal shut (the opponent has
+ * filled every other square)?  Scored as lost now, so that leaving beats
+ * shuffling to the turn limit (docs/ENGINE.md, every game stays winnable). */
 static bool holds_goal_shut(const Engine *e, const SearchState *s) {
     Side root = (Side)s->root_side, opponent = (Side)(root ^ 1);
     int held = s->acc.at_home[root];
@@ -290,14 +272,10 @@ static bool holds_goal_shut(const Engine *e, const SearchState *s) {
     return bb_count(filled) == s->acc.pieces[opponent] - held && root_behind(e, s);
 }
 
-/*
- * What the opponent scores by a reply that repeats a position, if it has one
- * (else -SCORE_INFINITE).  The greedy replies expect it to advance, but a
- * side behind may rather repeat: in self-play the engine, ahead, counted on
- * a blocking piece moving on and let the position repeat until the other
- * side drew.  Checked for its first reply only, the one the game's history
- * can make a third occurrence.
- */
+/* What the opponent scores by a first reply that repeats a position, if it
+ * has one (else -SCORE_INFINITE): greedy replies expect it to advance, but a
+ * side behind may rather repeat, and the game's history can make it a third
+ * occurrence. */
 static int repetition_reply(Engine *e) {
     SearchState *s = &e->search;
     MoveList replies;
@@ -476,14 +454,10 @@ static int race_lead(const Engine *e, const Position *pos) {
     return side_cost_now(e, pos, (Side)(us ^ 1)) - side_cost_now(e, pos, us);
 }
 
-/*
- * Racing alone with no win in sight, every order of the same moves ends in the
- * same position and scores the same: the search may then play the progress
- * last, and put it off again next move.  Against a camp parked in our goal
- * it shuffled for sixty turns next to a free goal square.  So in the race
- * the move that gains most now wins a tie at the root: it is searched with a
- * window one lower, and replaces the best move when it scores as well.
- */
+/* Racing alone with no win in sight, every order of the same moves scores
+ * the same, and the search may put the progress off forever (it shuffled
+ * for sixty turns against a parked camp): the root move that gains most now
+ * wins a tie, searched with a window one lower. */
 static Move eager_move(Engine *e) {
     SearchState *s = &e->search;
     const MoveList *moves = &s->root_moves;

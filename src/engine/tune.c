@@ -11,7 +11,7 @@ Tune tune_defaults(void) {
             .per_square = 10,
             .convexity = 4,
             .lateral = 10,
-            .lateral_free = 2, /* a free band as wide as the camps' middle: +24 in 120 games (ENGINE.md) */
+            .lateral_free = 2, /* a free band as wide as the camps' middle: +24 in 120 games (docs/MEASUREMENTS.md) */
             .lane = 0,
             .home_late = 25,
             .home_grace = 12,
@@ -19,7 +19,7 @@ Tune tune_defaults(void) {
             .outside = 0,
             .straggler = 10,
             .straggler_slack = 4,
-            .no_ladder = 0, /* 30 kept the armies huddled: lost 23-57 (ENGINE.md); the race planner keeps it */
+            .no_ladder = 0, /* 30 kept the armies huddled: lost 23-57 (docs/MEASUREMENTS.md); the race planner keeps it */
             .their_share = 100,
             .deadlock_divisor = 8,
             .door_moves = 80, /* greedy's last piece leaves its camp by move 47 at the latest */
@@ -35,7 +35,7 @@ Tune tune_defaults(void) {
             .reduction_percent = 100,
             .futility_margin = 150,
             .history_bonus_max = 1200,
-            .solo_lead_19 = 200, /* against greedy 53.9 own moves instead of 61.8 (ENGINE.md) */
+            .solo_lead_19 = 200, /* against greedy 53.9 own moves instead of 61.8 (docs/MEASUREMENTS.md) */
             .solo_lead_13 = 300,
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,

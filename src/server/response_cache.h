@@ -5,7 +5,7 @@
  * one from disk costs an open, a check of where it lies, a stat, a sendfile,
  * a close and a dozen header allocations; serving it from here costs a hash
  * lookup: measured with wrk, well over twice the requests per second (see
- * the README).  Each file is read once into memory, with its 200 and 304
+ * docs/SERVER.md).  Each file is read once into memory, with its 200 and 304
  * responses built once and shared by every request (libmicrohttpd counts
  * their references).
  *

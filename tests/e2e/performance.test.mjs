@@ -1,4 +1,4 @@
-// The web game's targets (README, Performance): under 300 KB on first load
+// The web game's targets (docs/MEASUREMENTS.md): under 300 KB on first load
 // with nothing from other hosts, a first paint under a second, the engine in
 // WebAssembly within 2x of native speed (the same search), and the computer's reply at the
 // default level in under a second.

@@ -11,7 +11,7 @@
 #      shorter one, and abuse under Valgrind memcheck, with and without the
 #      cache; any error or definite leak fails.
 # CI runs it with SECONDS=2 (`make serve-load-check`); `make serve-load` with
-# 10 gives the README's figures.
+# 10 gives docs/MEASUREMENTS.md's figures.
 set -eu
 halma=$1 seconds=$2 valgrind_halma=${3:-}
 ABUSE=${ABUSE:-3000}
