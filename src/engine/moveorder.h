@@ -60,22 +60,56 @@ void order_moves(MoveOrder *order, const Position *pos, const OrderInputs *in);
  * all are taken): order_move() names the move, order_score() its score. */
 int32_t order_take(MoveOrder *order);
 
+static inline Move order_move(const MoveOrder *order, int32_t key) { return order->moves[key & 0xFFFF]; }
+static inline int order_score(int32_t key) { return key >> 16; }
+
 /*
  * The staged picker, as the search takes a node's moves: the table's move
  * and the killers, where legal, come before the moves are generated, so that
  * when one of them cuts off, as they mostly do, the generation (most of a
- * node's cost) is saved; then the rest, best first, each move once.
+ * node's cost) is saved; then the rest, best first, each move once.  Inline:
+ * it runs for every move the search tries.
  */
-void picker_start(MoveOrder *order, const OrderInputs *in);
+static inline void picker_start(MoveOrder *order, const OrderInputs *in) {
+    order->in = *in;
+    order->stage = order->special_count = order->taken = 0;
+    order->generated = false;
+}
+
+static inline bool picker_fresh(const MoveOrder *order, Move m) {
+    bool fresh = true;
+    for (int k = 0; k < order->special_count; k++) fresh &= !move_equal(m, order->tried[k]);
+    return fresh;
+}
 
 /* The next move, false when there is none left; *special: the table's move
  * or a killer. */
-bool picker_next(MoveOrder *order, const Position *pos, Move *move, bool *special);
+static inline bool picker_next(MoveOrder *order, const Position *pos, Move *move, bool *special) {
+    while (order->stage < 3) {
+        Move m = order->in.special[order->stage++];
+        if (!picker_fresh(order, m) || !move_is_legal(pos, m)) continue;
+        order->tried[order->special_count++] = m;
+        *move = m;
+        *special = true;
+        return true;
+    }
+    if (!order->generated) {
+        order_moves(order, pos, &order->in);
+        order->generated = true;
+    }
+    while (order->taken < order->total) {
+        order->taken++;
+        int32_t key = order_take(order);
+        Move m = order_move(order, key);
+        if (!picker_fresh(order, m)) continue;
+        *move = m;
+        *special = order_score(key) >= ORDER_KILLER;
+        return true;
+    }
+    return false;
+}
 
 /* Moves looked at so far, the specials and the list's. */
 static inline int picker_taken(const MoveOrder *order) { return order->special_count + order->taken; }
-
-static inline Move order_move(const MoveOrder *order, int32_t key) { return order->moves[key & 0xFFFF]; }
-static inline int order_score(int32_t key) { return key >> 16; }
 
 #endif
