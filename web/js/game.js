@@ -59,11 +59,13 @@ export class GameController {
     this.pieces = new Map();
     this.selection = null;
     this.hintPath = null;
-    this.review = null; // {k, pieces, lastMove} while looking at an earlier position
-    this.thinking = false;
-    this.hinting = false;
-    this.thinkToken = 0;
-    this.hintToken = 0;
+    // {k, pieces, lastMove} while looking at an earlier position; not a
+    // phase: the person may look back while the engine works.
+    this.review = null;
+    /** What the engine is doing for the controller: 'idle', 'thinking' (the
+     * computer's move) or 'hinting' (a hint for the person). */
+    this.phase = 'idle';
+    this.engineToken = 0; // bumped by each search and cancel: a stale answer is dropped
     this.queue = Promise.resolve();
     this.listen();
   }
@@ -126,7 +128,7 @@ export class GameController {
 
   /** Can the person pick up the piece on `square` now? */
   canPick(square) {
-    return !this.review && !this.over && !this.thinking && !this.isComputer(this.state.side) && this.pieces.get(square) === this.state.side;
+    return !this.review && !this.over && this.phase !== 'thinking' && !this.isComputer(this.state.side) && this.pieces.get(square) === this.state.side;
   }
 
   save() {
@@ -184,14 +186,13 @@ export class GameController {
       state: this.state,
       game: this.game,
       settings: this.settings,
-      thinking: this.thinking,
-      hinting: this.hinting,
+      phase: this.phase,
       review: this.review,
       selection: this.selection,
       humanTurn,
       canUndo: !this.review && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
-      canRedo: !this.review && !this.thinking && this.redoStack.length > 0,
-      canHint: !this.review && humanTurn && !this.thinking && !this.hinting,
+      canRedo: !this.review && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canHint: !this.review && humanTurn && this.phase === 'idle',
       canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(this.selection.chain.at(-1)) & TARGET.STOP),
       mustPass: humanTurn && !!this.state?.mustPass,
       firstSide: this.startSide(),
@@ -205,8 +206,7 @@ export class GameController {
    * the failure {at, refusal} (at -1: the start position itself); on a
    * failed move the game keeps the moves before it. */
   async load(game, settings, redo = []) {
-    this.cancelThinking();
-    this.cancelHint();
+    this.cancelPending();
     const answer = await this.rules.request('load', { game });
     if (!answer.state) return answer.failure;
     // The computer starts this game afresh, as `halma engine` does on
@@ -281,7 +281,7 @@ export class GameController {
     if (!this.state) return undefined; // still starting
     if (this.review) return this.ui.message(this.t('message.reviewing'), 'info');
     if (this.over) return this.ui.message(this.t('message.gameOver'), 'info');
-    if (this.thinking) return this.ui.message(this.t('message.wait'), 'info');
+    if (this.phase === 'thinking') return this.ui.message(this.t('message.wait'), 'info');
     if (this.isComputer(this.state.side)) return undefined;
     if (!this.selection) return this.pick(square);
     const { chain, targets } = this.selection;
@@ -424,7 +424,7 @@ export class GameController {
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
-    this.cancelHint();
+    this.cancelPending('hinting');
     this.save();
     this.ui.announce(this.moveText(side, answer.path));
     if (!this.review && answer.path !== 'pass') {
@@ -466,8 +466,8 @@ export class GameController {
   // ---- the computer ------------------------------------------------------
 
   async computerMove() {
-    const token = ++this.thinkToken;
-    this.thinking = true;
+    const token = ++this.engineToken;
+    this.phase = 'thinking';
     this.draw();
     let answer;
     try {
@@ -481,17 +481,17 @@ export class GameController {
         sleep(MIN_REPLY_MS),
       ]);
     } catch (error) {
-      if (token === this.thinkToken) {
-        this.thinking = false;
+      if (token === this.engineToken) {
+        this.phase = 'idle';
         this.draw();
         this.fail(error);
       }
       return;
     }
-    if (token !== this.thinkToken) return;
+    if (token !== this.engineToken) return;
     await this.exclusive(async () => {
-      if (token !== this.thinkToken) return;
-      this.thinking = false;
+      if (token !== this.engineToken) return;
+      this.phase = 'idle';
       // How long the search itself took, for the page's performance tests.
       if (answer) document.body.dataset.lastThinkMs = String(Math.round(answer.wallMs));
       if (!answer || !(await this.play(answer.move))) return this.draw();
@@ -500,10 +500,12 @@ export class GameController {
     });
   }
 
-  cancelThinking() {
-    if (!this.thinking) return;
-    this.thinkToken++;
-    this.thinking = false;
+  /** Abandons the engine's search (only if it is `only`, when given): its
+   * answer, if it still comes, is dropped. */
+  cancelPending(only = null) {
+    if (this.phase === 'idle' || (only && this.phase !== only)) return;
+    this.engineToken++;
+    this.phase = 'idle';
     this.engine.restart();
   }
 
@@ -511,13 +513,13 @@ export class GameController {
    * runs outside the action queue, so the board stays usable meanwhile. */
   hint() {
     if (!this.model().canHint) return Promise.resolve();
-    const token = ++this.hintToken;
-    this.hinting = true;
+    const token = ++this.engineToken;
+    this.phase = 'hinting';
     this.draw();
     const request = this.engine.request('hint', { game: this.spec(), movetime: HINT_MOVETIME });
     const settle = () => {
-      if (token !== this.hintToken) return false;
-      this.hinting = false;
+      if (token !== this.engineToken) return false;
+      this.phase = 'idle';
       return true;
     };
     return request.then(
@@ -540,22 +542,14 @@ export class GameController {
     );
   }
 
-  cancelHint() {
-    if (!this.hinting) return;
-    this.hintToken++;
-    this.hinting = false;
-    this.engine.restart();
-  }
-
   // ---- undo and redo -----------------------------------------------------
 
   undo() {
     this.view.finishAnimation();
     return this.exclusive(async () => {
       if (!this.model().canUndo) return;
-      const wasThinking = this.thinking;
-      this.cancelThinking();
-      this.cancelHint();
+      const wasThinking = this.phase === 'thinking';
+      this.cancelPending();
       const moves = this.game.moves;
       // Against the computer, back to the person's previous turn: their
       // last move and the reply to it.
@@ -573,7 +567,7 @@ export class GameController {
     this.view.finishAnimation();
     return this.exclusive(async () => {
       if (!this.model().canRedo) return;
-      this.cancelHint();
+      this.cancelPending();
       do {
         const move = this.redoStack.pop();
         if (!(await this.play(move))) {
@@ -642,7 +636,7 @@ export class GameController {
   statusText() {
     if (!this.state) return '';
     if (this.over) return this.resultText();
-    if (this.thinking) return this.t('status.thinking');
+    if (this.phase === 'thinking') return this.t('status.thinking');
     if (this.settings.mode === 'computer') return this.t(this.state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
     return this.t(this.state.side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
   }

@@ -49,7 +49,7 @@ export class PanelUI {
 
   update(model) {
     this.lastModel = model;
-    const { state, thinking, hinting, review } = model;
+    const { state, phase, review } = model;
     if (!state) return;
     const c = this.controller;
     const status = c.statusText();
@@ -60,7 +60,7 @@ export class PanelUI {
     const piece = $('turn-piece');
     const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
     piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
-    $('spinner').hidden = !thinking && !hinting;
+    $('spinner').hidden = phase === 'idle';
     const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
     const warning = $('warning');
@@ -84,7 +84,7 @@ export class PanelUI {
       $('review-start').disabled = review.k === 0;
     }
     document.body.classList.toggle('reviewing', !!review);
-    document.body.classList.toggle('thinking', thinking);
+    document.body.classList.toggle('thinking', phase === 'thinking');
   }
 
   updatePlayers({ state, settings }) {
