@@ -10,11 +10,14 @@
 
 import { CancelledError } from './engine-client.js';
 import { fileOf, rankOf } from './board-view.js';
-import { TARGET, squareName } from './halma-wasm.js';
+import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareName } from './halma-wasm.js';
 import { saveGame } from './storage.js';
 import { writeRecord } from './record.js';
 
+/** A new game's players, here only (its variant and turn limit: halma-wasm.js). */
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
+/** A new game from the start position (a fresh object: its moves grow). */
+export const newGameSpec = (variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: DEFAULT_TURN_LIMIT, moves: [] });
 
 const HINT_MOVETIME = 700;
 /** The computer's move never lands sooner than this after the person's: an
@@ -53,7 +56,7 @@ export class GameController {
   constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false }) {
     Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
     this.settings = { ...DEFAULT_SETTINGS };
-    this.game = { variant: 19, fen: null, turnLimit: 400, moves: [] };
+    this.game = newGameSpec();
     this.redoStack = [];
     this.state = null;
     this.pieces = new Map();
@@ -227,9 +230,9 @@ export class GameController {
     return answer.failure;
   }
 
-  newGame({ variant = 19, mode, human, level }) {
+  newGame({ variant, mode, human, level }) {
     return this.exclusive(async () => {
-      await this.load({ variant, fen: null, turnLimit: 400, moves: [] }, { mode, human, level });
+      await this.load(newGameSpec(variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
       if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.ui.message(this.t('message.newGame'), 'info');
       this.ui.announce(this.statusText());
