@@ -10,7 +10,7 @@
 
 import { CancelledError } from './engine-client.js';
 import { fileOf, rankOf } from './board-view.js';
-import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareName } from './halma-wasm.js';
+import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
 import { saveGame } from './storage.js';
 import { writeRecord } from './record.js';
 
@@ -44,7 +44,7 @@ const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value
 
 const other = (side) => (side === 'w' ? 'b' : 'w');
 /** The flag bytes of api_targets (one per square) as Map square -> flags. */
-const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareName(i), bits]] : [])));
+const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareOfIndex(i), bits]] : [])));
 const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b))) === 1;
 
 export class GameController {

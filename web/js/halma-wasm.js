@@ -18,7 +18,7 @@ export function squareIndex(name) {
 }
 
 /** 68 -> "e5" */
-export function squareName(index) {
+export function squareOfIndex(index) {
   return FILES[index & 15] + String((index >> 4) + 1);
 }
 
