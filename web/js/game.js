@@ -51,7 +51,8 @@ export class GameController {
   /**
    * view: BoardView; rules, engine: EngineClient; ui: the panel
    * (update(model), message(text, kind), announce(text), showEnd(model),
-   * confirm(text, yes) -> Promise<boolean>); t: translation; reducedMotion().
+   * confirm(text, yes) -> Promise<boolean>, testHook(name, value)); t:
+   * translation; reducedMotion().
    */
   constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false }) {
     Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
@@ -496,7 +497,7 @@ export class GameController {
       if (token !== this.engineToken) return;
       this.phase = 'idle';
       // How long the search itself took, for the page's performance tests.
-      if (answer) document.body.dataset.lastThinkMs = String(Math.round(answer.wallMs));
+      if (answer) this.ui.testHook('lastThinkMs', Math.round(answer.wallMs));
       if (!answer || !(await this.play(answer.move))) return this.draw();
       this.save();
       return this.afterMove(true);

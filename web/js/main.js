@@ -69,7 +69,7 @@ async function main() {
     controller.draw();
   });
   await restore(controller, ui, saved);
-  document.body.dataset.ready = 'true';
+  ui.testHook('ready', true);
   controller.engine.warmUp();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('sw.js').catch(() => {

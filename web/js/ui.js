@@ -148,8 +148,14 @@ export class PanelUI {
    * wait for it to clear). */
   busy(delta) {
     this.actions = (this.actions ?? 0) + delta;
-    if (this.actions > 0) document.body.dataset.busy = 'true';
-    else delete document.body.dataset.busy;
+    this.testHook('busy', this.actions > 0);
+  }
+
+  /** Writes body[data-<name>] for the browser tests (docs/WEB.md, Test
+   * hooks), the only place that does; false removes it. */
+  testHook(name, value) {
+    if (value === false) delete document.body.dataset[name];
+    else document.body.dataset[name] = String(value);
   }
 
   message(text, kind = 'info') {
