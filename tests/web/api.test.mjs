@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { Halma, squareIndex, squareName, TARGET } from '../../web/js/halma-wasm.js';
+import { Halma, squareIndex, squareOfIndex, TARGET } from '../../web/js/halma-wasm.js';
 import { START_19, START_13, camp, fen, moved, nearWin } from '../lib/positions.mjs';
 
 const wasm = readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url));
@@ -18,7 +18,7 @@ async function game(start, variant = 19) {
 }
 
 const sq = squareIndex;
-const marked = (flags, bit) => [...flags.keys()].filter((i) => flags[i] & bit).map(squareName).sort();
+const marked = (flags, bit) => [...flags.keys()].filter((i) => flags[i] & bit).map(squareOfIndex).sort();
 
 // A White piece on h8 with Black pieces on h9 and h11: the chain h8-h10-h12.
 const chainFen = fen({ w: moved(camp('w'), 'p1', 'h8'), b: moved(moved(camp('b'), 'a16', 'h9'), 'b16', 'h11') });
@@ -29,7 +29,7 @@ test('square names and numbers', () => {
   assert.equal(squareIndex('e5'), 4 * 16 + 4);
   assert.equal(squareIndex('q1'), -1);
   assert.equal(squareIndex('a17'), -1);
-  assert.equal(squareName(255), 'p16');
+  assert.equal(squareOfIndex(255), 'p16');
 });
 
 test('a new game is the starting position of RULES.md', async () => {

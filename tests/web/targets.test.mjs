@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Halma, squareIndex, squareName, TARGET } from '../../web/js/halma-wasm.js';
+import { Halma, squareIndex, squareOfIndex, TARGET } from '../../web/js/halma-wasm.js';
 
 const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
 
@@ -30,7 +30,7 @@ function checkPosition(h) {
   }
   for (const [from, ends] of byOrigin) {
     const flags = h.targets([squareIndex(from)]);
-    const offered = new Set([...flags.keys()].filter((i) => flags[i] & TARGET.END).map(squareName));
+    const offered = new Set([...flags.keys()].filter((i) => flags[i] & TARGET.END).map(squareOfIndex));
     assert.deepEqual([...offered].sort(), [...ends].sort(), `targets of ${from}`);
     for (const to of ends) {
       const path = h.chainTo([squareIndex(from)], squareIndex(to));
@@ -44,9 +44,9 @@ function checkPosition(h) {
     for (let i = 0; i < 256; i++) {
       if (!(flags[i] & TARGET.HOP)) continue;
       const on = h.targets([squareIndex(from), i]);
-      assert.ok(on, `${from}-${squareName(i)} is a valid partial chain`);
+      assert.ok(on, `${from}-${squareOfIndex(i)} is a valid partial chain`);
       for (let j = 0; j < 256; j++) {
-        if (on[j] & TARGET.END) assert.ok(ends.has(squareName(j)), `${from}-${squareName(i)}...${squareName(j)} ends on a legal square`);
+        if (on[j] & TARGET.END) assert.ok(ends.has(squareOfIndex(j)), `${from}-${squareOfIndex(i)}...${squareOfIndex(j)} ends on a legal square`);
       }
     }
   }
@@ -81,7 +81,7 @@ test('positions where the goal-camp rule and long chains matter', async () => {
   const h = await Halma.create(module);
   h.setFen(nearWin().fen);
   const flags = h.targets([squareIndex('a13')]);
-  const ends = [...flags.keys()].filter((i) => flags[i] & TARGET.END).map(squareName);
+  const ends = [...flags.keys()].filter((i) => flags[i] & TARGET.END).map(squareOfIndex);
   assert.deepEqual(ends, ['a12']);
   assert.equal(h.play('a13-c11').refusal.reason, 'goal-camp');
 });

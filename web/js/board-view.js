@@ -15,7 +15,8 @@ const FILES = 'abcdefghijklmnop';
 const CELL = 10;
 const DRAG_THRESHOLD_PX = 6;
 
-export const squareName = (file, rank) => FILES[file] + (rank + 1);
+/** (4, 4) -> "e5": file and rank counted from 0. */
+export const squareAt = (file, rank) => FILES[file] + (rank + 1);
 export const fileOf = (square) => FILES.indexOf(square[0]);
 export const rankOf = (square) => Number(square.slice(1)) - 1;
 
@@ -33,7 +34,7 @@ export function campSquares(side, variant) {
   for (let dy = 0; dy <= size; dy++) {
     for (let dx = 0; dx + dy <= size; dx++) {
       if ((dx === size && dy === 0) || (dx === 0 && dy === size)) continue;
-      squares.add(side === 'w' ? squareName(15 - dx, dy) : squareName(dx, 15 - dy));
+      squares.add(side === 'w' ? squareAt(15 - dx, dy) : squareAt(dx, 15 - dy));
     }
   }
   return squares;
@@ -72,7 +73,7 @@ export class BoardView extends EventTarget {
   }
 
   /** The square under a point of the page, or null. */
-  squareAt(clientX, clientY) {
+  squareAtPoint(clientX, clientY) {
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return null;
     const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
@@ -81,7 +82,7 @@ export class BoardView extends EventTarget {
     if (file < 0 || file > 15 || row < 0 || row > 15) return null;
     if (this.flipped) file = 15 - file;
     const rank = this.flipped ? row : 15 - row;
-    return squareName(file, rank);
+    return squareAt(file, rank);
   }
 
   // ---- building ----------------------------------------------------------
@@ -96,7 +97,7 @@ export class BoardView extends EventTarget {
     this.squares = new Map();
     for (let rank = 0; rank < 16; rank++) {
       for (let file = 0; file < 16; file++) {
-        const name = squareName(file, rank);
+        const name = squareAt(file, rank);
         const rect = element('rect', {
           'data-square': name,
           width: CELL,
@@ -157,7 +158,7 @@ export class BoardView extends EventTarget {
         // The outline runs between a camp square and a neighbour outside it.
         const up = this.flipped ? -1 : 1;
         const right = this.flipped ? -1 : 1;
-        const inside = (f, r) => f < 0 || f > 15 || r < 0 || r > 15 || camp.has(squareName(f, r));
+        const inside = (f, r) => f < 0 || f > 15 || r < 0 || r > 15 || camp.has(squareAt(f, r));
         if (!inside(file, rank + up)) d += `M${x} ${y}h${CELL}`;
         if (!inside(file, rank - up)) d += `M${x} ${y + CELL}h${CELL}`;
         if (!inside(file - right, rank)) d += `M${x} ${y}v${CELL}`;
@@ -170,9 +171,9 @@ export class BoardView extends EventTarget {
   drawCoordinates() {
     this.coordsLayer.replaceChildren();
     for (let i = 0; i < 16; i++) {
-      const file = element('text', { x: this.x(squareName(i, 0)) + CELL / 2, y: 164.5 }, this.coordsLayer);
+      const file = element('text', { x: this.x(squareAt(i, 0)) + CELL / 2, y: 164.5 }, this.coordsLayer);
       file.textContent = FILES[i];
-      const rank = element('text', { x: -3.6, y: this.y(squareName(0, i)) + CELL / 2 + 1.3 }, this.coordsLayer);
+      const rank = element('text', { x: -3.6, y: this.y(squareAt(0, i)) + CELL / 2 + 1.3 }, this.coordsLayer);
       rank.textContent = String(i + 1);
     }
   }
@@ -347,7 +348,7 @@ export class BoardView extends EventTarget {
 
   onPointerDown(event) {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
-    const square = this.squareAt(event.clientX, event.clientY);
+    const square = this.squareAtPoint(event.clientX, event.clientY);
     if (!square) return;
     this.cursorVisible = false;
     this.cursorRect.classList.remove('visible');
@@ -358,7 +359,7 @@ export class BoardView extends EventTarget {
   onPointerMove(event) {
     const p = this.pointer;
     if (event.pointerType === 'mouse' && !p) {
-      const square = this.squareAt(event.clientX, event.clientY);
+      const square = this.squareAtPoint(event.clientX, event.clientY);
       if (square !== this.hovered) {
         this.hovered = square;
         this.emit('hover', { square });
@@ -387,7 +388,7 @@ export class BoardView extends EventTarget {
     if (!p || p.id !== event.pointerId) return;
     this.pointer = null;
     if (p.dragging) {
-      const to = this.squareAt(event.clientX, event.clientY);
+      const to = this.squareAtPoint(event.clientX, event.clientY);
       this.endDrag(p);
       this.emit('drop', { from: p.square, to });
     } else {
@@ -410,7 +411,7 @@ export class BoardView extends EventTarget {
       if (this.flipped) [df, dr] = [-df, -dr];
       const file = Math.min(15, Math.max(0, fileOf(this.cursor) + df));
       const rank = Math.min(15, Math.max(0, rankOf(this.cursor) + dr));
-      this.moveCursor(squareName(file, rank), true);
+      this.moveCursor(squareAt(file, rank), true);
       this.emit('cursor', { square: this.cursor });
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();

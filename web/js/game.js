@@ -10,11 +10,14 @@
 
 import { CancelledError } from './engine-client.js';
 import { fileOf, rankOf } from './board-view.js';
-import { TARGET, squareName } from './halma-wasm.js';
+import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
 import { saveGame } from './storage.js';
 import { writeRecord } from './record.js';
 
+/** A new game's players, here only (its variant and turn limit: halma-wasm.js). */
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
+/** A new game from the start position (a fresh object: its moves grow). */
+export const newGameSpec = (variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: DEFAULT_TURN_LIMIT, moves: [] });
 
 const HINT_MOVETIME = 700;
 /** The computer's move never lands sooner than this after the person's: an
@@ -41,29 +44,32 @@ const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value
 
 const other = (side) => (side === 'w' ? 'b' : 'w');
 /** The flag bytes of api_targets (one per square) as Map square -> flags. */
-const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareName(i), bits]] : [])));
+const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareOfIndex(i), bits]] : [])));
 const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b))) === 1;
 
 export class GameController {
   /**
    * view: BoardView; rules, engine: EngineClient; ui: the panel
    * (update(model), message(text, kind), announce(text), showEnd(model),
-   * confirm(text, yes) -> Promise<boolean>); t: translation; reducedMotion().
+   * confirm(text, yes) -> Promise<boolean>, testHook(name, value)); t:
+   * translation; reducedMotion().
    */
   constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false }) {
     Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
     this.settings = { ...DEFAULT_SETTINGS };
-    this.game = { variant: 19, fen: null, turnLimit: 400, moves: [] };
+    this.game = newGameSpec();
     this.redoStack = [];
     this.state = null;
     this.pieces = new Map();
     this.selection = null;
     this.hintPath = null;
-    this.review = null; // {k, pieces, lastMove} while looking at an earlier position
-    this.thinking = false;
-    this.hinting = false;
-    this.thinkToken = 0;
-    this.hintToken = 0;
+    // {k, pieces, lastMove} while looking at an earlier position; not a
+    // phase: the person may look back while the engine works.
+    this.review = null;
+    /** What the engine is doing for the controller: 'idle', 'thinking' (the
+     * computer's move) or 'hinting' (a hint for the person). */
+    this.phase = 'idle';
+    this.engineToken = 0; // bumped by each search and cancel: a stale answer is dropped
     this.queue = Promise.resolve();
     this.listen();
   }
@@ -126,7 +132,7 @@ export class GameController {
 
   /** Can the person pick up the piece on `square` now? */
   canPick(square) {
-    return !this.review && !this.over && !this.thinking && !this.isComputer(this.state.side) && this.pieces.get(square) === this.state.side;
+    return !this.review && !this.over && this.phase !== 'thinking' && !this.isComputer(this.state.side) && this.pieces.get(square) === this.state.side;
   }
 
   save() {
@@ -184,14 +190,13 @@ export class GameController {
       state: this.state,
       game: this.game,
       settings: this.settings,
-      thinking: this.thinking,
-      hinting: this.hinting,
+      phase: this.phase,
       review: this.review,
       selection: this.selection,
       humanTurn,
       canUndo: !this.review && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
-      canRedo: !this.review && !this.thinking && this.redoStack.length > 0,
-      canHint: !this.review && humanTurn && !this.thinking && !this.hinting,
+      canRedo: !this.review && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canHint: !this.review && humanTurn && this.phase === 'idle',
       canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(this.selection.chain.at(-1)) & TARGET.STOP),
       mustPass: humanTurn && !!this.state?.mustPass,
       firstSide: this.startSide(),
@@ -205,8 +210,7 @@ export class GameController {
    * the failure {at, refusal} (at -1: the start position itself); on a
    * failed move the game keeps the moves before it. */
   async load(game, settings, redo = []) {
-    this.cancelThinking();
-    this.cancelHint();
+    this.cancelPending();
     const answer = await this.rules.request('load', { game });
     if (!answer.state) return answer.failure;
     // The computer starts this game afresh, as `halma engine` does on
@@ -227,9 +231,9 @@ export class GameController {
     return answer.failure;
   }
 
-  newGame({ variant = 19, mode, human, level }) {
+  newGame({ variant, mode, human, level }) {
     return this.exclusive(async () => {
-      await this.load({ variant, fen: null, turnLimit: 400, moves: [] }, { mode, human, level });
+      await this.load(newGameSpec(variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
       if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.ui.message(this.t('message.newGame'), 'info');
       this.ui.announce(this.statusText());
@@ -281,7 +285,7 @@ export class GameController {
     if (!this.state) return undefined; // still starting
     if (this.review) return this.ui.message(this.t('message.reviewing'), 'info');
     if (this.over) return this.ui.message(this.t('message.gameOver'), 'info');
-    if (this.thinking) return this.ui.message(this.t('message.wait'), 'info');
+    if (this.phase === 'thinking') return this.ui.message(this.t('message.wait'), 'info');
     if (this.isComputer(this.state.side)) return undefined;
     if (!this.selection) return this.pick(square);
     const { chain, targets } = this.selection;
@@ -424,7 +428,7 @@ export class GameController {
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
-    this.cancelHint();
+    this.cancelPending('hinting');
     this.save();
     this.ui.announce(this.moveText(side, answer.path));
     if (!this.review && answer.path !== 'pass') {
@@ -466,8 +470,8 @@ export class GameController {
   // ---- the computer ------------------------------------------------------
 
   async computerMove() {
-    const token = ++this.thinkToken;
-    this.thinking = true;
+    const token = ++this.engineToken;
+    this.phase = 'thinking';
     this.draw();
     let answer;
     try {
@@ -481,29 +485,31 @@ export class GameController {
         sleep(MIN_REPLY_MS),
       ]);
     } catch (error) {
-      if (token === this.thinkToken) {
-        this.thinking = false;
+      if (token === this.engineToken) {
+        this.phase = 'idle';
         this.draw();
         this.fail(error);
       }
       return;
     }
-    if (token !== this.thinkToken) return;
+    if (token !== this.engineToken) return;
     await this.exclusive(async () => {
-      if (token !== this.thinkToken) return;
-      this.thinking = false;
+      if (token !== this.engineToken) return;
+      this.phase = 'idle';
       // How long the search itself took, for the page's performance tests.
-      if (answer) document.body.dataset.lastThinkMs = String(Math.round(answer.wallMs));
+      if (answer) this.ui.testHook('lastThinkMs', Math.round(answer.wallMs));
       if (!answer || !(await this.play(answer.move))) return this.draw();
       this.save();
       return this.afterMove(true);
     });
   }
 
-  cancelThinking() {
-    if (!this.thinking) return;
-    this.thinkToken++;
-    this.thinking = false;
+  /** Abandons the engine's search (only if it is `only`, when given): its
+   * answer, if it still comes, is dropped. */
+  cancelPending(only = null) {
+    if (this.phase === 'idle' || (only && this.phase !== only)) return;
+    this.engineToken++;
+    this.phase = 'idle';
     this.engine.restart();
   }
 
@@ -511,13 +517,13 @@ export class GameController {
    * runs outside the action queue, so the board stays usable meanwhile. */
   hint() {
     if (!this.model().canHint) return Promise.resolve();
-    const token = ++this.hintToken;
-    this.hinting = true;
+    const token = ++this.engineToken;
+    this.phase = 'hinting';
     this.draw();
     const request = this.engine.request('hint', { game: this.spec(), movetime: HINT_MOVETIME });
     const settle = () => {
-      if (token !== this.hintToken) return false;
-      this.hinting = false;
+      if (token !== this.engineToken) return false;
+      this.phase = 'idle';
       return true;
     };
     return request.then(
@@ -540,22 +546,14 @@ export class GameController {
     );
   }
 
-  cancelHint() {
-    if (!this.hinting) return;
-    this.hintToken++;
-    this.hinting = false;
-    this.engine.restart();
-  }
-
   // ---- undo and redo -----------------------------------------------------
 
   undo() {
     this.view.finishAnimation();
     return this.exclusive(async () => {
       if (!this.model().canUndo) return;
-      const wasThinking = this.thinking;
-      this.cancelThinking();
-      this.cancelHint();
+      const wasThinking = this.phase === 'thinking';
+      this.cancelPending();
       const moves = this.game.moves;
       // Against the computer, back to the person's previous turn: their
       // last move and the reply to it.
@@ -573,7 +571,7 @@ export class GameController {
     this.view.finishAnimation();
     return this.exclusive(async () => {
       if (!this.model().canRedo) return;
-      this.cancelHint();
+      this.cancelPending();
       do {
         const move = this.redoStack.pop();
         if (!(await this.play(move))) {
@@ -642,7 +640,7 @@ export class GameController {
   statusText() {
     if (!this.state) return '';
     if (this.over) return this.resultText();
-    if (this.thinking) return this.t('status.thinking');
+    if (this.phase === 'thinking') return this.t('status.thinking');
     if (this.settings.mode === 'computer') return this.t(this.state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
     return this.t(this.state.side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
   }

@@ -7,6 +7,10 @@ const decoder = new TextDecoder();
 
 const FILES = 'abcdefghijklmnop';
 
+/** A game's defaults unless told otherwise: 19 pieces a side, 400 turns. */
+export const DEFAULT_VARIANT = 19;
+export const DEFAULT_TURN_LIMIT = 400;
+
 /** "e5" -> 68 (rank * 16 + file), or -1 for anything else. */
 export function squareIndex(name) {
   const m = /^([a-p])([1-9]|1[0-6])$/.exec(name);
@@ -14,7 +18,7 @@ export function squareIndex(name) {
 }
 
 /** 68 -> "e5" */
-export function squareName(index) {
+export function squareOfIndex(index) {
   return FILES[index & 15] + String((index >> 4) + 1);
 }
 
@@ -68,12 +72,12 @@ export class Halma {
     return squares.length;
   }
 
-  newGame(variant = 19, turnLimit = 400) {
+  newGame(variant = DEFAULT_VARIANT, turnLimit = DEFAULT_TURN_LIMIT) {
     if (!this.api.api_new_game(variant, turnLimit)) throw new Error(`unknown variant ${variant}`);
   }
 
   /** Starts from a FEN; returns null, or the refusal. */
-  setFen(fen, variant = 19, turnLimit = 400) {
+  setFen(fen, variant = DEFAULT_VARIANT, turnLimit = DEFAULT_TURN_LIMIT) {
     const length = this.write(fen);
     return this.api.api_set_fen(variant, turnLimit, length) === 0 ? null : JSON.parse(this.read());
   }

@@ -4,14 +4,13 @@
 
 import { BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
-import { compileHalma } from './halma-wasm.js';
-import { DEFAULT_SETTINGS, GameController } from './game.js';
+import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
+import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
 import { language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
 import { loadGame, loadSettings, saveSetting } from './storage.js';
 import { PanelUI } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
-const NEW_GAME = { variant: 19, fen: null, turnLimit: 400, moves: [] };
 const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
 
 function showLanguage() {
@@ -21,7 +20,7 @@ function showLanguage() {
 
 async function restore(controller, ui, { saved, damaged }) {
   if (!saved) {
-    await controller.exclusive(() => controller.load(NEW_GAME, DEFAULT_SETTINGS));
+    await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
     if (damaged) ui.message(t('message.saveDamaged'), 'warn');
     return;
   }
@@ -29,7 +28,7 @@ async function restore(controller, ui, { saved, damaged }) {
   const failure = await controller.exclusive(() => controller.load({ variant, fen, turnLimit, moves }, { mode, human, level }, redo));
   if (!failure) return;
   if (failure.at < 0) {
-    await controller.exclusive(() => controller.load(NEW_GAME, DEFAULT_SETTINGS));
+    await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
     ui.message(t('message.saveDamaged'), 'warn');
   } else {
     ui.message(t('message.saveRestoredPart', { count: failure.at }), 'warn');
@@ -56,7 +55,7 @@ async function main() {
     reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
   });
   ui.attach(controller);
-  controller.preview({ variant: 19, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });
+  controller.preview({ variant: DEFAULT_VARIANT, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });
   const saved = loadGame();
   if (saved.saved) controller.preview({ ...saved.saved, settings: saved.saved });
   controller.rules.warmUp();
@@ -70,7 +69,7 @@ async function main() {
     controller.draw();
   });
   await restore(controller, ui, saved);
-  document.body.dataset.ready = 'true';
+  ui.testHook('ready', true);
   controller.engine.warmUp();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('sw.js').catch(() => {

@@ -49,7 +49,7 @@ export class PanelUI {
 
   update(model) {
     this.lastModel = model;
-    const { state, thinking, hinting, review } = model;
+    const { state, phase, review } = model;
     if (!state) return;
     const c = this.controller;
     const status = c.statusText();
@@ -60,7 +60,7 @@ export class PanelUI {
     const piece = $('turn-piece');
     const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
     piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
-    $('spinner').hidden = !thinking && !hinting;
+    $('spinner').hidden = phase === 'idle';
     const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
     const warning = $('warning');
@@ -84,7 +84,7 @@ export class PanelUI {
       $('review-start').disabled = review.k === 0;
     }
     document.body.classList.toggle('reviewing', !!review);
-    document.body.classList.toggle('thinking', thinking);
+    document.body.classList.toggle('thinking', phase === 'thinking');
   }
 
   updatePlayers({ state, settings }) {
@@ -148,8 +148,14 @@ export class PanelUI {
    * wait for it to clear). */
   busy(delta) {
     this.actions = (this.actions ?? 0) + delta;
-    if (this.actions > 0) document.body.dataset.busy = 'true';
-    else delete document.body.dataset.busy;
+    this.testHook('busy', this.actions > 0);
+  }
+
+  /** Writes body[data-<name>] for the browser tests (docs/WEB.md, Test
+   * hooks), the only place that does; false removes it. */
+  testHook(name, value) {
+    if (value === false) delete document.body.dataset[name];
+    else document.body.dataset[name] = String(value);
   }
 
   message(text, kind = 'info') {
