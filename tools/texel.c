@@ -75,9 +75,11 @@ static void read_log(const char *path, Variant variant, const Evaluator *ev) {
         game_start(&game, variant, MAX_TURN_LIMIT);
         char *save;
         for (char *tok = strtok_r(moves + 7, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-            char message[200] = "";
-            Text err = {message, sizeof message, 0};
-            if (!game_play_text(&game, tok, (int)strlen(tok), &err)) {
+            Refusal why;
+            if (!game_play_text(&game, tok, (int)strlen(tok), &why)) {
+                char message[200];
+                Text err = text_on(message, sizeof message);
+                refusal_write(&why, &err);
                 fprintf(stderr, "%s: game %d: %s\n", path, game_count, message);
                 break;
             }

@@ -132,9 +132,11 @@ int bench_main(int argc, char **argv) {
     for (int i = 0; i < count; i++) {
         const BenchPosition *b = &POSITIONS[i];
         Position pos;
-        char err[256];
-        Text t = text_on(err, sizeof err);
-        if (!fen_parse(b->fen, b->variant, &pos, &t)) {
+        Refusal why;
+        if (!fen_parse(b->fen, b->variant, &pos, &why)) {
+            char err[256];
+            Text t = text_on(err, sizeof err);
+            refusal_write(&why, &t);
             fprintf(stderr, "halma bench: position %d: %s\n", i + 1, err);
             return 1;
         }

@@ -77,11 +77,13 @@ bool ext_think(ExtEngine *x, const Game *game, const char *go_args, Move *move, 
         snprintf(err, (size_t)err_size, "%s stopped answering", x->name);
         return false;
     }
-    char why[256];
-    Text tw = text_on(why, sizeof why);
+    Refusal why;
     const char *text = line + 9;
-    if (!move_read(&game->pos, text, (int)strlen(text), move, &tw)) {
-        snprintf(err, (size_t)err_size, "%s played an illegal move '%.60s': %s", x->name, text, why);
+    if (!move_read(&game->pos, text, (int)strlen(text), move, &why)) {
+        char reason[256];
+        Text tw = text_on(reason, sizeof reason);
+        refusal_write(&why, &tw);
+        snprintf(err, (size_t)err_size, "%s played an illegal move '%.60s': %s", x->name, text, reason);
         return false;
     }
     return true;

@@ -64,9 +64,11 @@ int perft_main(int argc, char **argv) {
     Position pos;
     position_start(&pos, variant);
     if (fen) {
-        char err[256];
-        Text t = text_on(err, sizeof err);
-        if (!fen_parse(fen, variant, &pos, &t)) {
+        Refusal why;
+        if (!fen_parse(fen, variant, &pos, &why)) {
+            char err[256];
+            Text t = text_on(err, sizeof err);
+            refusal_write(&why, &t);
             fprintf(stderr, "halma perft: bad --fen: %s\n", err);
             return 2;
         }

@@ -178,9 +178,11 @@ static void person_turn(Table *t, bool *quit) {
         text_move(&tx, &g->pos, m);
         printf("hint: %s\n", text);
     } else {
-        char err[256];
-        Text tx = text_on(err, sizeof err);
-        if (!game_play_text(g, line, (int)strlen(line), &tx)) {
+        Refusal why;
+        if (!game_play_text(g, line, (int)strlen(line), &why)) {
+            char err[256];
+            Text tx = text_on(err, sizeof err);
+            refusal_write(&why, &tx);
             printf("illegal: %s\n", err);
             return;
         }

@@ -133,6 +133,7 @@ static void cmd_position(Protocol *p, const Words *w) {
     int i = 1;
     char err[512];
     Text t = text_on(err, sizeof err);
+    Refusal why;
     if (i < w->count && !strcmp(w->word[i], "variant")) {
         if (i + 1 >= w->count || !variant_parse(w->word[i + 1], &variant)) {
             reply(p, "error variant must be 19 or 13");
@@ -151,8 +152,13 @@ static void cmd_position(Protocol *p, const Words *w) {
         char fen[FEN_TEXT_SIZE + 64];
         snprintf(fen, sizeof fen, "%s %s %s", w->word[i + 1], w->word[i + 2], w->word[i + 3]);
         Position start;
-        if (strlen(w->word[i + 1]) > FEN_TEXT_SIZE || !fen_parse(fen, variant, &start, &t)) {
-            reply(p, "error bad fen: %s", t.len ? err : "the placement is too long");
+        if (strlen(w->word[i + 1]) > FEN_TEXT_SIZE) {
+            reply(p, "error bad fen: the placement is too long");
+            return;
+        }
+        if (!fen_parse(fen, variant, &start, &why)) {
+            refusal_write(&why, &t);
+            reply(p, "error bad fen: %s", err);
             return;
         }
         game_from(g, &start, p->turn_limit);
@@ -166,7 +172,8 @@ static void cmd_position(Protocol *p, const Words *w) {
         return;
     }
     for (int m = i + 1; m < w->count; m++) {
-        if (!game_play_text(g, w->word[m], (int)strlen(w->word[m]), &t)) {
+        if (!game_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
+            refusal_write(&why, &t);
             reply(p, "error move %d (%.300s): %s", m - i, w->word[m], err);
             return;
         }

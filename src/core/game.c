@@ -61,15 +61,14 @@ bool game_play(Game *game, Move move) {
     return true;
 }
 
-bool game_play_text(Game *game, const char *s, int len, Text *err) {
+bool game_play_text(Game *game, const char *s, int len, Refusal *why) {
     if (game->result != RESULT_ONGOING) {
-        text_str(err, "the game is over (");
-        text_str(err, result_text(game->result));
-        text_char(err, ')');
+        refuse(why, REFUSAL_GAME_OVER, -1, -1);
+        why->number = game->result;
         return false;
     }
     Move move;
-    if (!move_read(&game->pos, s, len, &move, err)) return false;
+    if (!move_read(&game->pos, s, len, &move, why)) return false;
     return game_play(game, move);
 }
 

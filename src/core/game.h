@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "core/board.h"
-#include "core/text.h"
+#include "core/refusal.h"
 
 enum { DEFAULT_TURN_LIMIT = 400, MAX_TURN_LIMIT = 2000 };
 
@@ -43,8 +43,8 @@ void game_from(Game *game, const Position *start, int turn_limit);
 bool game_play(Game *game, Move move);
 
 /* Reads, checks and plays one move written in notation; on refusal the game
- * is unchanged and `err` says why. */
-bool game_play_text(Game *game, const char *s, int len, Text *err);
+ * is unchanged and *why says why. */
+bool game_play_text(Game *game, const char *s, int len, Refusal *why);
 
 /* Takes the last move back; false when there is none. */
 bool game_undo(Game *game);

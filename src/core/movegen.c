@@ -123,6 +123,12 @@ bool jump_reaches(const Position *pos, int from, int to) {
     return jump_lands_in(pos, from, target);
 }
 
+int hop_over(int from, int to) {
+    for (int i = 0; i < HOP_COUNT[from]; i++)
+        if (HOPS[from][i].land == to) return HOPS[from][i].over;
+    return -1;
+}
+
 bool move_is_legal(const Position *pos, Move m) {
     if (move_is_pass(m) || pos->at[m.from] != pos->side_to_move || pos->at[m.to] != NO_PIECE) return false;
     Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);

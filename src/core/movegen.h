@@ -44,6 +44,10 @@ bool jump_reaches(const Position *pos, int from, int to);
  * is yes. */
 bool jump_lands_in(const Position *pos, int from, Bitboard targets);
 
+/* The square a single hop from `from` to `to` goes over, or -1 when the two
+ * squares are not a hop apart (whatever the pieces). */
+int hop_over(int from, int to);
+
 /* Is `m` a legal move (not a pass) of the side to move?  Cheaper than
  * generating: one piece's chains, searched until `to` is found. */
 bool move_is_legal(const Position *pos, Move m);

@@ -19,32 +19,23 @@ void text_square(Text *t, int sq) {
     text_int(t, square_rank(sq) + 1);
 }
 
-int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Text *err) {
+int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Refusal *why) {
     int n = 0, start = 0;
-    if (len == 0) {
-        text_str(err, "a move names at least two squares, joined by '-'");
-        return 0;
-    }
+    if (len == 0) return refuse(why, REFUSAL_TOO_FEW_SQUARES, -1, -1);
     for (int i = 0; i <= len; i++) {
         if (i < len && s[i] != '-') continue;
-        if (n == MAX_PATH) {
-            text_str(err, "too many squares: a chain never lands on a square twice");
-            return 0;
-        }
+        if (n == MAX_PATH) return refuse(why, REFUSAL_TOO_MANY_SQUARES, -1, -1);
         int sq = square_parse(s + start, i - start);
         if (sq < 0) {
-            text_str(err, "'");
-            text_chars(err, s + start, i - start);
-            text_str(err, i > start ? "' is not a square (a1 to p16)" : "' is an empty square name");
+            refuse(why, i > start ? REFUSAL_NOT_A_SQUARE : REFUSAL_EMPTY_SQUARE_NAME, -1, -1);
+            why->word = s + start;
+            why->word_len = i - start;
             return 0;
         }
         path[n++] = (uint8_t)sq;
         start = i + 1;
     }
-    if (n < 2) {
-        text_str(err, "a move names at least two squares, joined by '-'");
-        return 0;
-    }
+    if (n < 2) return refuse(why, REFUSAL_TOO_FEW_SQUARES, -1, -1);
     return n;
 }
 
@@ -72,47 +63,47 @@ bool variant_parse(const char *s, Variant *variant) {
     return true;
 }
 
-static int rank_error(Text *err, int rank, const char *what) {
-    text_str(err, "rank ");
-    text_int(err, rank + 1);
-    text_str(err, what);
+/* Refuses rank `rank` (0..15, named 1..16); -1, parse_placement's refusal. */
+static int rank_error(Refusal *why, RefusalCode code, int rank) {
+    refuse(why, code, -1, -1);
+    why->number = rank + 1;
     return -1;
 }
 
 /* The placement field: 16 ranks from 16 down to 1. Returns characters used. */
-static int parse_placement(const char *s, Position *pos, Text *err) {
+static int parse_placement(const char *s, Position *pos, Refusal *why) {
     int i = 0;
     for (int rank = BOARD_SIZE - 1; rank >= 0; rank--) {
         int file = 0;
         for (char c; (c = s[i]) != '\0' && c != '/' && c != ' ';) {
             if (c == 'w' || c == 'b') {
-                if (file == BOARD_SIZE) return rank_error(err, rank, " has more than 16 squares");
+                if (file == BOARD_SIZE) return rank_error(why, REFUSAL_RANK_TOO_LONG, rank);
                 position_put(pos, square_at(file++, rank), c == 'w' ? WHITE : BLACK);
                 i++;
             } else if (c >= '1' && c <= '9') {
                 int run = 0;
                 while (s[i] >= '0' && s[i] <= '9' && run <= BOARD_SIZE) run = run * 10 + (s[i++] - '0');
-                if (run > BOARD_SIZE - file) return rank_error(err, rank, " has more than 16 squares");
+                if (run > BOARD_SIZE - file) return rank_error(why, REFUSAL_RANK_TOO_LONG, rank);
                 file += run;
             } else {
-                text_str(err, "unexpected '");
-                text_char(err, c > ' ' && c <= '~' ? c : '?');
-                text_str(err, "' in ");
-                return rank_error(err, rank, " (use w, b and counts of empty squares)");
+                rank_error(why, REFUSAL_BAD_PLACEMENT_CHAR, rank);
+                why->word = s + i;
+                why->word_len = 1;
+                return -1;
             }
         }
-        if (file < BOARD_SIZE) return rank_error(err, rank, " has fewer than 16 squares");
+        if (file < BOARD_SIZE) return rank_error(why, REFUSAL_RANK_TOO_SHORT, rank);
         if (rank > 0) {
             if (s[i] != '/') {
-                text_str(err, "the placement needs 16 ranks separated by '/', found ");
-                text_int(err, BOARD_SIZE - rank);
+                refuse(why, REFUSAL_TOO_FEW_RANKS, -1, -1);
+                why->number = BOARD_SIZE - rank;
                 return -1;
             }
             i++;
         }
     }
     if (s[i] == '/') {
-        text_str(err, "the placement has more than 16 ranks");
+        refuse(why, REFUSAL_TOO_MANY_RANKS, -1, -1);
         return -1;
     }
     return i;
@@ -123,39 +114,31 @@ static int skip_spaces(const char *s, int i) {
     return i;
 }
 
-static bool check_armies(const Position *pos, Text *err) {
+static bool check_armies(const Position *pos, Refusal *why) {
     int want = variant_pieces((Variant)pos->variant);
     for (int side = WHITE; side <= BLACK; side++) {
         int have = bb_count(pos->pieces[side]);
         if (have != want) {
-            text_str(err, side_name((Side)side));
-            text_str(err, " has ");
-            text_int(err, have);
-            text_str(err, " pieces; the ");
-            text_int(err, want);
-            text_str(err, "-piece game needs ");
-            text_int(err, want);
+            refuse(why, REFUSAL_PIECE_COUNT, -1, -1);
+            why->side = (Side)side;
+            why->number = have;
+            why->expected = want;
             return false;
         }
     }
-    if (position_has_won(pos, WHITE) && position_has_won(pos, BLACK)) {
-        text_str(err, "both sides have filled their goal camps, which no game can reach");
-        return false;
-    }
+    if (position_has_won(pos, WHITE) && position_has_won(pos, BLACK)) return refuse(why, REFUSAL_BOTH_WON, -1, -1);
     return true;
 }
 
-bool fen_parse(const char *s, Variant variant, Position *out, Text *err) {
+bool fen_parse(const char *s, Variant variant, Position *out, Refusal *why) {
     Position pos;
     position_clear(&pos, variant);
     int i = skip_spaces(s, 0);
-    int used = parse_placement(s + i, &pos, err);
+    int used = parse_placement(s + i, &pos, why);
     if (used < 0) return false;
     i = skip_spaces(s, i + used);
-    if ((s[i] != 'w' && s[i] != 'b') || (s[i + 1] != ' ' && s[i + 1] != '\0')) {
-        text_str(err, "the side to move must be 'w' or 'b' after the placement");
-        return false;
-    }
+    if ((s[i] != 'w' && s[i] != 'b') || (s[i + 1] != ' ' && s[i + 1] != '\0'))
+        return refuse(why, REFUSAL_FEN_SIDE, -1, -1);
     if (s[i] == 'b') {
         pos.side_to_move = BLACK;
         pos.hash ^= ZOBRIST_BLACK_TO_MOVE;
@@ -165,12 +148,9 @@ bool fen_parse(const char *s, Variant variant, Position *out, Text *err) {
     int digits = 0;
     while (s[i] >= '0' && s[i] <= '9' && turns <= MAX_FEN_TURNS) turns = turns * 10 + (s[i++] - '0'), digits++;
     i = skip_spaces(s, i);
-    if (digits == 0 || s[i] != '\0' || turns > MAX_FEN_TURNS) {
-        text_str(err, "the number of turns played must follow the side to move (0 to 1000000), and end the position");
-        return false;
-    }
+    if (digits == 0 || s[i] != '\0' || turns > MAX_FEN_TURNS) return refuse(why, REFUSAL_FEN_TURNS, -1, -1);
     pos.turns = (int)turns;
-    if (!check_armies(&pos, err)) return false;
+    if (!check_armies(&pos, why)) return false;
     *out = pos;
     return true;
 }

@@ -2,7 +2,7 @@
  * notation.h: squares, moves and positions as text (RULES.md, Notation).
  *
  * Parsers take text with its length or NUL end, never trust it, and explain
- * a refusal in `err`; writers append to a Text.
+ * a refusal in a Refusal (core/refusal.h); writers append to a Text.
  */
 #ifndef HALMA_NOTATION_H
 #define HALMA_NOTATION_H
@@ -11,6 +11,7 @@
 
 #include "core/board.h"
 #include "core/movegen.h"
+#include "core/refusal.h"
 #include "core/text.h"
 
 enum {
@@ -27,7 +28,7 @@ void text_square(Text *t, int sq);
 
 /* The squares of a written path such as "n1-n3-l5": syntax only, no rules.
  * Returns how many squares it names (at least 2), or 0 with a reason. */
-int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Text *err);
+int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Refusal *why);
 void text_path(Text *t, const uint8_t *path, int n);
 
 /* Writes a legal move of `pos` (before it is played) with a shortest path. */
@@ -35,7 +36,7 @@ void text_move(Text *t, const Position *pos, Move m);
 
 /* Parses "<placement> <side> <turns>" for the given variant into *pos, which
  * is changed only on success. */
-bool fen_parse(const char *s, Variant variant, Position *pos, Text *err);
+bool fen_parse(const char *s, Variant variant, Position *pos, Refusal *why);
 void text_fen(Text *t, const Position *pos);
 
 /* "19" or "13" */

@@ -23,6 +23,13 @@ static bool fail(RecordProblem *p, RecordError error, const char *detail, int le
     return false;
 }
 
+/* The rules' refusal in p->why, written out in English; false. */
+static bool explain(RecordProblem *p) {
+    Text t = text_on(p->reason, sizeof p->reason);
+    refusal_write(&p->why, &t);
+    return false;
+}
+
 static bool same(const char *s, int len, const char *word) {
     int i = 0;
     while (i < len && word[i] && s[i] == word[i]) i++;
@@ -96,9 +103,8 @@ static bool read_header(const char *s, int name, int name_len, int value, int va
     } else if (same(s + name, name_len, "FEN")) {
         if (end - start >= FEN_TEXT_SIZE) {
             p->error = RECORD_BAD_POSITION;
-            Text t = text_on(p->reason, sizeof p->reason);
-            text_str(&t, "the FEN is too long");
-            return false;
+            refuse(&p->why, REFUSAL_FEN_TOO_LONG, -1, -1);
+            return explain(p);
         }
         copy_squeezed(s, start, end, r->fen, sizeof r->fen);
     }
@@ -122,9 +128,8 @@ static int move_number_length(const char *s, int len) {
 static bool is_move(const char *s, int len) {
     if (same(s, len, "pass")) return true;
     uint8_t path[MAX_PATH];
-    char err[8];
-    Text t = text_on(err, sizeof err);
-    return path_parse(s, len, path, &t) > 0;
+    Refusal ignored;
+    return path_parse(s, len, path, &ignored) > 0;
 }
 
 static bool add_token(const char *s, int start, int end, Record *r, RecordProblem *p) {
@@ -203,12 +208,11 @@ bool record_parse(const char *text, int len, Record *r, RecordProblem *p) {
 
 bool record_replay(const char *text, const Record *r, Game *game, RecordProblem *p) {
     *p = (RecordProblem){0};
-    Text reason = text_on(p->reason, sizeof p->reason);
     if (r->fen[0]) {
         Position start;
-        if (!fen_parse(r->fen, r->variant, &start, &reason)) {
+        if (!fen_parse(r->fen, r->variant, &start, &p->why)) {
             p->error = RECORD_BAD_POSITION;
-            return false;
+            return explain(p);
         }
         game_from(game, &start, r->turn_limit);
     } else {
@@ -216,9 +220,10 @@ bool record_replay(const char *text, const Record *r, Game *game, RecordProblem 
     }
     for (int i = 0; i < r->move_count; i++) {
         const char *move = text + r->moves[i].start;
-        if (!game_play_text(game, move, r->moves[i].length, &reason)) {
+        if (!game_play_text(game, move, r->moves[i].length, &p->why)) {
             p->number = i + 1;
-            return fail(p, RECORD_ILLEGAL_MOVE, move, r->moves[i].length);
+            fail(p, RECORD_ILLEGAL_MOVE, move, r->moves[i].length);
+            return explain(p);
         }
     }
     return true;

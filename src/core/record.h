@@ -46,7 +46,9 @@ typedef struct {
     RecordError error;
     int number;                        /* the move, counted from 1 */
     char detail[RECORD_DETAIL_SIZE];   /* printable ASCII, cut short */
-    char reason[256];
+    Refusal why;                       /* the rules' refusal, for the last two errors
+                                          (its word points into the record) */
+    char reason[256];                  /* ... and its English */
 } RecordProblem;
 
 /* The form of a record of `len` bytes; false with *problem set if bad. */

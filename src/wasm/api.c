@@ -12,7 +12,6 @@
 #include "wasm/api.h"
 
 #include "core/game.h"
-#include "core/movecheck.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"
@@ -71,107 +70,62 @@ static void json_square(Text *t, const char *key, int sq) {
 
 /* ---- refusals ---------------------------------------------------------- */
 
-/*
- * Why a move was refused, found by the same checks as movecheck.c in the same
- * order, so that the page can translate the reason; movecheck's English
- * message travels along as a fallback and for the record.
- */
-typedef struct {
-    const char *reason;
-    int sq[2];  /* squares the message names; -1 when none */
-    int number; /* a count the message names, or 0 */
-} Refusal;
+/* The page's reason code for each of the rules' refusals (the "refusal.*"
+ * texts of web/i18n); the rules' English travels along as a fallback. */
+static const char *const REASONS[REFUSAL_CODES] = {
+    [REFUSAL_NONE] = "illegal",
+    [REFUSAL_TOO_FEW_SQUARES] = "malformed",
+    [REFUSAL_TOO_MANY_SQUARES] = "malformed",
+    [REFUSAL_EMPTY_SQUARE_NAME] = "malformed",
+    [REFUSAL_NOT_A_SQUARE] = "malformed",
+    [REFUSAL_EMPTY_ORIGIN] = "empty-origin",
+    [REFUSAL_NOT_YOUR_PIECE] = "not-your-piece",
+    [REFUSAL_STEP_OCCUPIED] = "step-occupied",
+    [REFUSAL_OCCUPIED] = "occupied",
+    [REFUSAL_UNREACHABLE] = "unreachable",
+    [REFUSAL_STEP_IN_CHAIN] = "step-in-chain",
+    [REFUSAL_NOT_A_HOP] = "not-a-hop",
+    [REFUSAL_NOTHING_TO_HOP] = "nothing-to-hop",
+    [REFUSAL_HOP_LANDS_OCCUPIED] = "hop-lands-occupied",
+    [REFUSAL_LANDS_TWICE] = "lands-twice",
+    [REFUSAL_RETURNS_TO_START] = "returns-to-start",
+    [REFUSAL_GOAL_CAMP] = "goal-camp",
+    [REFUSAL_PASS_NOT_ALLOWED] = "pass-not-allowed",
+    [REFUSAL_GAME_OVER] = "game-over",
+    [REFUSAL_RANK_TOO_LONG] = "fen-placement",
+    [REFUSAL_RANK_TOO_SHORT] = "fen-placement",
+    [REFUSAL_BAD_PLACEMENT_CHAR] = "fen-placement",
+    [REFUSAL_TOO_FEW_RANKS] = "fen-placement",
+    [REFUSAL_TOO_MANY_RANKS] = "fen-placement",
+    [REFUSAL_FEN_SIDE] = "fen-side",
+    [REFUSAL_FEN_TURNS] = "fen-turns",
+    [REFUSAL_PIECE_COUNT] = "fen-piece-count",
+    [REFUSAL_BOTH_WON] = "fen-both-won",
+    [REFUSAL_FEN_TOO_LONG] = "fen-placement",
+};
 
-static Refusal refusal(const char *reason, int a, int b) { return (Refusal){reason, {a, b}, 0}; }
+static const int NO_SQUARES[2] = {-1, -1};
 
-static bool hop_over(int from, int to, int *over) {
-    int df = square_file(to) - square_file(from), dr = square_rank(to) - square_rank(from);
-    if (!((df == 0 || df == 2 || df == -2) && (dr == 0 || dr == 2 || dr == -2) && (df || dr))) return false;
-    *over = square_at(square_file(from) + df / 2, square_rank(from) + dr / 2);
-    return true;
-}
-
-static Refusal classify_hop(const Position *pos, int from, int to) {
-    int over;
-    if (bb_has(&NEIGHBOURS[from], to)) return refusal("step-in-chain", from, to);
-    if (!hop_over(from, to, &over)) return refusal("not-a-hop", from, to);
-    if (pos->at[over] == NO_PIECE) return refusal("nothing-to-hop", over, -1);
-    if (pos->at[to] != NO_PIECE) return refusal("hop-lands-occupied", to, -1);
-    return refusal(NULL, -1, -1);
-}
-
-static Refusal classify_path(const Position *pos, const uint8_t *path, int n) {
-    Side side = (Side)pos->side_to_move;
-    int from = path[0], to = path[n - 1];
-    if (pos->at[from] == NO_PIECE) return refusal("empty-origin", from, -1);
-    if (pos->at[from] != side) return refusal("not-your-piece", from, -1);
-    if (n == 2 && bb_has(&NEIGHBOURS[from], to)) {
-        if (pos->at[to] != NO_PIECE) return refusal("step-occupied", to, -1);
-    } else if (n == 2) {
-        Bitboard reach = jump_destinations(pos, from);
-        int over;
-        if (!bb_has(&reach, to)) {
-            if (hop_over(from, to, &over)) return classify_hop(pos, from, to);
-            if (pos->at[to] != NO_PIECE) return refusal("occupied", to, -1);
-            return refusal("unreachable", from, to);
-        }
-    } else {
-        Bitboard landed = {{0, 0, 0, 0}};
-        bb_add(&landed, from);
-        for (int i = 1; i < n; i++) {
-            if (bb_has(&landed, path[i]))
-                return refusal(i == n - 1 && path[i] == from ? "returns-to-start" : "lands-twice", path[i], -1);
-            Refusal r = classify_hop(pos, path[i - 1], path[i]);
-            if (r.reason) return r;
-            bb_add(&landed, path[i]);
-        }
-    }
-    Bitboard goal = goal_of((Variant)pos->variant, side);
-    if (bb_has(&goal, from) && !bb_has(&goal, to)) return refusal("goal-camp", from, -1);
-    return refusal("illegal", -1, -1);
-}
-
-static Refusal classify_move(const Position *pos, const char *s, int len) {
-    if (len == 4 && s[0] == 'p' && s[1] == 'a' && s[2] == 's' && s[3] == 's') {
-        Refusal r = refusal("pass-not-allowed", -1, -1);
-        r.number = count_moves(pos);
-        return r;
-    }
-    uint8_t path[MAX_PATH];
-    char scratch[128];
-    Text ignored = text_on(scratch, sizeof scratch);
-    int n = path_parse(s, len, path, &ignored);
-    if (n == 0) return refusal("malformed", -1, -1);
-    return classify_path(pos, path, n);
-}
-
-static void write_refusal(Refusal r, const char *message) {
+/* {reason, a, b, number, message}: a, b and number only when given. */
+static void write_reason(const char *reason, const int sq[2], int number, const char *message) {
     Text t = out_begin();
     text_char(&t, '{');
-    json_text(&t, "reason", r.reason ? r.reason : "illegal");
-    if (r.sq[0] >= 0) json_square(&t, "a", r.sq[0]);
-    if (r.sq[1] >= 0) json_square(&t, "b", r.sq[1]);
-    if (r.number) json_int(&t, "number", r.number);
+    json_text(&t, "reason", reason);
+    if (sq[0] >= 0) json_square(&t, "a", sq[0]);
+    if (sq[1] >= 0) json_square(&t, "b", sq[1]);
+    if (number) json_int(&t, "number", number);
     json_text(&t, "message", message);
     text_char(&t, '}');
 }
 
-/* FEN refusals come from notation.c's fen_parse; its messages begin with a
- * fixed phrase per kind of fault. */
-static const char *fen_reason(const char *message) {
-    static const struct {
-        const char *prefix, *reason;
-    } KINDS[] = {
-        {"the side to move", "fen-side"},   {"the number of turns", "fen-turns"},
-        {"White has", "fen-piece-count"},   {"Black has", "fen-piece-count"},
-        {"both sides", "fen-both-won"},
-    };
-    for (unsigned k = 0; k < sizeof KINDS / sizeof *KINDS; k++) {
-        const char *p = KINDS[k].prefix, *m = message;
-        while (*p && *p == *m) p++, m++;
-        if (!*p) return KINDS[k].reason;
-    }
-    return "fen-placement";
+/* Of the numbers, the page's texts name only a pass's (the moves there
+ * are), so only that one is sent. */
+static void write_refusal(const Refusal *why) {
+    char message[256];
+    Text m = text_on(message, sizeof message);
+    refusal_write(why, &m);
+    int number = why->code == REFUSAL_PASS_NOT_ALLOWED ? why->number : 0;
+    write_reason(REASONS[why->code], why->square, number, message);
 }
 
 /* ---- the game ---------------------------------------------------------- */
@@ -207,15 +161,14 @@ int api_new_game(int pieces, int turn_limit) {
 /* A new game from the FEN in io.  0 on success; otherwise 1 and a refusal
  * in io, the game unchanged. */
 int api_set_fen(int pieces, int turn_limit, int len) {
-    char message[256];
-    Text err = text_on(message, sizeof message);
     Position pos;
+    Refusal why;
     if (pieces != 19 && pieces != 13) {
-        write_refusal(refusal("variant", -1, -1), "the variant is 19 or 13");
+        write_reason("variant", NO_SQUARES, 0, "the variant is 19 or 13");
         return 1;
     }
-    if (!fen_parse(input(len), pieces == 13 ? VARIANT_13 : VARIANT_19, &pos, &err)) {
-        write_refusal(refusal(fen_reason(message), -1, -1), message);
+    if (!fen_parse(input(len), pieces == 13 ? VARIANT_13 : VARIANT_19, &pos, &why)) {
+        write_refusal(&why);
         return 1;
     }
     game_from(&game, &pos, turn_limit);
@@ -226,25 +179,24 @@ int api_set_fen(int pieces, int turn_limit, int len) {
  * chain).  0 on success, with the move written with its whole path in io;
  * otherwise 1 and a refusal in io, the game unchanged. */
 int api_play(int len) {
-    char text[MOVE_TEXT_SIZE + 1], message[256];
+    char text[MOVE_TEXT_SIZE + 1];
     if (len < 0 || len > MOVE_TEXT_SIZE) {
-        write_refusal(refusal("malformed", -1, -1), "the move is too long");
+        write_reason("malformed", NO_SQUARES, 0, "the move is too long");
         return 1;
     }
     const char *s = input(len);
     for (int i = 0; i <= len; i++) text[i] = s[i];
-    Text err = text_on(message, sizeof message);
+    Refusal why;
     Position before = game.pos;
-    if (!game_play_text(&game, text, len, &err)) {
-        Refusal r = game.result != RESULT_ONGOING ? refusal("game-over", -1, -1) : classify_move(&game.pos, text, len);
-        write_refusal(r, message);
+    if (!game_play_text(&game, text, len, &why)) {
+        write_refusal(&why);
         return 1;
     }
     /* The move as played: a written chain keeps its path, a from-to is
      * resolved to a shortest one. */
     Text t = out_begin();
     uint8_t path[MAX_PATH];
-    int n = len == 4 && text[0] == 'p' ? 0 : path_parse(text, len, path, &err);
+    int n = len == 4 && text[0] == 'p' ? 0 : path_parse(text, len, path, &why);
     if (n > 2) text_path(&t, path, n);
     else text_move(&t, &before, game.moves[game.length - 1]);
     return 0;
@@ -340,8 +292,8 @@ static int read_chain(int n, uint8_t path[MAX_PATH], Bitboard *landed) {
         if (bb_has(landed, sq)) return 0;
         if (i == 0 && pos->at[sq] != pos->side_to_move) return 0;
         if (i > 0) {
-            int over;
-            if (!hop_over(path[i - 1], sq, &over) || pos->at[over] == NO_PIECE || pos->at[sq] != NO_PIECE) return 0;
+            int over = hop_over(path[i - 1], sq);
+            if (over < 0 || pos->at[over] == NO_PIECE || pos->at[sq] != NO_PIECE) return 0;
         }
         path[i] = (uint8_t)sq;
         bb_add(landed, sq);

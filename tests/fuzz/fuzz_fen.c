@@ -24,8 +24,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         Position pos, back;
         char err[256], fen[FEN_TEXT_SIZE];
         Text e = text_on(err, sizeof err);
-        if (!fen_parse(text, (Variant)v, &pos, &e)) {
-            check(e.len > 0);
+        Refusal why;
+        if (!fen_parse(text, (Variant)v, &pos, &why)) {
+            refusal_write(&why, &e);
+            check(why.code != REFUSAL_NONE && e.len > 0);
             continue;
         }
         check(pos.hash == position_compute_hash(&pos));
@@ -33,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         Text t = text_on(fen, sizeof fen);
         text_fen(&t, &pos);
         check(t.len < FEN_TEXT_SIZE - 1);
-        check(fen_parse(fen, (Variant)v, &back, &e));
+        check(fen_parse(fen, (Variant)v, &back, &why));
         check(position_same(&pos, &back) && pos.turns == back.turns);
         MoveList list;
         generate_moves(&pos, &list);

@@ -36,12 +36,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int len = (int)(size - 3);
     Position before = game.pos;
     Move move;
-    char err[256];
-    Text e = text_on(err, sizeof err);
-    bool ok = move_read(&game.pos, text, len, &move, &e);
+    Refusal why;
+    bool ok = move_read(&game.pos, text, len, &move, &why);
     check(memcmp(&before, &game.pos, sizeof before) == 0);
     if (!ok) {
-        check(e.len > 0);
+        char err[256];
+        Text e = text_on(err, sizeof err);
+        refusal_write(&why, &e);
+        check(why.code != REFUSAL_NONE && e.len > 0);
         return 0;
     }
     generate_moves(&game.pos, &list);
@@ -52,6 +54,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Text t = text_on(back, sizeof back);
     text_move(&t, &game.pos, move);
     Move again;
-    check(move_read(&game.pos, back, t.len, &again, &e) && move_equal(again, move));
+    check(move_read(&game.pos, back, t.len, &again, &why) && move_equal(again, move));
     return 0;
 }

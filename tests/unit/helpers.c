@@ -29,11 +29,17 @@ Position position_of(Variant variant, const char *white, const char *black, Side
     return pos;
 }
 
+const char *refusal_english(const Refusal *why) {
+    static char text[256];
+    Text t = text_on(text, sizeof text);
+    refusal_write(why, &t);
+    return text;
+}
+
 Position position_from_fen(Variant variant, const char *fen) {
     Position pos;
-    char err[256];
-    Text t = text_on(err, sizeof err);
-    cr_assert(fen_parse(fen, variant, &pos, &t), "fen refused: %s (%s)", err, fen);
+    Refusal why;
+    cr_assert(fen_parse(fen, variant, &pos, &why), "fen refused: %s (%s)", refusal_english(&why), fen);
     return pos;
 }
 
@@ -43,19 +49,18 @@ Bitboard squares(const char *names) {
 }
 
 Move read_move(const Position *pos, const char *text) {
-    char err[256];
-    Text t = text_on(err, sizeof err);
+    Refusal why;
     Move m = MOVE_PASS;
-    cr_assert(move_read(pos, text, (int)strlen(text), &m, &t), "'%s' refused: %s", text, err);
+    cr_assert(move_read(pos, text, (int)strlen(text), &m, &why), "'%s' refused: %s", text, refusal_english(&why));
     return m;
 }
 
 const char *refusal(const Position *pos, const char *text) {
-    static char err[256];
-    Text t = text_on(err, sizeof err);
+    Refusal why;
     Move m;
-    cr_assert_not(move_read(pos, text, (int)strlen(text), &m, &t), "'%s' was accepted", text);
-    cr_assert(t.len > 0, "'%s' refused without a reason", text);
+    cr_assert_not(move_read(pos, text, (int)strlen(text), &m, &why), "'%s' was accepted", text);
+    const char *err = refusal_english(&why);
+    cr_assert(err[0], "'%s' refused without a reason", text);
     return err;
 }
 

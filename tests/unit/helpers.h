@@ -33,6 +33,9 @@ Bitboard squares(const char *names);
  * refused. */
 Move read_move(const Position *pos, const char *text);
 
+/* The English of a refusal (refusal_write), in a buffer of its own. */
+const char *refusal_english(const Refusal *why);
+
 /* The refusal message for `text` in `pos`; fails the test if it is legal. */
 const char *refusal(const Position *pos, const char *text);
 

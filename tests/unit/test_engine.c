@@ -37,9 +37,8 @@ TestSuite(engine, .init = setup, .fini = teardown);
 
 static void load(const char *fen, Variant variant) {
     Position pos;
-    char err[256];
-    Text t = text_on(err, sizeof err);
-    cr_assert(fen_parse(fen, variant, &pos, &t), "%s", err);
+    Refusal why;
+    cr_assert(fen_parse(fen, variant, &pos, &why), "%s", refusal_english(&why));
     game_from(game, &pos, DEFAULT_TURN_LIMIT);
 }
 

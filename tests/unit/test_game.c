@@ -15,9 +15,8 @@ static void play(Game *game, const char *moves) {
     copy[sizeof copy - 1] = '\0';
     char *rest = copy;
     for (char *m; (m = strtok_r(rest, " ", &rest)) != NULL;) {
-        char err[256];
-        Text t = text_on(err, sizeof err);
-        cr_assert(game_play_text(game, m, (int)strlen(m), &t), "%s refused: %s", m, err);
+        Refusal why;
+        cr_assert(game_play_text(game, m, (int)strlen(m), &why), "%s refused: %s", m, refusal_english(&why));
     }
 }
 
@@ -44,10 +43,9 @@ Test(win, needs_every_piece_home) {
 Test(win, ends_the_game) {
     Game *game = game_at(VARIANT_19, ALMOST_WON);
     play(game, "b11-a12");
-    char err[128];
-    Text t = text_on(err, sizeof err);
-    cr_assert_not(game_play_text(game, "l1-k2", 5, &t));
-    cr_assert(strstr(err, "the game is over (White wins)"));
+    Refusal why;
+    cr_assert_not(game_play_text(game, "l1-k2", 5, &why));
+    cr_assert(strstr(refusal_english(&why), "the game is over (White wins)"));
     cr_assert_eq(game->length, 1);
     cr_assert_not(game_play(game, MOVE_PASS));
 }
@@ -164,10 +162,9 @@ Test(bad_input, leaves_the_game_as_it_was) {
     memcpy(&before, &game, sizeof game);
     const char *bad[] = {"", "pass", "k3-j4", "e15", "e15-e13", "e15-f14-g13", "zz-top", "e15-f14x", "-", "e15--f14"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char err[256];
-        Text t = text_on(err, sizeof err);
-        cr_assert_not(game_play_text(&game, bad[i], (int)strlen(bad[i]), &t), "'%s' accepted", bad[i]);
-        cr_assert(t.len > 0, "'%s' refused without a reason", bad[i]);
+        Refusal why;
+        cr_assert_not(game_play_text(&game, bad[i], (int)strlen(bad[i]), &why), "'%s' accepted", bad[i]);
+        cr_assert(refusal_english(&why)[0], "'%s' refused without a reason", bad[i]);
         cr_assert_eq(memcmp(&game, &before, sizeof game), 0, "'%s' changed the game", bad[i]);
     }
 }

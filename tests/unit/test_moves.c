@@ -106,15 +106,16 @@ Test(move_checker, accepts_every_generated_move_and_nothing_else) {
             int from = bb_pop(&pieces);
             Bitboard legal = piece_destinations(pos, from);
             for (int to = 0; to < NUM_SQUARES; to++) {
-                char text[16], err[256];
-                Text t = text_on(text, sizeof text), e = text_on(err, sizeof err);
+                char text[16];
+                Text t = text_on(text, sizeof text);
                 text_square(&t, from);
                 text_char(&t, '-');
                 text_square(&t, to);
                 Move m;
-                bool ok = move_read(pos, text, t.len, &m, &e);
+                Refusal why;
+                bool ok = move_read(pos, text, t.len, &m, &why);
                 cr_assert_eq(ok, bb_has(&legal, to), "seed %u: %s %s (%s)", seed, text,
-                             ok ? "accepted" : "refused", err);
+                             ok ? "accepted" : "refused", ok ? "" : refusal_english(&why));
                 if (ok) cr_assert(m.from == from && m.to == to);
             }
         }
@@ -197,9 +198,8 @@ Test(pass, counts_as_a_turn) {
     Position pos = position_of(VARIANT_19, PASS_WHITE, PASS_BLACK, WHITE);
     static Game game;
     game_from(&game, &pos, DEFAULT_TURN_LIMIT);
-    char err[128];
-    Text t = text_on(err, sizeof err);
-    cr_assert(game_play_text(&game, "pass", 4, &t), "%s", err);
+    Refusal why;
+    cr_assert(game_play_text(&game, "pass", 4, &why), "%s", refusal_english(&why));
     cr_assert_eq(game.pos.turns, 1);
     cr_assert_eq(game.pos.side_to_move, BLACK);
     cr_assert_eq(game.result, RESULT_ONGOING);

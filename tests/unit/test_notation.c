@@ -25,11 +25,11 @@ Test(squares, malformed_names_are_refused) {
 }
 
 static const char *path_error(const char *text) {
-    static char err[256];
     uint8_t path[MAX_PATH];
-    Text t = text_on(err, sizeof err);
-    cr_assert_eq(path_parse(text, (int)strlen(text), path, &t), 0, "'%s' accepted", text);
-    cr_assert(t.len > 0);
+    Refusal why;
+    cr_assert_eq(path_parse(text, (int)strlen(text), path, &why), 0, "'%s' accepted", text);
+    const char *err = refusal_english(&why);
+    cr_assert(err[0]);
     return err;
 }
 
@@ -50,22 +50,21 @@ Test(paths, too_long_a_path_is_refused) {
 
 Test(paths, a_chain_parses_in_order) {
     uint8_t path[MAX_PATH];
-    char err[64];
-    Text t = text_on(err, sizeof err);
-    cr_assert_eq(path_parse("n1-n3-l5-j5", 11, path, &t), 4);
+    Refusal why;
+    cr_assert_eq(path_parse("n1-n3-l5-j5", 11, path, &why), 4);
     cr_assert_eq(path[0], sq("n1"));
     cr_assert_eq(path[3], sq("j5"));
 }
 
 static const char *fen_error(Variant variant, const char *fen) {
-    static char err[256];
     Position pos;
     position_start(&pos, VARIANT_13);
     Position before = pos;
-    Text t = text_on(err, sizeof err);
-    cr_assert_not(fen_parse(fen, variant, &pos, &t), "'%s' accepted", fen);
+    Refusal why;
+    cr_assert_not(fen_parse(fen, variant, &pos, &why), "'%s' accepted", fen);
     cr_assert_eq(memcmp(&pos, &before, sizeof pos), 0, "a refused fen changed the position");
-    cr_assert(t.len > 0);
+    const char *err = refusal_english(&why);
+    cr_assert(err[0]);
     return err;
 }
 
