@@ -21,6 +21,7 @@
 #include "cli/extengine.h"
 #include "core/game.h"
 #include "engine/greedy.h"
+#include "engine/plainab.h"
 #include "cli/hash_memory.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -38,6 +39,11 @@ static const char USAGE[] =
     "  level:N@MS       the same with MS milliseconds a move\n"
     "  level:N#NODES    the same with a budget of NODES nodes a move\n"
     "  greedy           the advance-most player of today's Halma sites\n"
+    "  stayer:K:T       greedy that keeps its K pieces nearest its home corner\n"
+    "                   there until turn T\n"
+    "  ab, ab@MS        a plain alpha-beta (transposition table, the sum of the\n"
+    "                   distances to the goal as its evaluation), MS milliseconds\n"
+    "                   a move (default 100)\n"
     "  cmd:COMMAND      an external engine speaking PROTOCOL.md (COMMAND is run by\n"
     "                   /bin/sh, e.g. cmd:\"./build/halma engine\"); add @MS for\n"
     "                   'go movetime MS' (default 100)\n\n"
@@ -54,13 +60,16 @@ static const char USAGE[] =
     "  --log FILE         write every game (result, turns, moves) to FILE\n"
     "  --quiet            no line per finished game\n";
 
-typedef enum { PLAYER_ENGINE, PLAYER_GREEDY, PLAYER_EXTERNAL } PlayerKind;
+typedef enum { PLAYER_ENGINE, PLAYER_GREEDY, PLAYER_STAYER, PLAYER_AB, PLAYER_EXTERNAL } PlayerKind;
+
+enum { MAX_CLAIMS = 400, DEFAULT_SPARRING_MS = 100 };
 
 typedef struct {
     PlayerKind kind;
     int level;
     int64_t movetime; /* < 0: none */
     uint64_t nodes;   /* 0: none */
+    int kept, keep_until; /* a stayer's pieces kept at home, and until which turn */
     char command[1024];
     char label[1100];
     bool tuned;       /* the first player takes HALMA_TUNE's tunables */
@@ -87,7 +96,13 @@ typedef struct {
     double think_ms[2];
     long long think_moves[2];
     int draws_repetition, draws_limit, failures;
+    int false_wins[2];                   /* root `win N` claims that did not come true in N turns */
 } Match;
+
+/* A built-in engine's root claim of a forced win. */
+typedef struct {
+    int turn, within; /* claimed at `turn`: a win in `within` turns */
+} WinClaim;
 
 typedef struct {
     PlayerSpec *spec;
@@ -95,6 +110,10 @@ typedef struct {
     void *hash;
     ExtEngine ext;
     bool ext_running;
+    PlainAB *ab;
+    int claim_count;
+    WinClaim claims[MAX_CLAIMS];
+    int last_win_in;  /* of the last report of the move being thought */
 } Player;
 
 /* ------------------------------------------------------------------------ */
@@ -105,6 +124,27 @@ static bool parse_player(const char *s, PlayerSpec *p) {
     snprintf(p->label, sizeof p->label, "%s", s);
     if (!strcmp(s, "greedy")) {
         p->kind = PLAYER_GREEDY;
+        return true;
+    }
+    if (!strncmp(s, "stayer:", 7)) {
+        int kept, until, end = 0;
+        if (sscanf(s + 7, "%d:%d%n", &kept, &until, &end) != 2 || s[7 + end] || kept < 1 || kept > 19 ||
+            until < 0)
+            return false;
+        p->kind = PLAYER_STAYER;
+        p->kept = kept;
+        p->keep_until = until;
+        return true;
+    }
+    if (!strcmp(s, "ab") || !strncmp(s, "ab@", 3)) {
+        p->kind = PLAYER_AB;
+        p->movetime = DEFAULT_SPARRING_MS;
+        if (s[2] == '@') {
+            char *end;
+            long long ms = strtoll(s + 3, &end, 10);
+            if (end == s + 3 || *end || ms < 1) return false;
+            p->movetime = ms;
+        }
         return true;
     }
     if (!strncmp(s, "level:", 6)) {
@@ -156,6 +196,11 @@ static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
         engine_init(pl->engine, pl->hash, hash_mb << 20);
         engine_set_level(pl->engine, spec->level);
         if (!tuning_from_env(pl->engine, spec->tuned ? "HALMA_TUNE" : "HALMA_TUNE2", "match")) return false;
+    } else if (spec->kind == PLAYER_AB) {
+        pl->ab = malloc(sizeof *pl->ab);
+        pl->hash = hash_memory_alloc(hash_mb << 20);
+        if (!pl->ab || !pl->hash) return false;
+        plainab_init(pl->ab, pl->hash, hash_mb << 20);
     } else if (spec->kind == PLAYER_EXTERNAL) {
         if (!ext_start(&pl->ext, spec->command)) return false;
         pl->ext_running = true;
@@ -166,6 +211,7 @@ static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
 static void player_close(Player *pl) {
     if (pl->ext_running) ext_stop(&pl->ext);
     free(pl->engine);
+    free(pl->ab);
     free(pl->hash);
 }
 
@@ -174,13 +220,47 @@ static void player_new_game(Player *pl, uint64_t seed) {
         engine_new_game(pl->engine);
         engine_seed(pl->engine, seed);
     }
+    if (pl->ab) plainab_new_game(pl->ab);
     if (pl->ext_running) ext_send(&pl->ext, "newgame");
+    pl->claim_count = 0;
+}
+
+static void keep_win_in(void *ctx, const SearchReport *report) {
+    Player *pl = ctx;
+    pl->last_win_in = report->win_in;
+}
+
+/* Keeps the engine's claim of a forced win, made before its move at `turn`. */
+static void note_claim(Player *pl, int turn) {
+    if (pl->last_win_in > 0 && pl->claim_count < MAX_CLAIMS)
+        pl->claims[pl->claim_count++] = (WinClaim){turn, pl->last_win_in};
+}
+
+/* The claims that did not come true: the claimant won within the turns it
+ * named, or the claim was false. */
+static int false_claims(const Player *pl, bool won, int final_turns) {
+    int count = 0;
+    for (int i = 0; i < pl->claim_count; i++)
+        count += !(won && final_turns <= pl->claims[i].turn + pl->claims[i].within);
+    return count;
 }
 
 static bool player_move(Player *pl, const Game *game, Move *move, char *err, int err_size) {
     const PlayerSpec *spec = pl->spec;
     if (spec->kind == PLAYER_GREEDY) {
         *move = greedy_move(&game->pos);
+        return true;
+    }
+    if (spec->kind == PLAYER_STAYER) {
+        Side us = (Side)game->pos.side_to_move;
+        Bitboard kept = game->pos.turns < spec->keep_until
+                            ? home_corner_squares((Variant)game->pos.variant, us, spec->kept)
+                            : (Bitboard){{0, 0, 0, 0}};
+        *move = greedy_move_keeping(&game->pos, kept);
+        return true;
+    }
+    if (spec->kind == PLAYER_AB) {
+        *move = plainab_move(pl->ab, game, spec->movetime);
         return true;
     }
     if (spec->kind == PLAYER_EXTERNAL) {
@@ -192,7 +272,9 @@ static bool player_move(Player *pl, const Game *game, Move *move, char *err, int
     limits.movetime = spec->movetime;
     limits.nodes = spec->nodes;
     atomic_store(&pl->engine->stop, false);
-    *move = engine_think(pl->engine, game, &limits, NULL, NULL);
+    pl->last_win_in = 0;
+    *move = engine_think(pl->engine, game, &limits, keep_win_in, pl);
+    note_claim(pl, game->pos.turns);
     return true;
 }
 
@@ -248,7 +330,7 @@ static double sprt_llr(const Match *m) {
     return (s1 - s0) * (2 * mean - s0 - s1) * n / (2 * var);
 }
 
-/* Plays game `index` on this worker's players; returns false to stop. */
+/* Plays game `index` on this worker's players. */
 static void play_game(Match *m, Player players[2], int index) {
     int pair = index / 2;
     int white = index % 2; /* which player has White */
@@ -266,12 +348,10 @@ static void play_game(Match *m, Player players[2], int index) {
     while (game->result == RESULT_ONGOING && !atomic_load(&m->abort)) {
         int mover = game->pos.side_to_move == WHITE ? white : 1 - white;
         Move move;
-        int64_t t0 = clock_ms();
         struct timespec a, b;
         clock_gettime(CLOCK_MONOTONIC, &a);
         bool ok = player_move(&players[mover], game, &move, err, sizeof err);
         clock_gettime(CLOCK_MONOTONIC, &b);
-        (void)t0;
         think[mover] += (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
         moves[mover]++;
         if (!ok) {
@@ -308,6 +388,7 @@ static void play_game(Match *m, Player players[2], int index) {
     for (int p = 0; p < 2; p++) {
         m->think_ms[p] += think[p];
         m->think_moves[p] += moves[p];
+        m->false_wins[p] += false_claims(&players[p], winner == p && failed < 0, game->pos.turns);
     }
     if (!m->quiet) {
         printf("game %d: %s (White) vs %s: %s after %d turns%s%s; score %d-%d-%d\n", index + 1,
@@ -369,6 +450,9 @@ static void print_summary(const Match *m) {
     for (int p = 0; p < 2; p++)
         printf("think time of %s: %.1f ms a move\n", m->spec[p].label,
                m->think_moves[p] ? m->think_ms[p] / m->think_moves[p] : 0.0);
+    for (int p = 0; p < 2; p++)
+        if (m->spec[p].kind == PLAYER_ENGINE)
+            printf("false win claims of %s: %d\n", m->spec[p].label, m->false_wins[p]);
     if (m->sprt) {
         double llr = sprt_llr(m), lower = log(0.05 / 0.95), upper = log(0.95 / 0.05);
         printf("SPRT [%g, %g]: LLR %.2f (bounds %.2f, %.2f): %s\n", m->elo0, m->elo1, llr, lower, upper,

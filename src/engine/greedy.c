@@ -7,7 +7,7 @@
  * goal: a plain player moves its rear pieces when it can gain as much with
  * them, instead of leaving them at home (which is the opponent's goal) until
  * nothing else advances (docs/DECISIONS.md). */
-Move greedy_move(const Position *pos) {
+Move greedy_move_keeping(const Position *pos, Bitboard kept) {
     MoveList list;
     generate_moves(pos, &list);
     Side side = (Side)pos->side_to_move;
@@ -16,10 +16,29 @@ Move greedy_move(const Position *pos) {
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         if (move_is_pass(m)) break;
+        if (bb_has(&kept, m.from)) continue;
         int behind = goal_distance(side, m.from);
         int gain = behind - goal_distance(side, m.to);
         if (gain > best_gain || (gain == best_gain && behind > best_behind))
             best_gain = gain, best_behind = behind, best = m;
     }
     return best;
+}
+
+Move greedy_move(const Position *pos) { return greedy_move_keeping(pos, (Bitboard){{0, 0, 0, 0}}); }
+
+/* Nearest the home corner: farthest from the goal corner, then the lower
+ * square. */
+Bitboard home_corner_squares(Variant variant, Side side, int count) {
+    Bitboard chosen = {{0, 0, 0, 0}};
+    for (int k = 0; k < count; k++) {
+        int best = -1;
+        for (Bitboard camp = bb_minus(camp_of(variant, side), chosen); !bb_is_empty(camp);) {
+            int sq = bb_pop(&camp);
+            if (best < 0 || goal_distance(side, sq) > goal_distance(side, best)) best = sq;
+        }
+        if (best < 0) break;
+        bb_add(&chosen, best);
+    }
+    return chosen;
 }

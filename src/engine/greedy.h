@@ -11,4 +11,12 @@
  * move of the piece furthest from it (then the first in generation order). */
 Move greedy_move(const Position *pos);
 
+/* The same, leaving the pieces on `kept` where they are while it has any
+ * other move (a stayer: greedy that keeps pieces at home). */
+Move greedy_move_keeping(const Position *pos, Bitboard kept);
+
+/* The `count` squares of `side`'s home camp nearest its home corner, where a
+ * stayer keeps its pieces. */
+Bitboard home_corner_squares(Variant variant, Side side, int count);
+
 #endif

@@ -1,0 +1,111 @@
+/* plainab.c: the plain alpha-beta sparring partner (see plainab.h). */
+#include "engine/plainab.h"
+
+#include "engine/clock.h"
+
+enum { AB_WIN = 30000, AB_WIN_BOUND = 29000, AB_INFINITE = 32000, AB_CHECK_EVERY = 1024 };
+
+void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes) {
+    tt_init(&ab->tt, hash_memory, hash_bytes);
+}
+
+void plainab_new_game(PlainAB *ab) { tt_clear(&ab->tt); }
+
+static int distance_sum(const Position *pos, Side side) {
+    int sum = 0;
+    for (Bitboard b = pos->pieces[side]; !bb_is_empty(b);) sum += goal_distance(side, bb_pop(&b));
+    return sum;
+}
+
+/* For the side to move: the opponent's distance less its own. */
+static int evaluate_distances(const Position *pos) {
+    Side us = (Side)pos->side_to_move;
+    return distance_sum(pos, (Side)(us ^ 1)) - distance_sum(pos, us);
+}
+
+static int gain(const Position *pos, Move m) {
+    Side us = (Side)pos->side_to_move;
+    return move_is_pass(m) ? 0 : goal_distance(us, m.from) - goal_distance(us, m.to);
+}
+
+/* Moves the best remaining move (the table's, then the largest gain) to
+ * place i. */
+static void pick(MoveList *list, int i, const Position *pos, Move first) {
+    int best = i, best_key = -AB_INFINITE;
+    for (int j = i; j < list->count; j++) {
+        int key = move_equal(list->moves[j], first) ? AB_INFINITE : gain(pos, list->moves[j]);
+        if (key > best_key) best = j, best_key = key;
+    }
+    Move m = list->moves[i];
+    list->moves[i] = list->moves[best];
+    list->moves[best] = m;
+}
+
+static int score_to_tt(int score, int ply) {
+    return score > AB_WIN_BOUND ? score + ply : score < -AB_WIN_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply) {
+    return score > AB_WIN_BOUND ? score - ply : score < -AB_WIN_BOUND ? score + ply : score;
+}
+
+static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const Game *game) {
+    Position *pos = &ab->pos;
+    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -AB_WIN + ply;
+    if (depth == 0 || ply >= PLAINAB_MAX_PLY) return evaluate_distances(pos);
+    if ((++ab->nodes & (AB_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
+    if (ab->stopped) return 0;
+    const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
+    Move first = ply == 0 ? ab->pv_move : MOVE_PASS;
+    if (entry) {
+        int tt_score = score_from_tt(entry->score, ply);
+        if (ply > 0 && entry->depth >= depth &&
+            (entry->bound == BOUND_EXACT || (entry->bound == BOUND_LOWER && tt_score >= beta) ||
+             (entry->bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+        if (ply > 0) first = (Move){entry->from, entry->to};
+    }
+    MoveList *list = &ab->moves[ply];
+    generate_moves(pos, list);
+    int best = -AB_INFINITE, old_alpha = alpha;
+    Move best_move = MOVE_PASS;
+    for (int i = 0; i < list->count; i++) {
+        pick(list, i, pos, first);
+        Move m = list->moves[i];
+        if (ply == 0 && list->count > 1 && game_occurrences_after(game, m) >= 3) continue;
+        position_make(pos, m);
+        int score = -alphabeta(ab, -beta, -alpha, depth - 1, ply + 1, game);
+        position_unmake(pos, m);
+        if (ab->stopped) return 0;
+        if (score > best) best = score, best_move = m;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+    }
+    if (best == -AB_INFINITE) { /* every root move repeats a third time: one must be played */
+        ab->pv_move = list->moves[0];
+        return 0;
+    }
+    int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&ab->tt, pos->hash, best_move, score_to_tt(best, ply), depth, bound);
+    if (ply == 0) ab->pv_move = best_move;
+    return best;
+}
+
+Move plainab_move(PlainAB *ab, const Game *game, int64_t movetime_ms) {
+    ab->pos = game->pos;
+    ab->nodes = 0;
+    ab->stopped = false;
+    ab->deadline = clock_ms() + movetime_ms;
+    tt_new_search(&ab->tt);
+    MoveList root;
+    generate_moves(&ab->pos, &root);
+    Move best = root.moves[0];
+    ab->pv_move = best;
+    for (int depth = 1; depth < PLAINAB_MAX_PLY; depth++) {
+        int score = alphabeta(ab, -AB_INFINITE, AB_INFINITE, depth, 0, game);
+        if (ab->stopped) break;
+        best = ab->pv_move;
+        if (score > AB_WIN_BOUND || score < -AB_WIN_BOUND) break; /* decided */
+    }
+    return best;
+}

@@ -1,0 +1,40 @@
+/*
+ * plainab.h: a plain alpha-beta, a sparring partner for `halma match`.
+ *
+ * What a programmer writes first: iterative deepening, a transposition
+ * table, the table's move tried first and the rest by the distance they
+ * gain, and an evaluation that is nothing but the sum of the pieces'
+ * distances to the goal.  It once beat the engine three games in ten
+ * (docs/ENGINE.md), so every change is measured against it too.  The caller
+ * owns the memory; the search allocates nothing.
+ */
+#ifndef HALMA_PLAINAB_H
+#define HALMA_PLAINAB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "engine/tt.h"
+
+enum { PLAINAB_MAX_PLY = 32 };
+
+typedef struct {
+    TTable tt;
+    Position pos;
+    uint64_t nodes;
+    int64_t deadline;
+    bool stopped;
+    Move pv_move;                    /* the best root move of the last finished depth */
+    MoveList moves[PLAINAB_MAX_PLY]; /* each ply's moves */
+} PlainAB;
+
+void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes);
+void plainab_new_game(PlainAB *ab);
+
+/* Its move in `game` (not over), thinking `movetime_ms`; never a move that
+ * repeats a position a third time while another is left. */
+Move plainab_move(PlainAB *ab, const Game *game, int64_t movetime_ms);
+
+#endif
