@@ -154,7 +154,7 @@ enum { FILE_A_WORD = 0x0001000100010001ULL };
  * --crossing`, and test positions): it never finishes, so its cost must
  * outweigh any real race however the weights scale, yet stay inside the
  * evaluation's clamp below the win bound. */
-enum { NEVER_FINISHES = SCORE_WIN_BOUND - 1000 };
+enum { NEVER_FINISHES = SCORE_FINISH_BOUND - 1000 };
 
 /*
  * Pieces of `side` outside the goal with no piece next to them on the side
@@ -241,9 +241,9 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
     if (root_leads && eval_door_open(&ev->weights, pos) &&
         (walled_in(ev, pos, acc, WHITE) || walled_in(ev, pos, acc, BLACK)))
         score /= ev->weights.deadlock_divisor;
-    /* Never mistaken for a win or a loss, whatever the terms add up to. */
-    if (score > SCORE_WIN_BOUND - 1) score = SCORE_WIN_BOUND - 1;
-    if (score < -SCORE_WIN_BOUND + 1) score = -SCORE_WIN_BOUND + 1;
+    /* Never mistaken for a finish, whatever the terms add up to. */
+    if (score > SCORE_FINISH_BOUND - 1) score = SCORE_FINISH_BOUND - 1;
+    if (score < -SCORE_FINISH_BOUND + 1) score = -SCORE_FINISH_BOUND + 1;
     return score;
 }
 

@@ -18,8 +18,14 @@
 #include "engine/tune.h"
 
 enum {
-    SCORE_WIN = 30000,      /* a win now; a win in n plies scores SCORE_WIN - n */
-    SCORE_WIN_BOUND = 29000, /* scores beyond this are wins or losses */
+    SCORE_WIN = 30000,      /* a forced win now; a win in n plies scores SCORE_WIN - n */
+    SCORE_WIN_BOUND = 29000, /* scores beyond this are forced wins or losses */
+    /* A finish that rests on a model of the opponent (it passes, or replies
+     * as greedy would), or whose race against the opponent's is not proven:
+     * in n plies it scores SCORE_FINISH - n, above every evaluation, but it
+     * is an estimate, never reported or trusted as a win. */
+    SCORE_FINISH = 28900,
+    SCORE_FINISH_BOUND = 28800, /* scores beyond this are finishes or wins */
     SCORE_INFINITE = 32000,
     SCORE_DRAW = 0,
 };

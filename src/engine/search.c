@@ -86,11 +86,11 @@ uint64_t engine_nodes(const Engine *engine) { return engine->search.nodes; }
 /* Scores: wins are stored in the table relative to the node, not the root  */
 
 static int score_to_tt(int score, int ply) {
-    return score > SCORE_WIN_BOUND ? score + ply : score < -SCORE_WIN_BOUND ? score - ply : score;
+    return score > SCORE_FINISH_BOUND ? score + ply : score < -SCORE_FINISH_BOUND ? score - ply : score;
 }
 
 static int score_from_tt(int score, int ply) {
-    return score > SCORE_WIN_BOUND ? score - ply : score < -SCORE_WIN_BOUND ? score + ply : score;
+    return score > SCORE_FINISH_BOUND ? score - ply : score < -SCORE_FINISH_BOUND ? score + ply : score;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -292,13 +292,26 @@ static int repetition_reply(Engine *e) {
     return best;
 }
 
+/*
+ * A finish at `ply` by the side that just moved, for that side.  Forced in a
+ * search of both sides' moves, or racing alone once the armies have passed
+ * if the other side cannot finish first (it needs a move a piece outside its
+ * goal, and our n-th move comes before its n-th).  Anywhere else it rests on
+ * a model of the opponent's replies: an estimate, not a win.
+ */
+static int finish_score(const SearchState *s, int ply) {
+    if (s->solo_side < 0) return SCORE_WIN - ply;
+    int own_moves = (ply + 1) / 2;
+    return s->race_proper && s->opponent_outside >= own_moves ? SCORE_WIN - ply : SCORE_FINISH - ply;
+}
+
 /* Has the game ended with the move just made, or is it decided?  Sets
  * *score when it is. */
 static inline bool game_ended(const Engine *e, const SearchState *s, int ply, int *score) {
     const Position *pos = &s->pos;
     /* The side that just moved may have won, or drawn. */
     if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) {
-        *score = -SCORE_WIN + ply;
+        *score = -finish_score(s, ply);
         return true;
     }
     if (is_repetition(s) || pos->turns >= s->turn_limit) {
@@ -373,7 +386,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
 
     /* Reverse futility: far enough above beta that one move of the opponent's
      * will not bring it back. */
-    if (!pv_node && !root && depth <= 3 && beta > -SCORE_WIN_BOUND && beta < SCORE_WIN_BOUND) {
+    if (!pv_node && !root && depth <= 3 && beta > -SCORE_FINISH_BOUND && beta < SCORE_FINISH_BOUND) {
         int static_eval = leaf_eval(e, s);
         if (static_eval - e->params.futility_margin * depth >= beta) return static_eval;
     }
@@ -481,12 +494,22 @@ static bool far_ahead(const Engine *e, const Position *pos) {
     return lead && race_lead(e, pos) >= lead;
 }
 
+/* A finish that is not forced, as what it is worth in the evaluation's
+ * unit: the moves the loser still needs less the winner's. */
+static int finish_estimate(const SearchState *s, int score) {
+    int estimate = score > 0 ? s->opponent_cost - 100 * ((SCORE_FINISH - score + 1) / 2)
+                             : 100 * ((SCORE_FINISH + score + 1) / 2) - s->own_cost;
+    int most = SCORE_FINISH_BOUND - 1;
+    return estimate > most ? most : estimate < -most ? -most : estimate;
+}
+
 static void report_iteration(Engine *e, int depth, int score, ReportFn report, void *ctx) {
     if (!report) return;
     SearchState *s = &e->search;
     SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = clock_ms() - s->start};
     if (score > SCORE_WIN_BOUND) r.win_in = SCORE_WIN - score;
     else if (score < -SCORE_WIN_BOUND) r.win_in = -(SCORE_WIN + score);
+    else if (score > SCORE_FINISH_BOUND || score < -SCORE_FINISH_BOUND) r.score = finish_estimate(s, score);
     r.pv_length = s->pv_length[0] < MAX_PV ? s->pv_length[0] : MAX_PV;
     for (int i = 0; i < r.pv_length; i++) r.pv[i] = s->pv[0][i];
     report(ctx, &r);
@@ -574,22 +597,28 @@ static void report_plan(Engine *e, int depth, int score, ReportFn report, void *
 /*
  * Who moves in the tree: both sides, or the engine alone (s->solo_side), its
  * opponent passing or, far ahead before the armies pass (19 pieces, while the
- * way out is kept open), replying as greedy would.  Figures: docs/ENGINE.md,
- * racing alone.
+ * way out is kept open and the opponent still has pieces to bring out of our
+ * goal), replying as greedy would.  Figures: docs/ENGINE.md, racing alone.
  */
 static void choose_sides(Engine *e, const SearchLimits *limits) {
     SearchState *s = &e->search;
+    Side us = (Side)s->pos.side_to_move, them = (Side)(us ^ 1);
     s->solo_side = -1;
     s->greedy_replies = false;
-    if (race_is_separated(&s->pos)) {
-        s->solo_side = s->pos.side_to_move;
+    s->race_proper = race_is_separated(&s->pos);
+    Bitboard home = bb_and(s->pos.pieces[them], goal_of((Variant)s->pos.variant, them));
+    s->opponent_outside = s->acc.pieces[them] - bb_count(home);
+    s->own_cost = side_cost_now(e, &s->pos, us);
+    s->opponent_cost = side_cost_now(e, &s->pos, them);
+    if (s->race_proper) {
+        s->solo_side = us;
         /* Every level finishes its race competently: a short plan home is
          * out of reach of a one-move lookahead. */
         if (limits->depth == 0 && s->max_depth < RACE_MIN_DEPTH) s->max_depth = RACE_MIN_DEPTH;
     } else if (far_ahead(e, &s->pos)) {
-        s->solo_side = s->pos.side_to_move;
+        s->solo_side = us;
         s->greedy_replies = e->params.greedy_reply_depth != 0 && s->pos.variant == VARIANT_19 &&
-                            eval_door_open(&e->eval.weights, &s->pos);
+                            eval_door_open(&e->eval.weights, &s->pos) && s->acc.at_home[them] > 0;
     }
 }
 
@@ -611,7 +640,7 @@ static int search_iteration(Engine *e, int depth, int last_score) {
     SearchState *s = &e->search;
     int delta = e->params.aspiration_window;
     int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-    if (depth >= e->params.aspiration_depth && last_score > -SCORE_WIN_BOUND && last_score < SCORE_WIN_BOUND)
+    if (depth >= e->params.aspiration_depth && last_score > -SCORE_FINISH_BOUND && last_score < SCORE_FINISH_BOUND)
         alpha = last_score - delta, beta = last_score + delta;
     s->root_best = MOVE_PASS;
     for (;;) {
@@ -674,7 +703,9 @@ Move engine_think(Engine *e, const Game *game, const SearchLimits *limits, Repor
     if (!plan_length) return best;
     /* The search's move stands only where it sees a way home no longer than
      * the plan: it then proves the shortest finish. */
-    int own_moves = score > SCORE_WIN_BOUND ? (SCORE_WIN - score + 1) / 2 : 0;
+    int own_moves = score > SCORE_WIN_BOUND      ? (SCORE_WIN - score + 1) / 2
+                    : score > SCORE_FINISH_BOUND ? (SCORE_FINISH - score + 1) / 2
+                                                 : 0;
     if (own_moves && own_moves <= plan_length) {
         e->plan.length = 0;
         return best;

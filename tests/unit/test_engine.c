@@ -56,13 +56,66 @@ static void note_depth(void *ctx, const SearchReport *r) {
 /* White has twelve pieces home and steps in with the thirteenth. */
 static const char *ONE_MOVE_WIN = "wwww12/www13/www1w11/ww14/16/16/16/4bbbbbbb5/4bbbbbb6/16/16/16/16/16/16/16 w 40";
 
+static SearchReport last_report;
+static void keep_report(void *ctx, const SearchReport *r) {
+    (void)ctx;
+    last_report = *r;
+}
+
+/* The armies have passed and Black needs a move for each of its pieces
+ * outside its goal: the win is forced, and reported as one. */
 Test(engine, finds_a_win_in_one) {
     load(ONE_MOVE_WIN, VARIANT_13);
+    cr_assert(race_is_separated(&game->pos));
     SearchLimits limits = search_limits_none();
     limits.depth = 3;
-    Move m = think(&limits);
+    atomic_store(&engine->stop, false);
+    Move m = engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert_eq(last_report.win_in, 1);
     game_play(game, m);
     cr_assert_eq(game->result, RESULT_WHITE_WINS);
+}
+
+/* From a lost game (issue 22): the armies have passed, White finishes in 13
+ * own moves, Black fills its goal with its next move.  A race is won or lost
+ * on the other side's moves too: no win, and a score below zero. */
+Test(engine, a_race_the_opponent_finishes_first_is_scored_lost) {
+    load("wwwww11/ww1ww11/wwww12/1w2w11/2w1ww10/5w10/16/16/16/16/16/14bb/12bbbb/13bbb/11bbbbb/11bbbbb w 130",
+         VARIANT_19);
+    cr_assert(race_is_separated(&game->pos));
+    SearchLimits limits = search_limits_none();
+    limits.depth = 8;
+    atomic_store(&engine->stop, false);
+    engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert_eq(last_report.win_in, 0, "claimed a win in %d", last_report.win_in);
+    cr_assert_lt(last_report.score, 0, "scored %d", last_report.score);
+    cr_assert_eq(last_report.depth, 8, "a finish that is not forced does not end the deepening");
+}
+
+/* From the same game, turn 120: the finish the greedy model saw needed a
+ * reply Black need not make (e14-f13).  No win is claimed, and against an
+ * opponent that only moves a piece back and forth White fills its goal in
+ * a few moves: four steps need no help. */
+Test(engine, a_finish_that_needs_the_opponents_help_is_no_win) {
+    load("wwww12/wwwww11/wwwwb11/www13/ww4w9/16/4b11/16/b1b13/16/12b3/7b8/9b5b/12b1bb/11bbb1b/11bbbb1 w 120",
+         VARIANT_19);
+    SearchLimits limits = search_limits_none();
+    limits.depth = 7;
+    atomic_store(&engine->stop, false);
+    engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert_eq(last_report.win_in, 0, "claimed a win in %d", last_report.win_in);
+    Move shuffle = {(uint8_t)sq("a8"), (uint8_t)sq("a7")};
+    int own_moves = 0;
+    while (game->result == RESULT_ONGOING && own_moves < 8) {
+        game_play(game, think(&limits));
+        own_moves++;
+        if (game->result != RESULT_ONGOING) break;
+        Move back_and_forth = own_moves % 2 ? shuffle : (Move){shuffle.to, shuffle.from};
+        cr_assert(move_is_legal(&game->pos, back_and_forth));
+        game_play(game, back_and_forth);
+    }
+    cr_assert_eq(game->result, RESULT_WHITE_WINS, "after %d own moves: %s", own_moves, result_text(game->result));
+    cr_assert_leq(own_moves, 5);
 }
 
 Test(engine, obeys_the_depth_limit) {
@@ -196,19 +249,14 @@ Test(engine, races_alone_when_far_ahead) {
     cr_assert_eq(engine->search.solo_side, -1, "an even game is searched for both sides");
 }
 
-static SearchReport last_report;
-static void keep_report(void *ctx, const SearchReport *r) {
-    (void)ctx;
-    last_report = *r;
-}
-
-/* Racing alone before the armies pass (19 pieces), the search assumes that
- * the opponent keeps advancing as greedy does, not that it stands still: its
- * replies in the principal variation are greedy's moves.  The 13-piece game
- * races as before, the opponent passing. */
+/* Racing alone before the armies pass (19 pieces), while the opponent still
+ * has pieces to bring out of our goal, the search assumes that it keeps
+ * advancing as greedy does, not that it stands still: its replies in the
+ * principal variation are greedy's moves.  Once it has none there, and in
+ * the 13-piece game, the opponent passes. */
 Test(engine, racing_alone_it_expects_greedy_replies) {
-    /* eighteen pieces home, the last one still behind Black's army */
-    load("wwwww11/wwwww11/wwww12/www13/w15/16/16/16/16/bbbbbbb9/bbbbbbb9/bbbbb11/16/16/w15/16 w 60", VARIANT_19);
+    /* seventeen pieces home, Black's last piece still in our goal on a16 */
+    load("bwwww11/wwwww11/wwww12/www13/w15/1w14/16/16/16/bbbbbbb9/bbbbbbb9/bbbb12/16/16/w15/16 w 60", VARIANT_19);
     cr_assert(!race_is_separated(&game->pos));
     SearchLimits limits = search_limits_none();
     limits.depth = 3;
@@ -229,6 +277,14 @@ Test(engine, racing_alone_it_expects_greedy_replies) {
     atomic_store(&engine->stop, false);
     engine_think(engine, game, &limits, keep_report, NULL);
     cr_assert(move_is_pass(last_report.pv[1]), "switched off, the opponent passes");
+
+    /* eighteen pieces home, the last one behind Black's army, none of Black's in our goal */
+    load("wwwww11/wwwww11/wwww12/www13/w15/16/16/16/16/bbbbbbb9/bbbbbbb9/bbbbb11/16/16/w15/16 w 60", VARIANT_19);
+    engine->params.greedy_reply_depth = 1;
+    atomic_store(&engine->stop, false);
+    engine_think(engine, game, &limits, keep_report, NULL);
+    cr_assert_eq(engine->search.solo_side, WHITE);
+    cr_assert(move_is_pass(last_report.pv[1]), "nothing of Black's left in our goal: it passes");
 
     load("wwww12/www13/www13/ww14/16/16/16/16/16/16/bbbbbbb9/bbbbbb10/16/16/w15/16 w 60", VARIANT_13);
     engine->params.greedy_reply_depth = 1;
