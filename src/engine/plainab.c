@@ -51,10 +51,10 @@ static int score_from_tt(int score, int ply) {
 
 static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const Game *game) {
     Position *pos = &ab->pos;
-    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -AB_WIN + ply;
-    if (depth == 0 || ply >= PLAINAB_MAX_PLY) return evaluate_distances(pos);
     if ((++ab->nodes & (AB_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
     if (ab->stopped) return 0;
+    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -AB_WIN + ply;
+    if (depth == 0 || ply >= PLAINAB_MAX_PLY) return evaluate_distances(pos);
     const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
     Move first = ply == 0 ? ab->pv_move : MOVE_PASS;
     if (entry) {
