@@ -193,7 +193,8 @@ static int without_ladder(const Position *pos, Side side, Bitboard goal) {
     return count;
 }
 
-static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side) {
+/* `home_percent`: how much of home_late the side's pieces at home cost. */
+static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side, int home_percent) {
     const EvalWeights *w = &ev->weights;
     Variant v = (Variant)pos->variant;
     int n = acc->pieces[side];
@@ -205,24 +206,26 @@ static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *ac
     if (own_moves > w->home_grace) {
         int at_home = acc->at_home[side];
         int late = own_moves - w->home_grace < 40 ? own_moves - w->home_grace : 40;
-        total += at_home * late * w->home_late;
+        total += at_home * late * w->home_late * home_percent / 100;
     }
     return total;
 }
 
-int eval_side_cost(const Evaluator *ev, const Position *pos, Side side) {
+int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, bool opponent) {
     EvalAcc acc;
     eval_acc_init(ev, pos, &acc);
-    return side_cost(ev, pos, &acc, side);
+    return side_cost(ev, pos, &acc, side, opponent ? ev->weights.their_home_late : 100);
 }
 
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side) {
-    return side_cost(ev, pos, acc, side);
+    return side_cost(ev, pos, acc, side, 100);
 }
 
 int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root) {
     Side us = (Side)pos->side_to_move;
-    int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1)), ours = side_cost(ev, pos, acc, us);
+    int home = ev->weights.their_home_late;
+    int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1), us == root ? home : 100);
+    int ours = side_cost(ev, pos, acc, us, us == root ? 100 : home);
     /* The engine's own race counts fully, the opponent's by its share.
      * Scored from the root side's view, so every node of a search agrees. */
     int share = ev->weights.their_share;

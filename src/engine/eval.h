@@ -82,8 +82,9 @@ bool race_is_separated(const Position *pos);
 int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root);
 
 /* Moves still needed by `side` to finish, in hundredths, as the evaluation
- * estimates them (0 once every piece is home). */
-int eval_side_cost(const Evaluator *ev, const Position *pos, Side side);
+ * estimates them (0 once every piece is home); `opponent`: as the engine
+ * counts the other side's (their_home_late). */
+int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, bool opponent);
 /* The same from an up-to-date EvalAcc of `pos` (the race planner's beam). */
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side);
 

@@ -15,6 +15,7 @@ Tune tune_defaults(void) {
             .lane = 0,
             .home_late = 25,
             .home_grace = 12,
+            .their_home_late = 100,
             .tempo = 40,
             .outside = 0,
             .straggler = 10,
@@ -39,6 +40,7 @@ Tune tune_defaults(void) {
             .solo_lead_13 = 300,
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,
+            .solo_reply_value = 0,
         },
     };
 }
@@ -52,7 +54,8 @@ static const struct {
 } FIELDS[] = {
     EVAL_FIELD(per_square),         EVAL_FIELD(convexity),         EVAL_FIELD(lateral),
     EVAL_FIELD(lateral_free),       EVAL_FIELD(lane),              EVAL_FIELD(home_late),
-    EVAL_FIELD(home_grace),         EVAL_FIELD(tempo),             EVAL_FIELD(outside),
+    EVAL_FIELD(home_grace),         EVAL_FIELD(their_home_late),   EVAL_FIELD(tempo),
+    EVAL_FIELD(outside),
     EVAL_FIELD(straggler),          EVAL_FIELD(straggler_slack),   EVAL_FIELD(no_ladder),
     EVAL_FIELD(their_share),        EVAL_FIELD(deadlock_divisor),  EVAL_FIELD(door_moves),
     EVAL_FIELD(forward_exit),       EVAL_FIELD(learned),
@@ -60,6 +63,7 @@ static const struct {
     SEARCH_FIELD(losing_prune_depth), SEARCH_FIELD(late_move_slope), SEARCH_FIELD(reduction_percent),
     SEARCH_FIELD(futility_margin),  SEARCH_FIELD(history_bonus_max), SEARCH_FIELD(solo_lead_19),
     SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(greedy_reply_depth), SEARCH_FIELD(race_beam_width),
+    SEARCH_FIELD(solo_reply_value),
 };
 
 enum { FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS };

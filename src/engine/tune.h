@@ -22,6 +22,7 @@ typedef struct {
                             so that the armies pass side by side instead of jamming */
     int home_late;       /* per piece still in the home camp, per own move past the grace */
     int home_grace;      /* own moves before a piece in the home camp costs extra */
+    int their_home_late; /* percent of home_late that the opponent's pieces at home cost it */
     int tempo;           /* the side to move has a move in hand */
     int outside;         /* a piece outside the goal camp needs at least one more move */
     int straggler;       /* per square the last piece lags behind the average, beyond the slack */
@@ -49,6 +50,8 @@ typedef struct {
     int greedy_reply_depth; /* racing alone (19 pieces), the opponent replies as greedy with this
                                many plies or more left to search; 0: it passes */
     int race_beam_width;    /* widest beam of the race planner; 0: no planning */
+    int solo_reply_value;   /* racing alone, what each reply of the opponent's is taken to gain it:
+                               its cost stays as at the root, though it moves too */
 } SearchParams;
 
 typedef struct {
