@@ -236,12 +236,14 @@ static void note_claim(Player *pl, int turn) {
         pl->claims[pl->claim_count++] = (WinClaim){turn, pl->last_win_in};
 }
 
-/* The claims that did not come true: the claimant won within the turns it
- * named, or the claim was false. */
+/* A claim comes true when the claimant wins within the turns it named. */
+static bool came_true(const WinClaim *claim, bool won, int final_turns) {
+    return won && final_turns <= claim->turn + claim->within;
+}
+
 static int false_claims(const Player *pl, bool won, int final_turns) {
     int count = 0;
-    for (int i = 0; i < pl->claim_count; i++)
-        count += !(won && final_turns <= pl->claims[i].turn + pl->claims[i].within);
+    for (int i = 0; i < pl->claim_count; i++) count += !came_true(&pl->claims[i], won, final_turns);
     return count;
 }
 
@@ -297,10 +299,20 @@ static void play_opening(Game *game, int plies, uint64_t seed) {
     }
 }
 
-static void log_game(Match *m, int index, const Game *game, const char *who_white, const char *why) {
+/* One line a game: who had White, the result, the engines' win claims that
+ * did not come true (turn+N), and the moves. */
+static void log_game(Match *m, int index, const Game *game, const Player players[2], int white, int winner,
+                     const char *why) {
     if (!m->log) return;
-    fprintf(m->log, "game %d white %s result \"%s\" turns %d%s%s moves", index + 1, who_white,
+    fprintf(m->log, "game %d white %s result \"%s\" turns %d%s%s", index + 1, m->spec[white].label,
             result_text(game->result), game->pos.turns, why ? " note " : "", why ? why : "");
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < players[p].claim_count; i++) {
+            const WinClaim *c = &players[p].claims[i];
+            if (!came_true(c, winner == p, game->pos.turns))
+                fprintf(m->log, " false_claim %s %d+%d", m->spec[p].label, c->turn, c->within);
+        }
+    fputs(" moves", m->log);
     Position pos = game->start;
     for (int i = 0; i < game->length; i++) {
         char text[MOVE_TEXT_SIZE];
@@ -397,7 +409,7 @@ static void play_game(Match *m, Player players[2], int index) {
                failed >= 0 ? err : "", m->wins, m->draws, m->losses);
         fflush(stdout);
     }
-    log_game(m, index, game, m->spec[white].label, failed >= 0 ? err : NULL);
+    log_game(m, index, game, players, white, failed >= 0 ? -1 : winner, failed >= 0 ? err : NULL);
     if (m->sprt && m->played % 2 == 0) {
         double llr = sprt_llr(m), lower = log(0.05 / 0.95), upper = log(0.95 / 0.05);
         if (llr <= lower || llr >= upper) atomic_store(&m->abort, true);

@@ -575,7 +575,7 @@ Test(engine, the_straggler_term_matches_its_definition) {
                     int d = goal_distance((Side)side, sq);
                     if (game->pos.at[sq] == side && d > limit) lag += d - limit;
                 }
-                cr_assert_eq(eval_side_cost(only, &game->pos, (Side)side), lag * w.straggler, "game %d turn %d", g, turn);
+                cr_assert_eq(eval_side_cost(only, &game->pos, (Side)side, false), lag * w.straggler, "game %d turn %d", g, turn);
             }
             MoveList list;
             generate_moves(&game->pos, &list);
