@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/eval.h"
 #include "core/game.h"
+#include "engine/eval.h"
 #include "engine/learned.h"
 
 enum { MAX_SAMPLES = 1 << 20, FIRST_TURN = 8, ITERATIONS = 600 };

@@ -15,11 +15,11 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "core/game.h"
 #include "cli/hash_memory.h"
+#include "cli/tuning.h"
+#include "core/game.h"
 #include "core/notation.h"
 #include "engine/search.h"
-#include "cli/tuning.h"
 
 static const char USAGE[] =
     "usage: halma bench [--depth N] [--hash MB]\n"

@@ -17,17 +17,17 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "engine/clock.h"
 #include "cli/extengine.h"
-#include "core/game.h"
-#include "engine/greedy.h"
-#include "engine/plainab.h"
 #include "cli/hash_memory.h"
+#include "cli/tuning.h"
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "engine/clock.h"
+#include "engine/greedy.h"
+#include "engine/plainab.h"
 #include "engine/random.h"
 #include "engine/search.h"
-#include "cli/tuning.h"
 
 static const char USAGE[] =
     "usage: halma match [options] PLAYER1 PLAYER2\n\n"

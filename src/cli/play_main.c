@@ -14,8 +14,8 @@
 
 #include "cli/boardview.h"
 #include "cli/cli.h"
-#include "core/game.h"
 #include "cli/hash_memory.h"
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"

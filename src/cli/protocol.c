@@ -10,9 +10,9 @@
 
 #include "cli/boardview.h"
 #include "cli/hash_memory.h"
+#include "cli/version.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "cli/version.h"
 
 enum { OUT_SIZE = MAX_MOVES * MOVE_TEXT_SIZE + 64, MAX_TOKENS = MAX_LINE / 2 + 1 };
 

@@ -1,8 +1,8 @@
 /* eval.c: the static evaluation (see eval.h for its unit). */
 #include "engine/eval.h"
 
-#include "engine/learned.h"
 #include "core/movegen.h"
+#include "engine/learned.h"
 
 #ifdef __AVX2__
 #include <immintrin.h>

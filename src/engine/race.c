@@ -1,8 +1,8 @@
 /* race.c: the race planned by a beam search (see race.h). */
 #include "engine/race.h"
 
-#include "engine/clock.h"
 #include "core/movegen.h"
+#include "engine/clock.h"
 
 enum {
     CLOCK_EVERY = 512, /* positions scored between looks at the clock */

@@ -15,8 +15,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"
-#include "engine/search.h"
 #include "core/text.h"
+#include "engine/search.h"
 
 /* Room for the longest game record (MAX_RECORD_TEXT) and its JSON. */
 enum { IO_SIZE = 1 << 18, WASM_PAGE = 1 << 16 };

@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
-#include "engine/eval.h"
+#include "cli/tuning.h"
 #include "core/game.h"
-#include "engine/greedy.h"
-#include "helpers.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "engine/clock.h"
+#include "engine/eval.h"
+#include "engine/greedy.h"
 #include "engine/search.h"
-#include "cli/tuning.h"
+#include "helpers.h"
 
 static Engine *engine;
 static void *hash;

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "engine/eval.h"
-#include "helpers.h"
 #include "engine/moveorder.h"
+#include "helpers.h"
 
 static Evaluator *ev;
 static int16_t (*history)[NUM_SQUARES];

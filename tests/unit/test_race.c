@@ -2,12 +2,12 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "engine/clock.h"
 #include "core/game.h"
-#include "helpers.h"
 #include "core/movegen.h"
+#include "engine/clock.h"
 #include "engine/race.h"
 #include "engine/search.h"
+#include "helpers.h"
 
 /* Both suites run on a full engine: the planner tests use its planner and
  * evaluator, as the engine itself does. */
