@@ -226,10 +226,11 @@ static void unmake_move(Engine *e, Move m) {
 
 /* The table's key: the position's, salted with the evaluation's phase (past
  * home_grace, past door_moves), across which the same placement scores up
- * to eight times differently.  The home-camp cost's small steps within a
+ * to eight times differently, and with the opponent's model (greedy replies).  The home-camp cost's small steps within a
  * phase are not salted: that lost 10% of the bench to missed transpositions. */
 static inline uint64_t table_key(const Engine *e, const Position *pos) {
-    uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval.weights, pos);
+    uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval.weights, pos) +
+                     3 * (uint64_t)e->search.greedy_replies;
     return pos->hash ^ phase * GOLDEN_GAMMA;
 }
 
@@ -604,8 +605,8 @@ static void report_plan(Engine *e, int depth, int score, ReportFn report, void *
 /*
  * Who moves in the tree: both sides, or the engine alone (s->solo_side), its
  * opponent passing or, far ahead before the armies pass (19 pieces, while the
- * way out is kept open and the opponent still has pieces to bring out of our
- * goal), replying as greedy would.  Figures: docs/ENGINE.md, racing alone.
+ * way out is kept open), replying as greedy would.  Figures: docs/ENGINE.md,
+ * racing alone.
  */
 static void choose_sides(Engine *e, const SearchLimits *limits) {
     SearchState *s = &e->search;
@@ -625,7 +626,7 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
     } else if (far_ahead(e, &s->pos)) {
         s->solo_side = us;
         s->greedy_replies = e->params.greedy_reply_depth != 0 && s->pos.variant == VARIANT_19 &&
-                            eval_door_open(&e->eval.weights, &s->pos) && s->acc.at_home[them] > 0;
+                            eval_door_open(&e->eval.weights, &s->pos);
     }
 }
 
@@ -679,6 +680,14 @@ static Move deepen(Engine *e, Move best, ReportFn report, void *ctx, int *score,
              * iteration is better informed than the old one. */
             if (!move_is_pass(s->root_best) && s->root_best_score > *score) best = s->root_best;
             break;
+        }
+        if (s->greedy_replies && result > SCORE_FINISH_BOUND) {
+            /* A finish in sight: count on our own moves only, not on replies
+             * the opponent need not make (it may block instead), from depth 1
+             * again; the table keeps the two models apart (table_key). */
+            s->greedy_replies = false;
+            depth = 0;
+            continue;
         }
         *score = result;
         *depth_done = depth;
