@@ -119,12 +119,6 @@ static bool is_repetition(const SearchState *s) {
 
 static int leaf_eval(const Engine *e, const SearchState *s) {
     int score = evaluate_acc(&e->eval, &s->pos, &s->acc, (Side)s->root_side);
-    if (s->solo_side >= 0 && e->params.solo_reply_value) {
-        /* Racing alone, the opponent's cost stays as at the root: credit it
-         * with what its replies would have gained. */
-        int credit = (s->pos.turns - s->root_turns) / 2 * e->params.solo_reply_value;
-        score += s->pos.side_to_move == s->root_side ? -credit : credit;
-    }
     if (s->noise) {
         uint64_t z = (s->pos.hash ^ s->noise_seed) * GOLDEN_GAMMA;
         int n = (int)((z >> 33) % (uint64_t)(2 * s->noise + 1)) - s->noise;
@@ -528,7 +522,6 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     s->pos = game->pos;
     eval_acc_init(&e->eval, &s->pos, &s->acc);
     s->turn_limit = game->turn_limit;
-    s->root_turns = game->pos.turns;
     s->root_side = game->pos.side_to_move;
     s->nodes = 0;
     s->node_limit = limits->nodes;

@@ -59,7 +59,6 @@ typedef struct {
     Position pos;
     EvalAcc acc;        /* the evaluation's sums for pos, kept move by move */
     int turn_limit;
-    int root_turns;     /* the turn count at the root */
     uint64_t nodes, node_limit;
     int64_t start, soft_deadline, hard_deadline; /* < 0: none */
     bool stopped;

@@ -40,7 +40,6 @@ Tune tune_defaults(void) {
             .solo_lead_13 = 300,
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,
-            .solo_reply_value = 0,
         },
     };
 }
@@ -63,7 +62,6 @@ static const struct {
     SEARCH_FIELD(losing_prune_depth), SEARCH_FIELD(late_move_slope), SEARCH_FIELD(reduction_percent),
     SEARCH_FIELD(futility_margin),  SEARCH_FIELD(history_bonus_max), SEARCH_FIELD(solo_lead_19),
     SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(greedy_reply_depth), SEARCH_FIELD(race_beam_width),
-    SEARCH_FIELD(solo_reply_value),
 };
 
 enum { FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS };

@@ -50,8 +50,6 @@ typedef struct {
     int greedy_reply_depth; /* racing alone (19 pieces), the opponent replies as greedy with this
                                many plies or more left to search; 0: it passes */
     int race_beam_width;    /* widest beam of the race planner; 0: no planning */
-    int solo_reply_value;   /* racing alone, what each reply of the opponent's is taken to gain it:
-                               its cost stays as at the root, though it moves too */
 } SearchParams;
 
 typedef struct {
