@@ -294,16 +294,14 @@ static int repetition_reply(Engine *e) {
 }
 
 /*
- * A finish at `ply` by the side that just moved, for that side.  Forced in a
- * search of both sides' moves, or racing alone once the armies have passed
- * if the other side cannot finish first (it needs a move a piece outside its
- * goal, and our n-th move comes before its n-th).  Anywhere else it rests on
- * a model of the opponent's replies: an estimate, not a win.
+ * A finish at `ply` by the side that just moved, for that side: forced in a
+ * search of both sides' moves, or with the very next move.  Racing alone it
+ * rests on a model of the opponent's replies, even once the armies have
+ * passed: a piece can still move back and block (ab@100 did, and drew by the
+ * turn limit): an estimate, not a win.
  */
 static int finish_score(const SearchState *s, int ply) {
-    if (s->solo_side < 0) return SCORE_WIN - ply;
-    int own_moves = (ply + 1) / 2;
-    return s->race_proper && s->opponent_outside >= own_moves ? SCORE_WIN - ply : SCORE_FINISH - ply;
+    return s->solo_side < 0 || ply == 1 ? SCORE_WIN - ply : SCORE_FINISH - ply;
 }
 
 /* Has the game ended with the move just made, or is it decided?  Sets
@@ -462,10 +460,11 @@ static int side_cost_now(const Engine *e, const Position *pos, Side side) {
 }
 
 /* How far the side to move is ahead in the race, in the evaluation's unit
- * (about a hundred a move). */
+ * (about a hundred a move), the opponent's pieces at home counted in full
+ * (home_late, not their_home_late): it decides when to race alone. */
 static int race_lead(const Engine *e, const Position *pos) {
     Side us = (Side)pos->side_to_move;
-    return side_cost_now(e, pos, (Side)(us ^ 1)) - side_cost_now(e, pos, us);
+    return eval_side_cost(&e->eval, pos, (Side)(us ^ 1), false) - side_cost_now(e, pos, us);
 }
 
 /* Racing alone with no win in sight, every order of the same moves scores
@@ -606,12 +605,9 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
     Side us = (Side)s->pos.side_to_move, them = (Side)(us ^ 1);
     s->solo_side = -1;
     s->greedy_replies = false;
-    s->race_proper = race_is_separated(&s->pos);
-    Bitboard home = bb_and(s->pos.pieces[them], goal_of((Variant)s->pos.variant, them));
-    s->opponent_outside = s->acc.pieces[them] - bb_count(home);
     s->own_cost = side_cost_now(e, &s->pos, us);
     s->opponent_cost = side_cost_now(e, &s->pos, them);
-    if (s->race_proper) {
+    if (race_is_separated(&s->pos)) {
         s->solo_side = us;
         /* Every level finishes its race competently: a short plan home is
          * out of reach of a one-move lookahead. */

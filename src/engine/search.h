@@ -68,8 +68,6 @@ typedef struct {
     int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
     Move eager;         /* racing alone: the root move that gains most now, which wins a tie */
     bool greedy_replies; /* racing alone before the armies pass: the other side's replies are greedy's */
-    bool race_proper;   /* the armies have passed: the other side's moves cannot touch ours */
-    int opponent_outside; /* the other side's pieces outside its goal: it needs as many moves at least */
     int own_cost, opponent_cost; /* each side's moves still needed at the root, in hundredths (eval.h) */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
