@@ -460,11 +460,10 @@ static int side_cost_now(const Engine *e, const Position *pos, Side side) {
 }
 
 /* How far the side to move is ahead in the race, in the evaluation's unit
- * (about a hundred a move), the opponent's pieces at home counted in full
- * (home_late, not their_home_late): it decides when to race alone. */
+ * (about a hundred a move). */
 static int race_lead(const Engine *e, const Position *pos) {
     Side us = (Side)pos->side_to_move;
-    return eval_side_cost(&e->eval, pos, (Side)(us ^ 1), false) - side_cost_now(e, pos, us);
+    return side_cost_now(e, pos, (Side)(us ^ 1)) - side_cost_now(e, pos, us);
 }
 
 /* Racing alone with no win in sight, every order of the same moves scores
