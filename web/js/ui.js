@@ -60,7 +60,8 @@ export class PanelUI {
     const piece = $('turn-piece');
     const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
     piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
-    $('spinner').hidden = phase === 'idle';
+    // Shown by visibility, never display: the card keeps its size.
+    $('spinner').classList.toggle('active', phase !== 'idle');
     const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
     const warning = $('warning');
@@ -108,37 +109,21 @@ export class PanelUI {
   }
 
   updateMoves({ game, review, firstSide, firstTurn }) {
-    const list = $('move-list');
+    const body = $('move-list').tBodies[0];
     const current = review ? review.k : game.moves.length;
     const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}`;
     if (key !== this.shownMoves) {
       this.shownMoves = key;
-      list.replaceChildren();
-      let row = null;
-      let number = Math.floor(firstTurn / 2) + 1;
-      game.moves.forEach((move, i) => {
-        const white = (firstSide === 'w') === (i % 2 === 0);
-        if (white || !row) {
-          row = document.createElement('li');
-          row.value = number;
-          if (!white) row.append(placeholder());
-          list.append(row);
-        }
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'move';
-        button.dataset.ply = String(i + 1);
-        button.textContent = move;
-        row.append(button);
-        if (!white) number++;
-      });
+      body.replaceChildren(...moveRows(game.moves, firstSide, firstTurn));
       // Scrolls the list only, never the page (that would move the board).
-      list.scrollTop = list.scrollHeight;
+      const scroller = $('move-scroll');
+      scroller.scrollTop = scroller.scrollHeight;
     }
-    for (const button of list.querySelectorAll('button[data-ply]')) {
+    for (const button of body.querySelectorAll('button[data-ply]')) {
       if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
       else button.removeAttribute('aria-current');
     }
+    $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
   }
 
@@ -330,9 +315,40 @@ export class PanelUI {
   }
 }
 
-function placeholder() {
-  const span = document.createElement('span');
-  span.className = 'move placeholder';
-  span.textContent = '…';
-  return span;
+/** The moves as table rows: the pair's number, White's move, Black's. */
+function moveRows(moves, firstSide, firstTurn) {
+  const rows = [];
+  let cells = null;
+  moves.forEach((move, i) => {
+    const white = (firstSide === 'w') === (i % 2 === 0);
+    if (white || !cells) {
+      const row = document.createElement('tr');
+      const number = document.createElement('th');
+      number.scope = 'row';
+      number.textContent = String(Math.floor(firstTurn / 2) + 1 + rows.length);
+      cells = [document.createElement('td'), document.createElement('td')];
+      row.append(number, ...cells);
+      if (!white) cells[0].textContent = '…';
+      rows.push(row);
+    }
+    cells[white ? 0 : 1].append(moveButton(move, i + 1));
+  });
+  return rows;
+}
+
+/** A move of the list: it can break after a hop's dash, never inside a
+ * square's name. */
+function moveButton(move, ply) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'move';
+  button.dataset.ply = String(ply);
+  move.split('-').forEach((name, i) => {
+    if (i > 0) button.append('-', document.createElement('wbr'));
+    const span = document.createElement('span');
+    span.className = 'sq-name';
+    span.textContent = name;
+    button.append(span);
+  });
+  return button;
 }
