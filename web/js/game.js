@@ -63,9 +63,11 @@ export class GameController {
     this.pieces = new Map();
     this.selection = null;
     this.hintPath = null;
-    // {k, pieces, lastMove} while looking at an earlier position; not a
-    // phase: the person may look back while the engine works.
+    // {k, fen, pieces, lastMove} while looking at an earlier position; not
+    // a phase: the person may look back while the engine works.
     this.review = null;
+    // The message shown and what it is about (see say()).
+    this.said = null;
     /** What the engine is doing for the controller: 'idle', 'thinking' (the
      * computer's move) or 'hinting' (a hint for the person). */
     this.phase = 'idle';
@@ -102,7 +104,7 @@ export class GameController {
   fail(error) {
     if (error instanceof CancelledError) return;
     console.warn('halma:', error);
-    this.ui.message(this.t('error.unexpected'), 'error');
+    this.say(this.t('error.unexpected'), 'error');
   }
 
   spec() {
@@ -169,6 +171,7 @@ export class GameController {
   }
 
   draw() {
+    if (this.said && !this.stillTrue(this.said)) this.say('');
     if (this.review) {
       this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, flags: TARGET });
     } else {
@@ -183,11 +186,20 @@ export class GameController {
     this.ui.update(this.model());
   }
 
+  /** The position on the board as the panel describes it: the game's, or
+   * while reviewing the earlier one (always a game still going). */
+  shownState() {
+    if (!this.review) return this.state;
+    const [, side, turns] = this.review.fen.trim().split(/\s+/);
+    return { ...this.state, fen: this.review.fen, side, turns: Number(turns), result: 'ongoing', repeating: [], mustPass: false };
+  }
+
   model() {
     const humanMoves = this.game.moves.some((_, i) => !this.isComputer(this.sideOfMove(i)));
     const humanTurn = !this.over && !this.isComputer(this.state.side);
     return {
       state: this.state,
+      position: this.shownState(),
       game: this.game,
       settings: this.settings,
       phase: this.phase,
@@ -224,6 +236,7 @@ export class GameController {
     this.selection = null;
     this.hintPath = null;
     this.review = null;
+    this.say(''); // nothing said about the game before holds for this one
     this.view.setup({ variant: game.variant, flipped: settings.mode === 'computer' && settings.human === 'b' });
     this.save();
     this.draw();
@@ -235,7 +248,7 @@ export class GameController {
     return this.exclusive(async () => {
       await this.load(newGameSpec(variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
-      if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.ui.message(this.t('message.newGame'), 'info');
+      if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.say(this.t('message.newGame'), 'info');
       this.ui.announce(this.statusText());
     });
   }
@@ -250,7 +263,7 @@ export class GameController {
       const check = await this.rules.request('load', { game });
       if (check.failure) return this.describeLoadFailure(check.failure);
       await this.load(game, this.settings);
-      this.ui.message(this.t('message.imported', { count: game.moves.length }), 'info');
+      this.say(this.t('message.imported', { count: game.moves.length }), 'info');
       return null;
     });
   }
@@ -283,9 +296,9 @@ export class GameController {
 
   async tap(square) {
     if (!this.state) return undefined; // still starting
-    if (this.review) return this.ui.message(this.t('message.reviewing'), 'info');
-    if (this.over) return this.ui.message(this.t('message.gameOver'), 'info');
-    if (this.phase === 'thinking') return this.ui.message(this.t('message.wait'), 'info');
+    if (this.review) return this.say(this.t('message.reviewing'), 'info', 'review');
+    if (this.over) return this.say(this.t('message.gameOver'), 'info');
+    if (this.phase === 'thinking') return this.say(this.t('message.wait'), 'info', 'thinking');
     if (this.isComputer(this.state.side)) return undefined;
     if (!this.selection) return this.pick(square);
     const { chain, targets } = this.selection;
@@ -306,14 +319,15 @@ export class GameController {
       this.selection = null;
       this.draw();
       const reason = owner ? 'not-your-piece' : 'empty-origin';
-      return this.ui.message(this.refusalText({ reason, a: square, message: '' }), 'warn');
+      return this.say(this.refusalText({ reason, a: square, message: '' }), 'warn');
     }
     const flags = await this.rules.request('targets', { game: this.spec(), chain: [square] });
     if (!flags) return undefined;
     this.selection = { chain: [square], targets: flagsToMap(flags) };
     this.draw();
     const count = [...this.selection.targets.values()].filter((b) => b & TARGET.END).length;
-    this.ui.message(count ? this.t('message.picked', { square, count }) : this.t('message.cannotMove', { square }), count ? 'info' : 'warn');
+    if (count) this.say(this.t('message.picked', { square, count }), 'info', 'selection');
+    else this.say(this.t('message.cannotMove', { square }), 'warn', 'selection');
     return undefined;
   }
 
@@ -328,7 +342,7 @@ export class GameController {
     if (!further && targets.get(square) & TARGET.STOP) return this.commit(chain.join('-'), targets.get(square));
     this.selection = { chain, targets };
     this.draw();
-    this.ui.message(this.t('message.chain', { path: chain.join('-') }), 'info');
+    this.say(this.t('message.chain', { path: chain.join('-') }), 'info', 'selection');
     return undefined;
   }
 
@@ -337,10 +351,10 @@ export class GameController {
   async explain(move, atEnd) {
     if (atEnd) {
       const origin = this.selection.chain[0];
-      return this.ui.message(this.refusalText({ reason: 'goal-camp', a: origin, message: '' }), 'warn');
+      return this.say(this.refusalText({ reason: 'goal-camp', a: origin, message: '' }), 'warn');
     }
     const answer = await this.rules.request('play', { game: this.spec(), move });
-    if (answer.refusal) return this.ui.message(this.refusalText(answer.refusal), 'warn');
+    if (answer.refusal) return this.say(this.refusalText(answer.refusal), 'warn');
     return this.commit(answer.path, 0);
   }
 
@@ -361,7 +375,6 @@ export class GameController {
     if (!this.selection) return;
     this.selection = null;
     this.draw();
-    this.ui.message('', 'info');
   }
 
   onDragStart(square) {
@@ -419,7 +432,7 @@ export class GameController {
     const side = this.state.side;
     const answer = await this.rules.request('play', { game: this.spec(), move });
     if (answer.refusal) {
-      this.ui.message(this.refusalText(answer.refusal), 'warn');
+      this.say(this.refusalText(answer.refusal), 'warn');
       return false;
     }
     const before = this.pieces;
@@ -436,8 +449,8 @@ export class GameController {
       this.ui.update(this.model());
       await this.view.animate(answer.path.split('-'), side, { reduced: this.reducedMotion() });
     }
-    this.ui.message(answer.path === 'pass' ? this.t('message.passed', { side: this.sideName(side) }) : '', 'info');
     this.draw();
+    if (answer.path === 'pass') this.say(this.t('message.passed', { side: this.sideName(side) }));
     return true;
   }
 
@@ -463,8 +476,8 @@ export class GameController {
       return;
     }
     if (this.isComputer(this.state.side)) this.computerMove();
-    else if (this.state.mustPass) this.ui.message(this.t('message.mustPass'), 'warn');
-    else if (!justPlayed && this.game.moves.length === 0) this.ui.message(this.t('message.start'), 'info');
+    else if (this.state.mustPass) this.say(this.t('message.mustPass'), 'warn');
+    else if (!justPlayed && this.game.moves.length === 0) this.say(this.t('message.start'), 'info');
   }
 
   // ---- the computer ------------------------------------------------------
@@ -534,7 +547,7 @@ export class GameController {
             this.hintPath = answer.move.split('-');
             this.selection = null;
             const text = this.t('message.hint', { move: answer.move });
-            this.ui.message(text, 'hint');
+            this.say(text, 'hint', 'hint');
             this.ui.announce(text);
           }
           this.draw();
@@ -561,7 +574,7 @@ export class GameController {
         this.redoStack.push(moves.pop());
       } while (this.settings.mode === 'computer' && !wasThinking && moves.length && this.isComputer(this.sideOfMove(moves.length)));
       await this.resync();
-      this.ui.message(this.t('message.undone'), 'info');
+      this.say(this.t('message.undone'), 'info');
       this.ui.announce(this.t('message.undone'));
       if (!this.over && this.isComputer(this.state.side)) this.computerMove();
     });
@@ -616,7 +629,8 @@ export class GameController {
         this.view.render({ pieces: this.review?.pieces ?? this.pieces, flags: TARGET });
         await this.view.animate(lastMove, this.sideOfMove(k - 1), { reduced: this.reducedMotion() });
       }
-      this.review = { k, pieces: piecesOf(fen), lastMove };
+      this.review = { k, fen, pieces: piecesOf(fen), lastMove };
+      this.hintPath = null; // a hint belongs to the game's position, not this one
       this.draw();
     });
   }
@@ -624,6 +638,29 @@ export class GameController {
   reviewStep(delta) {
     const k = (this.review?.k ?? this.game.moves.length) + delta;
     return this.reviewAt(Math.max(0, Math.min(this.game.moves.length, k)));
+  }
+
+  // ---- messages ----------------------------------------------------------
+
+  /** Shows a message for as long as what it is about holds: 'position' (the
+   * position on the board), 'selection' (the piece picked up), 'hint',
+   * 'thinking' (the computer's search) or 'review' (looking back). */
+  say(text, kind = 'info', about = 'position') {
+    this.said = text ? { about, position: this.positionKey(), selection: this.selection } : null;
+    this.ui.message(text, kind);
+  }
+
+  positionKey() {
+    return `${this.game.moves.length}/${this.review?.k ?? '-'}`;
+  }
+
+  stillTrue({ about, position, selection }) {
+    if (position !== this.positionKey()) return false;
+    if (about === 'selection') return !!this.selection && this.selection.chain[0] === selection?.chain[0];
+    if (about === 'hint') return !!this.hintPath && !this.review;
+    if (about === 'thinking') return this.phase === 'thinking';
+    if (about === 'review') return !!this.review;
+    return true;
   }
 
   // ---- texts -------------------------------------------------------------
@@ -639,6 +676,7 @@ export class GameController {
 
   statusText() {
     if (!this.state) return '';
+    if (this.review) return this.t(this.shownState().side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
     if (this.over) return this.resultText();
     if (this.phase === 'thinking') return this.t('status.thinking');
     if (this.settings.mode === 'computer') return this.t(this.state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');

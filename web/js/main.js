@@ -21,7 +21,7 @@ function showLanguage() {
 async function restore(controller, ui, { saved, damaged }) {
   if (!saved) {
     await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
-    if (damaged) ui.message(t('message.saveDamaged'), 'warn');
+    if (damaged) controller.say(t('message.saveDamaged'), 'warn');
     return;
   }
   const { variant, fen, turnLimit, moves, redo, mode, human, level } = saved;
@@ -29,9 +29,9 @@ async function restore(controller, ui, { saved, damaged }) {
   if (!failure) return;
   if (failure.at < 0) {
     await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
-    ui.message(t('message.saveDamaged'), 'warn');
+    controller.say(t('message.saveDamaged'), 'warn');
   } else {
-    ui.message(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+    controller.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
   }
 }
 

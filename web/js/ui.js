@@ -49,23 +49,23 @@ export class PanelUI {
 
   update(model) {
     this.lastModel = model;
-    const { state, phase, review } = model;
+    const { state, position, phase, review } = model;
     if (!state) return;
-    const c = this.controller;
-    const status = c.statusText();
+    const status = this.controller.statusText();
     $('status-line').textContent = status;
     // The tab's title says whose turn it is while the page is in the background.
     document.title = `${status} · Halma`;
-    // The side to move, or once the game is over the winner (none for a draw).
-    const piece = $('turn-piece');
-    const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
-    piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
+    // Everything here describes the position on the board: while reviewing,
+    // the earlier one. The side to move, or once the game is over the
+    // winner (none for a draw).
+    const shown = { ongoing: position.side, 'white-wins': 'w', 'black-wins': 'b' }[position.result];
+    $('turn-piece').className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
     // Shown by visibility, never display: the card keeps its size.
     $('spinner').classList.toggle('active', phase !== 'idle');
-    const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
-    $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
+    const turn = position.result === 'ongoing' ? position.turns + 1 : position.turns;
+    $('turn-counter').textContent = t('status.turn', { turn, limit: position.turnLimit });
     const warning = $('warning');
-    const warn = model.humanTurn && state.repeating.length > 0;
+    const warn = model.humanTurn && !review && state.repeating.length > 0;
     warning.hidden = !warn;
     if (warn) warning.textContent = t('warning.repetition');
     $('undo').disabled = !model.canUndo;
@@ -73,7 +73,7 @@ export class PanelUI {
     $('hint').disabled = !model.canHint;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
-    $('fen').value = state.fen;
+    $('fen').value = position.fen;
     this.updatePlayers(model);
     this.updateMoves(model);
     const bar = $('review-bar');
@@ -88,7 +88,7 @@ export class PanelUI {
     document.body.classList.toggle('thinking', phase === 'thinking');
   }
 
-  updatePlayers({ state, settings }) {
+  updatePlayers({ position: state, settings }) {
     const flipped = settings.mode === 'computer' && settings.human === 'b';
     const name = (side) => {
       if (settings.mode === 'friends') return t(side === 'w' ? 'player.white' : 'player.black');
@@ -284,7 +284,7 @@ export class PanelUI {
     } catch {
       ok = false; // no clipboard permission: the text stays selectable
     }
-    this.message(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
+    this.controller.say(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
     button.focus();
   }
 
