@@ -309,7 +309,11 @@ export class GameController {
     if (bits & TARGET.HOP) return this.hop(square);
     if (bits & TARGET.END) return this.commit(await this.rules.request('chainTo', { game: this.spec(), chain, to: square }), bits);
     if (this.pieces.get(square) === this.state.side && square !== end) return this.pick(square);
-    return this.explain([...chain, square].join('-'), square === end);
+    if (square === end) return this.explain(chain.join('-'), true);
+    // Any other square puts the piece down, as on lichess, and says why it
+    // could not go there.
+    this.cancelSelection();
+    return this.explain([...chain, square].join('-'), false);
   }
 
   /** Picks up a piece: shows every square it can reach. */
@@ -390,8 +394,9 @@ export class GameController {
       const bits = this.selection.targets.get(to) ?? 0;
       // A drop names the final square: it never leaves a chain open.
       if (bits & TARGET.END) return this.commit(await this.rules.request('chainTo', { game: this.spec(), chain: this.selection.chain, to }), bits);
-      this.draw();
-      return this.explain(`${this.selection.chain.join('-')}-${to}`, false);
+      const move = `${this.selection.chain.join('-')}-${to}`;
+      this.cancelSelection();
+      return this.explain(move, false);
     });
   }
 
