@@ -1,0 +1,46 @@
+// The page's layout on the screens players use (issue 23): a landscape
+// phone keeps the panel beside the board, a wide screen gets a larger,
+// centred board, and dialogs open at their top.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openGame, idle } from './harness.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const geometry = (page) =>
+  page.evaluate(() => {
+    const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+    return {
+      board: box('#board'),
+      status: box('.card.status'),
+      panel: box('.panel'),
+      page: { width: innerWidth, height: innerHeight, scrollHeight: document.documentElement.scrollHeight },
+    };
+  });
+
+test('a landscape phone: the panel beside the board, the status in view', async () => {
+  const { page, errors } = await openGame(env, { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true });
+  const g = await geometry(page);
+  assert.ok(g.panel.left >= g.board.right, `the panel (${g.panel.left}) is beside the board (${g.board.right})`);
+  assert.ok(g.status.bottom <= g.page.height, `the status card ends at ${g.status.bottom}, in view`);
+  assert.ok(g.board.height >= 280, `the board is ${g.board.height} px`);
+  assert.ok(g.board.bottom <= g.page.height, 'the whole board is in view');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+for (const [width, height, least] of [[1920, 1080, 900], [1280, 800, 620]]) {
+  test(`${width}x${height}: a board of ${least} px or more, centred with the panel, nothing to scroll`, async () => {
+    const { page, errors } = await openGame(env, { viewport: { width, height } });
+    const g = await geometry(page);
+    assert.ok(g.board.width >= least, `the board is ${g.board.width} px`);
+    assert.ok(g.page.scrollHeight <= height, `the page is ${g.page.scrollHeight} px high`);
+    const left = g.board.left;
+    const right = width - g.panel.right;
+    assert.ok(Math.abs(left - right) < 48, `centred: ${left} px left, ${right} px right`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
