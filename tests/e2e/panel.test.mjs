@@ -121,3 +121,36 @@ test('a message lasts as long as what it is about', async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('the bar of the side to move stands out, and says so beside the name', async () => {
+  const { page, errors } = await openGame(env);
+  const bars = () =>
+    page.evaluate(() =>
+      ['player-top', 'player-bottom'].map((id) => {
+        const bar = document.getElementById(id);
+        const style = getComputedStyle(bar);
+        const name = bar.querySelector('.player-name')?.getBoundingClientRect();
+        const badge = bar.querySelector('.turn-badge');
+        const badgeBox = badge?.getBoundingClientRect();
+        return {
+          look: `${style.backgroundColor} ${style.borderTopColor} ${style.borderTopWidth}`,
+          badge: badge?.textContent ?? null,
+          gap: name && badgeBox ? badgeBox.left - name.right : null,
+        };
+      }),
+    );
+  let [top, bottom] = await bars();
+  assert.equal(top.badge, null, 'Black is not to move');
+  assert.equal(bottom.badge, 'To move');
+  assert.ok(bottom.gap >= 0 && bottom.gap < 24, `the badge is next to the name (${bottom.gap} px)`);
+  assert.notEqual(bottom.look, top.look, 'the bar looks different');
+  await click(page, 'n4');
+  await square(page, 'm5').click();
+  await page.waitForSelector('body.thinking');
+  [top, bottom] = await bars();
+  assert.equal(top.badge, 'Thinking…');
+  assert.equal(bottom.badge, null);
+  await idle(page);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

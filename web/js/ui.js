@@ -88,7 +88,7 @@ export class PanelUI {
     document.body.classList.toggle('thinking', phase === 'thinking');
   }
 
-  updatePlayers({ position: state, settings }) {
+  updatePlayers({ position, settings, phase }) {
     const flipped = settings.mode === 'computer' && settings.human === 'b';
     const name = (side) => {
       if (settings.mode === 'friends') return t(side === 'w' ? 'player.white' : 'player.black');
@@ -96,13 +96,21 @@ export class PanelUI {
     };
     const fill = (id, side) => {
       const bar = $(id);
-      bar.replaceChildren();
+      const toMove = position.result === 'ongoing' && position.side === side;
       const dot = document.createElement('span');
       dot.className = `turn-piece small piece-${side}`;
       const label = document.createElement('span');
+      label.className = 'player-name';
       label.textContent = `${t(side === 'w' ? 'side.white' : 'side.black')} · ${name(side)}`;
-      bar.append(dot, label);
-      bar.classList.toggle('to-move', state.result === 'ongoing' && state.side === side);
+      bar.replaceChildren(dot, label);
+      // The side to move says so in words beside its name, not only by colour.
+      if (toMove) {
+        const badge = document.createElement('span');
+        badge.className = 'turn-badge';
+        badge.textContent = t(phase === 'thinking' ? 'player.thinking' : 'player.toMove');
+        bar.append(badge);
+      }
+      bar.classList.toggle('to-move', toMove);
     };
     fill('player-top', flipped ? 'w' : 'b');
     fill('player-bottom', flipped ? 'b' : 'w');
