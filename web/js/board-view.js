@@ -91,8 +91,8 @@ export class BoardView extends EventTarget {
     const svg = element('svg', { viewBox: '-7 -3 170 170', class: 'board-svg', 'aria-hidden': 'true' });
     this.svg = svg;
     const defs = element('defs', {}, svg);
-    this.gradient(defs, 'piece-w', ['#ffffff', '#f4efe4', '#cfc4ae']);
-    this.gradient(defs, 'piece-b', ['#6f7685', '#363b46', '#15171c']);
+    this.gradient(defs, 'piece-w');
+    this.gradient(defs, 'piece-b');
     this.squaresLayer = element('g', { class: 'squares' }, svg);
     this.squares = new Map();
     for (let rank = 0; rank < 16; rank++) {
@@ -122,11 +122,12 @@ export class BoardView extends EventTarget {
     this.listen();
   }
 
-  gradient(defs, id, [light, mid, dark]) {
+  /** A piece's body; its colours are the theme's (app.css, .stop-n). */
+  gradient(defs, id) {
     const g = element('radialGradient', { id, cx: '38%', cy: '32%', r: '70%' }, defs);
-    element('stop', { offset: '0%', 'stop-color': light }, g);
-    element('stop', { offset: '45%', 'stop-color': mid }, g);
-    element('stop', { offset: '100%', 'stop-color': dark }, g);
+    element('stop', { offset: '0%', class: 'stop-1' }, g);
+    element('stop', { offset: '45%', class: 'stop-2' }, g);
+    element('stop', { offset: '100%', class: 'stop-3' }, g);
   }
 
   /** Sets the variant (which camps are marked) and the orientation. */
