@@ -98,13 +98,16 @@ async function boardContrasts(page, minOutline) {
       const marks = [...document.querySelectorAll('.markers > *, .last-move > *, .hint > *, .piece.selected')];
       for (const mark of marks) {
         const style = getComputedStyle(mark);
-        const paint = mark.classList.contains('piece') || style.fill === 'none' ? style.stroke : style.fill;
-        const colour = parse(paint);
-        if (!colour) continue;
-        const opacity = Number(style.opacity) * Number(mark.classList.contains('piece') ? style.strokeOpacity : style.fillOpacity);
+        // A mark shows by its fill (through its opacity) or its outline.
+        const paints = [];
+        const fill = parse(style.fill);
+        if (fill && !mark.classList.contains('piece')) paints.push([fill, Number(style.opacity) * Number(style.fillOpacity)]);
+        const stroke = parse(style.stroke);
+        if (stroke) paints.push([stroke, Number(style.opacity) * Number(style.strokeOpacity)]);
         for (const [fill, name] of squares) {
           const square = parse(fill);
-          out.push({ what: `${mark.getAttribute('class')} on ${name}`, ratio: ratio(over(colour, square, opacity), square) });
+          const best = Math.max(...paints.map(([colour, opacity]) => ratio(over(colour, square, opacity), square)));
+          out.push({ what: `${mark.getAttribute('class')} on ${name}`, ratio: best });
         }
       }
       return { out, kinds: new Set(marks.map((m) => m.getAttribute('class'))).size };

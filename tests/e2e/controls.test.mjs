@@ -130,3 +130,22 @@ test('playing Black: the computer opens and the board turns round', async () => 
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('a hint is seen at a glance: its squares are filled, not only ringed', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#hint');
+  await page.waitForSelector('.path-hint');
+  await idle(page);
+  const marks = await page.evaluate(() =>
+    [...document.querySelectorAll('.hint .hint-square')].map((rect) => {
+      const box = rect.getBBox();
+      const style = getComputedStyle(rect);
+      return { square: rect.dataset.on, size: Math.min(box.width, box.height), filled: style.fill !== 'none' && Number(style.fillOpacity) >= 0.25 };
+    }),
+  );
+  const hinted = /Hint: ([a-p]\d+(?:-[a-p]\d+)+)/.exec(await message(page))[1].split('-');
+  assert.deepEqual(marks.map((m) => m.square), [hinted[0], hinted.at(-1)], 'the origin and the destination');
+  assert.ok(marks.every((m) => m.size >= 10 && m.filled), JSON.stringify(marks));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -199,7 +199,7 @@ export class BoardView extends EventTarget {
     }
     this.drawPieces(pieces, selection);
     this.drawPath(this.lastLayer, lastMove, 'last');
-    this.drawPath(this.hintLayer, hint, 'hint');
+    this.drawHint(hint);
     this.drawMarkers(selection, flags);
     this.showPreview(null);
   }
@@ -227,6 +227,18 @@ export class BoardView extends EventTarget {
     }
     const [cx, cy] = this.center(path[path.length - 1]);
     element('circle', { cx, cy, r: kind === 'hint' ? 4.4 : 1.4, class: `path-end path-${kind}-end` }, layer);
+  }
+
+  /** A hint is seen at a glance, even a one-square step: both its squares
+   * are filled in the hint colour, with its path drawn over them. */
+  drawHint(path) {
+    this.drawPath(this.hintLayer, path, 'hint');
+    if (!path || path.length < 2) return;
+    // Under the path and the pieces: the two squares filled.
+    const squares = [path[0], path[path.length - 1]].map((square, i) =>
+      element('rect', { x: this.x(square), y: this.y(square), width: CELL, height: CELL, 'data-on': square, class: `hint-square ${i ? 'hint-to' : 'hint-from'}` }),
+    );
+    this.hintLayer.prepend(...squares);
   }
 
   /** Shows the path a move would take (the square under the pointer or
