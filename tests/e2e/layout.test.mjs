@@ -3,7 +3,7 @@
 // centred board, and dialogs open at their top.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, idle } from './harness.mjs';
+import { setup, openGame, importText } from './harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -44,3 +44,21 @@ for (const [width, height, least] of [[1920, 1080, 900], [1280, 800, 620]]) {
     await page.context().close();
   });
 }
+
+test('the export dialog opens at the top of the record', async () => {
+  const { page, errors } = await openGame(env);
+  const record = '[Variant "19"]\n\n1. n4-m5 b13-c12 2. o5-n6 c14-d13 3. p3-n5-l5 b12-c11 4. l2-k3 a13-b12 *\n';
+  assert.equal(await importText(page, record), null);
+  await page.click('#export');
+  await page.waitForSelector('#export-dialog[open]');
+  const shown = await page.evaluate(() => {
+    const text = document.getElementById('export-text');
+    return { scrollTop: text.scrollTop, scrolls: text.scrollHeight > text.clientHeight, dialog: document.getElementById('export-dialog').scrollTop, first: text.value.split('\n')[0] };
+  });
+  assert.ok(shown.scrolls, 'the record is longer than its box');
+  assert.equal(shown.scrollTop, 0, 'the header is in view');
+  assert.equal(shown.dialog, 0);
+  assert.equal(shown.first, '[Game "Halma"]');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

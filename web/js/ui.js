@@ -243,8 +243,13 @@ export class PanelUI {
   }
 
   openExport() {
-    $('export-text').value = this.controller.exportRecord();
+    const text = $('export-text');
+    text.value = this.controller.exportRecord();
+    // The dialog focuses the record: with the caret at its start it opens
+    // at the header, not scrolled to the last move.
+    text.setSelectionRange(0, 0);
     $('export-dialog').showModal();
+    text.scrollTop = 0;
   }
 
   showEnd(model) {
