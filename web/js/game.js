@@ -9,7 +9,7 @@
 // be in.
 
 import { CancelledError } from './engine-client.js';
-import { fileOf, rankOf } from './board-view.js';
+import { campSquares, fileOf, rankOf } from './board-view.js';
 import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
 import { saveGame } from './storage.js';
 import { writeRecord } from './record.js';
@@ -273,13 +273,18 @@ export class GameController {
     return at < 0 ? this.t('import.error.position', { reason }) : this.t('import.error.move', { number: at + 1, reason });
   }
 
+  /** Who plays a side: You, the computer and its level, or Player 1 or 2. */
+  playerName(side) {
+    if (this.isComputer(side)) return this.t('player.computerLevel', { level: this.settings.level });
+    if (this.settings.mode === 'computer') return this.t('player.you');
+    return this.t(side === 'w' ? 'player.white' : 'player.black');
+  }
+
   exportRecord() {
-    const name = (side) =>
-      this.isComputer(side) ? this.t('player.computerLevel', { level: this.settings.level }) : this.settings.mode === 'computer' ? this.t('player.you') : this.t(side === 'w' ? 'player.white' : 'player.black');
     return writeRecord({
       ...this.game,
-      white: name('w'),
-      black: name('b'),
+      white: this.playerName('w'),
+      black: this.playerName('b'),
       result: this.state.result,
       firstSide: this.startSide(),
       firstTurn: this.startTurns(),
@@ -670,12 +675,24 @@ export class GameController {
 
   // ---- texts -------------------------------------------------------------
 
+  /** How the game went, side by side: pieces in the goal camp (White's
+   * goal is Black's camp) and moves played, counted from turn 0. */
+  endSummary() {
+    const pieces = piecesOf(this.state.fen);
+    const turns = this.state.turns;
+    return ['w', 'b'].map((side) => {
+      const goal = campSquares(other(side), this.game.variant);
+      const home = [...goal].filter((square) => pieces.get(square) === side).length;
+      return { side, name: this.playerName(side), home, count: goal.size, moves: side === 'w' ? Math.ceil(turns / 2) : Math.floor(turns / 2) };
+    });
+  }
+
   resultText() {
     const result = this.state.result;
     if (result === 'draw-repetition') return this.t('result.repetition');
     if (result === 'draw-turn-limit') return this.t('result.turnLimit', { limit: this.state.turnLimit });
     const winner = result === 'white-wins' ? 'w' : 'b';
-    if (this.settings.mode === 'computer') return this.t(winner === this.settings.human ? 'result.youWin' : 'result.computerWins');
+    if (this.settings.mode === 'computer') return this.t(winner === this.settings.human ? 'result.youWin' : 'result.computerWins', { level: this.settings.level });
     return this.t(winner === 'w' ? 'result.whiteWins' : 'result.blackWins');
   }
 

@@ -90,10 +90,6 @@ export class PanelUI {
 
   updatePlayers({ position, settings, phase }) {
     const flipped = settings.mode === 'computer' && settings.human === 'b';
-    const name = (side) => {
-      if (settings.mode === 'friends') return t(side === 'w' ? 'player.white' : 'player.black');
-      return side === settings.human ? t('player.you') : t('player.computerLevel', { level: settings.level });
-    };
     const fill = (id, side) => {
       const bar = $(id);
       const toMove = position.result === 'ongoing' && position.side === side;
@@ -101,7 +97,7 @@ export class PanelUI {
       dot.className = `turn-piece small piece-${side}`;
       const label = document.createElement('span');
       label.className = 'player-name';
-      label.textContent = `${t(side === 'w' ? 'side.white' : 'side.black')} · ${name(side)}`;
+      label.textContent = `${t(side === 'w' ? 'side.white' : 'side.black')} · ${this.controller.playerName(side)}`;
       bar.replaceChildren(dot, label);
       // The side to move says so in words beside its name, not only by colour.
       if (toMove) {
@@ -252,16 +248,18 @@ export class PanelUI {
     text.scrollTop = 0;
   }
 
+  /** The end of the game: who won (or the draw), how, and each side's
+   * pieces home and moves. */
   showEnd(model) {
+    const c = this.controller;
     const result = model.state.result;
-    $('end-title').textContent = this.controller.resultText();
-    const key = {
-      'white-wins': 'end.win',
-      'black-wins': 'end.win',
-      'draw-repetition': 'end.repetition',
-      'draw-turn-limit': 'end.turnLimit',
-    }[result];
-    $('end-text').textContent = t(key, { turns: model.state.turns, limit: model.state.turnLimit });
+    $('end-title').textContent = c.resultText();
+    const summary = c.endSummary();
+    const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
+    $('end-text').textContent = winner
+      ? t('end.win', { side: t(winner.side === 'w' ? 'side.white' : 'side.black'), count: winner.count, moves: winner.moves })
+      : t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: model.state.turnLimit });
+    $('end-summary').tBodies[0].replaceChildren(...summary.map((row) => summaryRow(row)));
     $('end-art').className = `end-art ${result}`;
     const dialog = $('end-dialog');
     if (!dialog.open) dialog.showModal();
@@ -326,6 +324,23 @@ export class PanelUI {
       c.reviewStep(event.key === 'ArrowLeft' ? -1 : 1);
     }
   }
+}
+
+/** A side's row of the end summary: name, pieces home, moves. */
+function summaryRow({ side, name, home, count, moves }) {
+  const row = document.createElement('tr');
+  const who = document.createElement('th');
+  who.scope = 'row';
+  const dot = document.createElement('span');
+  dot.className = `turn-piece small piece-${side}`;
+  who.append(dot, ` ${name}`);
+  const cells = [t('end.homeCount', { home, count }), String(moves)].map((text) => {
+    const cell = document.createElement('td');
+    cell.textContent = text;
+    return cell;
+  });
+  row.append(who, ...cells);
+  return row;
 }
 
 /** The moves as table rows: the pair's number, White's move, Black's. */
