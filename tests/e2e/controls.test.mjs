@@ -149,3 +149,22 @@ test('a hint is seen at a glance: its squares are filled, not only ringed', asyn
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('the levels have names and say how long they think', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#new-game');
+  const shown = async (level) => {
+    await page.fill('#level', String(level));
+    return page.evaluate(() => [document.getElementById('level-name').textContent, document.getElementById('level-detail').textContent]);
+  };
+  assert.deepEqual(await shown(1), ['Beginner', 'Thinks up to 0.1 s, search depth 1.']);
+  assert.deepEqual(await shown(5), ['Intermediate', 'Thinks up to 0.15 s, search depth 4.']);
+  assert.deepEqual(await shown(10), ['Strongest', 'Thinks up to 1 s, as deep as it can.']);
+  await page.click('#new-game-dialog [data-close]');
+  await page.selectOption('#language', 'cs');
+  await page.waitForFunction(() => document.documentElement.lang === 'cs');
+  await page.click('#new-game');
+  assert.deepEqual(await shown(5), ['Středně pokročilý', 'Přemýšlí až 0,15 s, hloubka 4.']);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -2,7 +2,8 @@
 // list, the record panel, the dialogs and the screen-reader announcements.
 // It shows the controller's model and forwards the person's clicks to it.
 
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
+import { describeLevel } from './levels.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -183,7 +184,7 @@ export class PanelUI {
       for (const input of form.querySelectorAll('.computer-only input')) input.disabled = !computer;
     };
     form.addEventListener('change', syncMode);
-    form.elements.level.addEventListener('input', () => ($('level-value').textContent = form.elements.level.value));
+    form.elements.level.addEventListener('input', () => this.showLevel(Number(form.elements.level.value)));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const f = form.elements;
@@ -225,9 +226,18 @@ export class PanelUI {
     form.elements.mode.value = settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
-    $('level-value').textContent = String(settings.level);
+    this.showLevel(settings.level);
     this.syncNewGameMode();
     $('new-game-dialog').showModal();
+  }
+
+  /** The level chosen, in words: its name and how long and deep it thinks. */
+  showLevel(level) {
+    const { name, detail } = describeLevel(level, t, language());
+    $('level-value').textContent = String(level);
+    $('level-name').textContent = name;
+    $('level-detail').textContent = detail;
+    $('level').setAttribute('aria-valuetext', `${level}, ${name}`);
   }
 
   openImport() {
