@@ -264,6 +264,8 @@ export class GameController {
       if (check.failure) return this.describeLoadFailure(check.failure);
       await this.load(game, this.settings);
       this.say(this.t('message.imported', { count: game.moves.length }), 'info');
+      // A finished game says how it ended, as if its last move were just played.
+      if (this.over) this.ui.showEnd(this.model());
       return null;
     });
   }

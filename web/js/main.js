@@ -6,7 +6,7 @@ import { BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
 import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
 import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
-import { language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
+import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
 import { loadGame, loadSettings, saveSetting } from './storage.js';
 import { PanelUI } from './ui.js';
 
@@ -16,6 +16,13 @@ const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww
 function showLanguage() {
   $('language').value = language();
   $('rules-link').href = `rules/${language()}.html`;
+}
+
+/** The language a link into the game asks for (the rules pages' "back to
+ * the game" carries theirs as ?lang=), or null. */
+function languageFromLink() {
+  const code = new URLSearchParams(location.search).get('lang');
+  return code && LANGUAGES[code] ? code : null;
 }
 
 async function restore(controller, ui, { saved, damaged }) {
@@ -41,7 +48,7 @@ async function main() {
   const module = compileHalma(new URL('../halma.wasm', import.meta.url));
   module.catch(() => {}); // a failure shows when a worker needs it
   const settings = loadSettings();
-  const languageReady = setLanguage(pickLanguage(settings.language));
+  const languageReady = setLanguage(pickLanguage(languageFromLink() ?? settings.language));
   // The board is drawn at once, before the texts and the rules are ready.
   const view = new BoardView($('board'));
   const ui = new PanelUI();
@@ -61,6 +68,11 @@ async function main() {
   controller.rules.warmUp();
   await languageReady;
   showLanguage();
+  if (languageFromLink()) {
+    // The rules page's language, chosen there, is the game's from now on.
+    saveSetting('language', language());
+    history.replaceState(null, '', location.pathname);
+  }
   $('language').addEventListener('change', async (event) => {
     await setLanguage(event.target.value);
     saveSetting('language', language());
