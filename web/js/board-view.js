@@ -14,6 +14,9 @@ const SVG = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghijklmnop';
 const CELL = 10;
 const DRAG_THRESHOLD_PX = 6;
+/** Animation speeds the person can choose: how long a move takes against
+ * the normal speed (none: the piece is simply there). */
+export const ANIMATION_SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.5, none: 0 });
 
 /** (4, 4) -> "e5": file and rank counted from 0. */
 export const squareAt = (file, rank) => FILES[file] + (rank + 1);
@@ -288,15 +291,16 @@ export class BoardView extends EventTarget {
    * drawn now (the piece on path[0] is hidden meanwhile).  Resolves when done
    * or when finishAnimation() cuts it short.
    */
-  animate(path, side, { reduced = false } = {}) {
+  animate(path, side, { reduced = false, speed = 1 } = {}) {
     this.finishAnimation();
+    if (speed === 0) return Promise.resolve();
     const piece = this.pieceLayer.querySelector(`[data-on="${path[0]}"]`);
     if (piece) piece.classList.add('lifted');
     const floating = element('circle', { cx: 0, cy: 0, r: 3.9, class: `piece piece-${side} moving` }, this.overlay);
     const segments = [];
     for (let i = 1; i < path.length; i++) {
       const step = Math.max(Math.abs(fileOf(path[i]) - fileOf(path[i - 1])), Math.abs(rankOf(path[i]) - rankOf(path[i - 1]))) === 1;
-      segments.push({ from: this.center(path[i - 1]), to: this.center(path[i]), step, ms: reduced ? 40 : step ? 170 : 230 });
+      segments.push({ from: this.center(path[i - 1]), to: this.center(path[i]), step, ms: reduced ? 40 : (step ? 170 : 230) * speed });
     }
     const total = segments.reduce((sum, s) => sum + s.ms, 0);
     return new Promise((resolve) => {

@@ -9,9 +9,10 @@
 // be in.
 
 import { CancelledError } from './engine-client.js';
-import { campSquares, fileOf, rankOf } from './board-view.js';
+import { ANIMATION_SPEEDS, campSquares, fileOf, rankOf } from './board-view.js';
 import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
-import { saveGame } from './storage.js';
+import { saveGame, saveSetting } from './storage.js';
+import { addGame } from './scoreboard.js';
 import { writeRecord } from './record.js';
 
 /** A new game's players, here only (its variant and turn limit: halma-wasm.js). */
@@ -52,10 +53,14 @@ export class GameController {
    * view: BoardView; rules, engine: EngineClient; ui: the panel
    * (update(model), message(text, kind), announce(text), showEnd(model),
    * confirm(text, yes) -> Promise<boolean>, testHook(name, value)); t:
-   * translation; reducedMotion().
+   * translation; reducedMotion(); sound: play(kind), setEnabled(on);
+   * preferences: {animation, sound} (storage.js, loadPreferences).
    */
-  constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false }) {
+  constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false, sound = null, preferences = {} }) {
     Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
+    this.sound = sound ?? { play() {}, setEnabled() {} };
+    this.preferences = { animation: 'normal', sound: false, ...preferences };
+    this.flippedByHand = false;
     this.settings = { ...DEFAULT_SETTINGS };
     this.game = newGameSpec();
     this.redoStack = [];
@@ -151,6 +156,36 @@ export class GameController {
     this.view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
   }
 
+  // ---- the person's preferences -------------------------------------------
+
+  /** How moves are animated: the system's reduced motion, and the speed
+   * chosen (none: no animation at all). */
+  motion() {
+    return { reduced: this.reducedMotion(), speed: ANIMATION_SPEEDS[this.preferences.animation] ?? 1 };
+  }
+
+  /** Sets and remembers the animation speed or the sound (on or off). */
+  setPreference(name, value) {
+    this.preferences[name] = value;
+    if (name === 'sound') this.sound.setEnabled(value);
+    saveSetting(name, value);
+  }
+
+  /** Black at the bottom: when the person plays Black against the
+   * computer, or the other way when turned round with Flip. */
+  boardFlipped() {
+    return (this.settings.mode === 'computer' && this.settings.human === 'b') !== this.flippedByHand;
+  }
+
+  flip() {
+    this.view.finishAnimation();
+    return this.exclusive(() => {
+      this.flippedByHand = !this.flippedByHand;
+      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped() });
+      this.draw();
+    });
+  }
+
   // ---- drawing -----------------------------------------------------------
 
   /** The pieces as the board shows them: a chain being built moves its
@@ -202,12 +237,14 @@ export class GameController {
       position: this.shownState(),
       game: this.game,
       settings: this.settings,
+      flipped: this.boardFlipped(),
       phase: this.phase,
       review: this.review,
       selection: this.selection,
       humanTurn,
-      canUndo: !this.review && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
-      canRedo: !this.review && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canUndo: !this.review && !this.game.resigned && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
+      canRedo: !this.review && !this.game.resigned && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canResign: !this.review && !this.over,
       canHint: !this.review && humanTurn && this.phase === 'idle',
       canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(this.selection.chain.at(-1)) & TARGET.STOP),
       mustPass: humanTurn && !!this.state?.mustPass,
@@ -231,13 +268,13 @@ export class GameController {
     this.game = { ...game, moves: answer.moves };
     this.settings = { ...settings };
     this.redoStack = answer.failure ? [] : [...redo];
-    this.state = answer.state;
+    this.state = this.withResignation(answer.state);
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
     this.review = null;
     this.say(''); // nothing said about the game before holds for this one
-    this.view.setup({ variant: game.variant, flipped: settings.mode === 'computer' && settings.human === 'b' });
+    this.view.setup({ variant: game.variant, flipped: this.boardFlipped() });
     this.save();
     this.draw();
     this.afterMove(false);
@@ -459,17 +496,25 @@ export class GameController {
     if (!this.review && answer.path !== 'pass') {
       this.view.render({ pieces: before, lastMove: null, flags: TARGET });
       this.ui.update(this.model());
-      await this.view.animate(answer.path.split('-'), side, { reduced: this.reducedMotion() });
+      await this.view.animate(answer.path.split('-'), side, this.motion());
     }
     this.draw();
     if (answer.path === 'pass') this.say(this.t('message.passed', { side: this.sideName(side) }));
+    else this.sound.play(this.moveKind(answer.path) === 'step' ? 'step' : 'hop');
     return true;
+  }
+
+  /** 'pass', 'step' or 'jump'. */
+  moveKind(path) {
+    if (path === 'pass') return 'pass';
+    const squares = path.split('-');
+    return squares.length === 2 && isStep(squares[0], squares[1]) ? 'step' : 'jump';
   }
 
   moveText(side, path) {
     if (path === 'pass') return this.t('announce.pass', { side: this.sideName(side) });
     const squares = path.split('-');
-    const key = squares.length === 2 && isStep(squares[0], squares[1]) ? 'announce.step' : 'announce.jump';
+    const key = `announce.${this.moveKind(path)}`;
     return this.t(key, { side: this.sideName(side), from: squares[0], to: squares[squares.length - 1], path: squares.join(', ') });
   }
 
@@ -482,6 +527,8 @@ export class GameController {
     if (this.over) {
       this.draw();
       if (justPlayed) {
+        this.countGame();
+        this.sound.play('end');
         this.ui.announce(this.resultText());
         this.ui.showEnd(this.model());
       }
@@ -610,13 +657,51 @@ export class GameController {
   }
 
   async resync() {
-    this.state = await this.rules.request('state', { game: this.spec() });
+    this.state = this.withResignation(await this.rules.request('state', { game: this.spec() }));
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
     this.review = null;
     this.save();
     this.draw();
+  }
+
+  // ---- resigning ---------------------------------------------------------
+
+  /** The person gives up (two on one device: the side to move), after a
+   * question; the other side wins.  Final: undo does not take it back. */
+  resign() {
+    return this.exclusive(async () => {
+      if (!this.model().canResign) return;
+      if (!(await this.ui.confirm(this.t('confirm.resign'), this.t('confirm.resignYes')))) return;
+      if (this.over) return; // the computer's move may have ended the game meanwhile
+      this.cancelPending();
+      this.game.resigned = this.settings.mode === 'computer' ? this.settings.human : this.state.side;
+      this.state = this.withResignation(this.state);
+      this.selection = null;
+      this.hintPath = null;
+      this.countGame();
+      this.save();
+      this.draw();
+      this.ui.announce(this.resultText());
+      this.ui.showEnd(this.model());
+    });
+  }
+
+  /** A game against the computer counts once in the person's record
+   * (scoreboard.js), when it ends; undone and played to the end again, it
+   * does not count twice. */
+  countGame() {
+    if (this.settings.mode !== 'computer' || this.game.counted) return;
+    this.game.counted = true;
+    addGame(this.game.variant, this.settings.level, this.state.result === (this.settings.human === 'w' ? 'white-wins' : 'black-wins'));
+    this.save();
+  }
+
+  /** The rules' state, ended by the resignation if there was one. */
+  withResignation(state) {
+    const side = this.game.resigned;
+    return side ? { ...state, result: side === 'w' ? 'black-wins' : 'white-wins', resigned: side } : state;
   }
 
   // ---- looking back ------------------------------------------------------
@@ -639,7 +724,7 @@ export class GameController {
       if (k === previous + 1 && lastMove) {
         // Stepping forward shows the move being played.
         this.view.render({ pieces: this.review?.pieces ?? this.pieces, flags: TARGET });
-        await this.view.animate(lastMove, this.sideOfMove(k - 1), { reduced: this.reducedMotion() });
+        await this.view.animate(lastMove, this.sideOfMove(k - 1), this.motion());
       }
       this.review = { k, fen, pieces: piecesOf(fen), lastMove };
       this.hintPath = null; // a hint belongs to the game's position, not this one

@@ -2,12 +2,13 @@
 // saved game (or a new one), and the service worker that keeps the page
 // working offline.
 
-import { BoardView } from './board-view.js';
+import { ANIMATION_SPEEDS, BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
 import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
 import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
 import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
-import { loadGame, loadSettings, saveSetting } from './storage.js';
+import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
+import { Sounds } from './sound.js';
 import { PanelUI } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
@@ -31,8 +32,9 @@ async function restore(controller, ui, { saved, damaged }) {
     if (damaged) controller.say(t('message.saveDamaged'), 'warn');
     return;
   }
-  const { variant, fen, turnLimit, moves, redo, mode, human, level } = saved;
-  const failure = await controller.exclusive(() => controller.load({ variant, fen, turnLimit, moves }, { mode, human, level }, redo));
+  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted } = saved;
+  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}) };
+  const failure = await controller.exclusive(() => controller.load(game, { mode, human, level }, redo));
   if (!failure) return;
   if (failure.at < 0) {
     await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
@@ -52,6 +54,7 @@ async function main() {
   // The board is drawn at once, before the texts and the rules are ready.
   const view = new BoardView($('board'));
   const ui = new PanelUI();
+  const preferences = loadPreferences(ANIMATION_SPEEDS);
   const controller = new GameController({
     view,
     rules: new EngineClient('rules', module),
@@ -60,6 +63,8 @@ async function main() {
     t,
     refusalText,
     reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+    sound: new Sounds(preferences.sound),
+    preferences,
   });
   ui.attach(controller);
   controller.preview({ variant: DEFAULT_VARIANT, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });

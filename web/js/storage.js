@@ -42,7 +42,9 @@ export function validSave(data) {
   // The picture of the board drawn before the rules have replayed the game.
   const position = typeof data.position === 'string' && /^[wb0-9/]+ [wb] \d+$/.test(data.position) ? data.position : null;
   const lastMove = Array.isArray(data.lastMove) && data.lastMove.every((s) => /^[a-p]\d{1,2}$/.test(s)) ? data.lastMove : null;
-  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove };
+  const resigned = data.resigned === 'w' || data.resigned === 'b' ? data.resigned : null;
+  const counted = data.counted === true; // already in the person's record
+  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted };
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there
@@ -71,6 +73,13 @@ export function loadSettings() {
   } catch {
     return {};
   }
+}
+
+/** The animation speed (a name of board-view.js's ANIMATION_SPEEDS) and
+ * whether sounds are on: off until the person switches them on. */
+export function loadPreferences(speeds) {
+  const { animation, sound } = loadSettings();
+  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true };
 }
 
 export function saveSetting(name, value) {

@@ -4,6 +4,7 @@
 
 import { language, t } from './i18n.js';
 import { describeLevel } from './levels.js';
+import { clearScores, scoreAt } from './scoreboard.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,6 +21,9 @@ export class PanelUI {
     $('undo').addEventListener('click', () => c.undo());
     $('redo').addEventListener('click', () => c.redo());
     $('hint').addEventListener('click', () => c.hint());
+    $('resign').addEventListener('click', () => c.resign());
+    $('flip').addEventListener('click', () => c.flip());
+    $('settings').addEventListener('click', () => this.openSettings());
     $('stop-chain').addEventListener('click', () => c.stopChain());
     $('pass').addEventListener('click', () => c.pass());
     $('review-start').addEventListener('click', () => c.reviewAt(0));
@@ -72,6 +76,7 @@ export class PanelUI {
     $('undo').disabled = !model.canUndo;
     $('redo').disabled = !model.canRedo;
     $('hint').disabled = !model.canHint;
+    $('resign').disabled = !model.canResign;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
     $('fen').value = position.fen;
@@ -89,8 +94,7 @@ export class PanelUI {
     document.body.classList.toggle('thinking', phase === 'thinking');
   }
 
-  updatePlayers({ position, settings, phase }) {
-    const flipped = settings.mode === 'computer' && settings.human === 'b';
+  updatePlayers({ position, flipped, phase }) {
     const fill = (id, side) => {
       const bar = $(id);
       const toMove = position.result === 'ongoing' && position.side === side;
@@ -184,7 +188,13 @@ export class PanelUI {
       for (const input of form.querySelectorAll('.computer-only input')) input.disabled = !computer;
     };
     form.addEventListener('change', syncMode);
-    form.elements.level.addEventListener('input', () => this.showLevel(Number(form.elements.level.value)));
+    const showLevel = () => this.showLevel(Number(form.elements.level.value), Number(form.elements.variant.value));
+    form.elements.level.addEventListener('input', showLevel);
+    for (const input of form.elements.variant) input.addEventListener('change', showLevel);
+    $('clear-scores').addEventListener('click', async () => {
+      if (await this.confirm(t('confirm.clearScores'), t('confirm.clearScoresYes'))) clearScores();
+      showLevel();
+    });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const f = form.elements;
@@ -197,6 +207,11 @@ export class PanelUI {
       });
     });
     this.syncNewGameMode = syncMode;
+    const settings = $('settings-form');
+    settings.addEventListener('change', (event) => {
+      const { name, value, checked } = event.target;
+      this.controller.setPreference(name, name === 'sound' ? checked : value);
+    });
     $('import-form').addEventListener('submit', async (event) => {
       event.preventDefault();
       const error = await this.controller.importRecord($('import-text').value);
@@ -226,18 +241,30 @@ export class PanelUI {
     form.elements.mode.value = settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
-    this.showLevel(settings.level);
+    this.showLevel(settings.level, game.variant);
     this.syncNewGameMode();
     $('new-game-dialog').showModal();
   }
 
-  /** The level chosen, in words: its name and how long and deep it thinks. */
-  showLevel(level) {
+  /** The level chosen, in words: its name, how long and deep it thinks,
+   * and the person's record at it in this variant. */
+  showLevel(level, variant) {
     const { name, detail } = describeLevel(level, t, language());
     $('level-value').textContent = String(level);
     $('level-name').textContent = name;
     $('level-detail').textContent = detail;
     $('level').setAttribute('aria-valuetext', `${level}, ${name}`);
+    const { played, won } = scoreAt(variant, level);
+    $('level-score').textContent = played ? t('score.line', { level, won, played }) : t('score.none', { level });
+    $('clear-scores').hidden = played === 0;
+  }
+
+  openSettings() {
+    const form = $('settings-form');
+    const { animation, sound } = this.controller.preferences;
+    form.elements.animation.value = animation;
+    form.elements.sound.checked = sound;
+    $('settings-dialog').showModal();
   }
 
   openImport() {
@@ -265,10 +292,7 @@ export class PanelUI {
     const result = model.state.result;
     $('end-title').textContent = c.resultText();
     const summary = c.endSummary();
-    const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
-    $('end-text').textContent = winner
-      ? t('end.win', { side: t(winner.side === 'w' ? 'side.white' : 'side.black'), count: winner.count, moves: winner.moves })
-      : t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: model.state.turnLimit });
+    $('end-text').textContent = endText(model.state, summary);
     $('end-summary').tBodies[0].replaceChildren(...summary.map((row) => summaryRow(row)));
     $('end-art').className = `end-art ${result}`;
     const dialog = $('end-dialog');
@@ -334,6 +358,16 @@ export class PanelUI {
       c.reviewStep(event.key === 'ArrowLeft' ? -1 : 1);
     }
   }
+}
+
+/** How the game ended, in a sentence: a resignation, the winner's pieces
+ * home, or the draw's reason. */
+function endText({ result, resigned, turnLimit }, summary) {
+  const sideName = (side) => t(side === 'w' ? 'side.white' : 'side.black');
+  if (resigned) return t('end.resigned', { side: sideName(resigned) });
+  const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
+  if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
+  return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
 }
 
 /** A side's row of the end summary: name, pieces home, moves. */
