@@ -13,6 +13,7 @@ import { ANIMATION_SPEEDS, campSquares, fileOf, rankOf } from './board-view.js';
 import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
 import { saveGame, saveSetting } from './storage.js';
 import { addGame } from './scoreboard.js';
+import { CHART_MOVES, movesNeeded, whiteLead } from './analysis.js';
 import { writeRecord } from './record.js';
 
 /** A new game's players, here only (its variant and turn limit: halma-wasm.js). */
@@ -21,6 +22,8 @@ export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', le
 export const newGameSpec = (variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: DEFAULT_TURN_LIMIT, moves: [] });
 
 const HINT_MOVETIME = 700;
+/** The engine's time for each position it judges in the analysis. */
+const ANALYSIS_MOVETIME = 150;
 /** The computer's move never lands sooner than this after the person's: an
  * instant reply is easy to miss. */
 const MIN_REPLY_MS = 400;
@@ -71,10 +74,13 @@ export class GameController {
     // {k, fen, pieces, lastMove} while looking at an earlier position; not
     // a phase: the person may look back while the engine works.
     this.review = null;
+    // The engine's judgement of each position, {key, answers[k]} (analyse()).
+    this.judged = null;
     // The message shown and what it is about (see say()).
     this.said = null;
     /** What the engine is doing for the controller: 'idle', 'thinking' (the
-     * computer's move) or 'hinting' (a hint for the person). */
+     * computer's move), 'hinting' (a hint for the person) or 'analysing'
+     * (judging the game's positions, see analyse()). */
     this.phase = 'idle';
     this.engineToken = 0; // bumped by each search and cancel: a stale answer is dropped
     this.queue = Promise.resolve();
@@ -208,7 +214,7 @@ export class GameController {
   draw() {
     if (this.said && !this.stillTrue(this.said)) this.say('');
     if (this.review) {
-      this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, flags: TARGET });
+      this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, hint: this.judgementAt(this.review.k)?.best ?? null, flags: TARGET });
     } else {
       this.view.render({
         pieces: this.shownPieces(),
@@ -240,6 +246,7 @@ export class GameController {
       flipped: this.boardFlipped(),
       phase: this.phase,
       review: this.review,
+      analysis: this.analysisModel(),
       selection: this.selection,
       humanTurn,
       canUndo: !this.review && !this.game.resigned && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
@@ -532,6 +539,7 @@ export class GameController {
         this.ui.announce(this.resultText());
         this.ui.showEnd(this.model());
       }
+      this.analyse();
       return;
     }
     if (this.isComputer(this.state.side)) this.computerMove();
@@ -715,6 +723,7 @@ export class GameController {
       const previous = this.review?.k ?? total;
       if (k === total) {
         this.review = null;
+        if (!this.over) this.cancelPending('analysing');
         this.draw();
         return;
       }
@@ -729,12 +738,90 @@ export class GameController {
       this.review = { k, fen, pieces: piecesOf(fen), lastMove };
       this.hintPath = null; // a hint belongs to the game's position, not this one
       this.draw();
+      this.analyse();
     });
   }
 
   reviewStep(delta) {
     const k = (this.review?.k ?? this.game.moves.length) + delta;
     return this.reviewAt(Math.max(0, Math.min(this.game.moves.length, k)));
+  }
+
+  // ---- analysis ----------------------------------------------------------
+
+  /** The analysis is shown while looking back and once the game is over. */
+  analysisWanted() {
+    return !!this.state && (!!this.review || this.over);
+  }
+
+  analysisKey() {
+    return `${this.game.variant}|${this.game.fen}|${this.game.moves.join(' ')}`;
+  }
+
+  /** The engine's judgement of the position after k moves, if made:
+   * {lead (White's, in moves), winIn, side, best (a path or null)}. */
+  judgementAt(k) {
+    return this.judged?.key === this.analysisKey() ? this.judged.answers[k] ?? null : null;
+  }
+
+  /** The next position to judge: the one on the board, then the others
+   * from the start; null when all are judged. */
+  nextToJudge() {
+    const shown = this.review?.k ?? this.game.moves.length;
+    if (!this.judgementAt(shown)) return shown;
+    for (let k = 0; k <= this.game.moves.length; k++) if (!this.judgementAt(k)) return k;
+    return null;
+  }
+
+  /** Has the engine judge the game's positions one by one, each answer
+   * redrawing the card, while the analysis is shown and the engine is free.
+   * It runs outside the action queue, as a hint does; anything that changes
+   * the game abandons it (cancelPending). */
+  analyse() {
+    if (!this.analysisWanted() || this.phase !== 'idle') return;
+    const key = this.analysisKey();
+    if (this.judged?.key !== key) this.judged = { key, answers: [] };
+    const k = this.nextToJudge();
+    if (k === null) return;
+    const side = this.sideOfMove(k);
+    if (k === this.game.moves.length && this.over) {
+      // The last position: the result is the judgement.
+      const winner = { 'white-wins': 1, 'black-wins': -1 }[this.state.result] ?? 0;
+      this.judged.answers[k] = { lead: winner * CHART_MOVES, winIn: 0, side, best: null, final: true };
+      this.draw();
+      this.analyse();
+      return;
+    }
+    const token = ++this.engineToken;
+    this.phase = 'analysing';
+    const game = { ...this.spec(), moves: this.game.moves.slice(0, k) };
+    this.engine.request('hint', { game, movetime: ANALYSIS_MOVETIME }).then(
+      (answer) =>
+        this.exclusive(() => {
+          if (token !== this.engineToken) return;
+          this.phase = 'idle';
+          const best = answer?.move && answer.move !== 'pass' ? answer.move.split('-') : null;
+          if (answer && this.judged.key === key) this.judged.answers[k] = { lead: whiteLead(answer, side), winIn: answer.winIn, side, best };
+          this.draw();
+          this.analyse();
+        }),
+      (error) => {
+        if (token === this.engineToken) {
+          this.phase = 'idle';
+          this.draw();
+        }
+        this.fail(error);
+      },
+    );
+  }
+
+  /** The analysis card's content, or null when it is not shown. */
+  analysisModel() {
+    if (!this.analysisWanted()) return null;
+    const total = this.game.moves.length;
+    const k = this.review?.k ?? total;
+    const leads = Array.from({ length: total + 1 }, (_, i) => this.judgementAt(i)?.lead ?? null);
+    return { k, total, leads, current: this.judgementAt(k), needed: movesNeeded(this.shownPieces(), this.game.variant) };
   }
 
   // ---- messages ----------------------------------------------------------

@@ -5,6 +5,9 @@
 import { language, t } from './i18n.js';
 import { describeLevel } from './levels.js';
 import { clearScores, scoreAt } from './scoreboard.js';
+import { chartPoints } from './analysis.js';
+
+const CHART = { width: 200, height: 48 };
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +36,12 @@ export class PanelUI {
     $('move-list').addEventListener('click', (event) => {
       const button = event.target.closest('button[data-ply]');
       if (button) c.reviewAt(Number(button.dataset.ply));
+    });
+    // A click on the chart shows the position at that point of the game.
+    $('analysis-chart').addEventListener('click', (event) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      const total = c.game.moves.length;
+      c.reviewAt(Math.round(((event.clientX - box.left) / box.width) * total));
     });
     $('copy-fen').addEventListener('click', () => this.copy($('fen').value, $('copy-fen')));
     $('export').addEventListener('click', () => this.openExport());
@@ -82,6 +91,7 @@ export class PanelUI {
     $('fen').value = position.fen;
     this.updatePlayers(model);
     this.updateMoves(model);
+    this.updateAnalysis(model);
     const bar = $('review-bar');
     bar.hidden = !review;
     if (review) {
@@ -134,6 +144,25 @@ export class PanelUI {
     }
     $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
+  }
+
+  /** The analysis card: the engine's judgement of the position on the
+   * board, the moves each side still needs, the best move (drawn on the
+   * board by the controller) and the chart of White's lead over the game. */
+  updateAnalysis({ analysis }) {
+    const card = $('analysis');
+    card.hidden = !analysis;
+    if (!analysis) return;
+    const { k, total, leads, current, needed } = analysis;
+    $('analysis-judgement').textContent = judgementText(current);
+    $('analysis-needed').textContent = t('analysis.needed', { white: needed.w, black: needed.b });
+    const best = current?.best;
+    $('analysis-best').textContent = best ? t('analysis.best', { move: best.join('-') }) : '';
+    $('analysis-best').hidden = !best;
+    $('analysis-line').setAttribute('points', chartPoints(leads, CHART.width, CHART.height));
+    const x = total ? (k / total) * CHART.width : 0;
+    $('analysis-now').setAttribute('x1', x);
+    $('analysis-now').setAttribute('x2', x);
   }
 
   // ---- messages ----------------------------------------------------------
@@ -358,6 +387,19 @@ export class PanelUI {
       c.reviewStep(event.key === 'ArrowLeft' ? -1 : 1);
     }
   }
+}
+
+/** The engine's judgement in words: who leads and by about how much, a
+ * forced win, or that it is still looking. */
+function judgementText(judgement) {
+  if (!judgement) return t('analysis.working');
+  const { lead, winIn, side, final } = judgement;
+  const sideName = (s) => t(s === 'w' ? 'side.white' : 'side.black');
+  if (final) return lead ? t('analysis.won', { side: sideName(lead > 0 ? 'w' : 'b') }) : t('analysis.drawn');
+  if (winIn) return t('analysis.winIn', { side: sideName(winIn > 0 ? side : side === 'w' ? 'b' : 'w'), turns: Math.abs(winIn) });
+  if (Math.abs(lead) < 0.5) return t('analysis.even');
+  const moves = new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(Math.abs(lead));
+  return t('analysis.ahead', { side: sideName(lead > 0 ? 'w' : 'b'), moves });
 }
 
 /** How the game ended, in a sentence: a resignation, the winner's pieces
