@@ -11,8 +11,7 @@
 import { CancelledError } from './engine-client.js';
 import { ANIMATION_SPEEDS, campSquares, fileOf, rankOf } from './board-view.js';
 import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
-import { saveGame, saveSetting } from './storage.js';
-import { addGame } from './scoreboard.js';
+import { addGame, saveGame, saveSetting } from './storage.js';
 import { CHART_MOVES, movesNeeded, whiteLead } from './analysis.js';
 import { writeRecord } from './record.js';
 
@@ -697,7 +696,7 @@ export class GameController {
   }
 
   /** A game against the computer counts once in the person's record
-   * (scoreboard.js), when it ends; undone and played to the end again, it
+   * (storage.js), when it ends; undone and played to the end again, it
    * does not count twice. */
   countGame() {
     if (this.settings.mode !== 'computer' || this.game.counted) return;

@@ -3,8 +3,8 @@
 // It shows the controller's model and forwards the person's clicks to it.
 
 import { language, t } from './i18n.js';
-import { describeLevel } from './levels.js';
-import { clearScores, scoreAt } from './scoreboard.js';
+import { LEVELS } from './halma-wasm.js';
+import { clearScores, scoreAt } from './storage.js';
 import { chartPoints } from './analysis.js';
 
 const CHART = { width: 200, height: 48 };
@@ -278,7 +278,7 @@ export class PanelUI {
   /** The level chosen, in words: its name, how long and deep it thinks,
    * and the person's record at it in this variant. */
   showLevel(level, variant) {
-    const { name, detail } = describeLevel(level, t, language());
+    const { name, detail } = describeLevel(level);
     $('level-value').textContent = String(level);
     $('level-name').textContent = name;
     $('level-detail').textContent = detail;
@@ -387,6 +387,14 @@ export class PanelUI {
       c.reviewStep(event.key === 'ArrowLeft' ? -1 : 1);
     }
   }
+}
+
+/** A level in words: {name, detail}, e.g. "Beginner", "Thinks up to 0.1 s,
+ * search depth 1.", the number as the language writes it. */
+export function describeLevel(level) {
+  const { thinkMs, depth } = LEVELS[level - 1];
+  const time = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(thinkMs / 1000);
+  return { name: t(`level.${level}`), detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }) };
 }
 
 /** The engine's judgement in words: who leads and by about how much, a
