@@ -8,8 +8,7 @@ import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
 import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
 import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
 import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
-import { Sounds } from './sound.js';
-import { PanelUI } from './ui.js';
+import { PanelUI, Sounds } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';

@@ -1,5 +1,6 @@
 // ui.js: everything around the board: the status card, the players, the move
-// list, the record panel, the dialogs and the screen-reader announcements.
+// list, the record panel, the dialogs, the screen-reader announcements and
+// the sounds.
 // It shows the controller's model and forwards the person's clicks to it.
 
 import { language, t } from './i18n.js';
@@ -10,6 +11,15 @@ import { chartPoints } from './analysis.js';
 const CHART = { width: 200, height: 48 };
 
 const $ = (id) => document.getElementById(id);
+/** A new element with a class and a text (both optional). */
+function node(tag, className = '', text = '') {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text) element.textContent = text;
+  return element;
+}
+const sideName = (side) => t(side === 'w' ? 'side.white' : 'side.black');
+const pieceDot = (side) => node('span', `turn-piece small piece-${side}`);
 
 export class PanelUI {
   constructor() {
@@ -108,19 +118,9 @@ export class PanelUI {
     const fill = (id, side) => {
       const bar = $(id);
       const toMove = position.result === 'ongoing' && position.side === side;
-      const dot = document.createElement('span');
-      dot.className = `turn-piece small piece-${side}`;
-      const label = document.createElement('span');
-      label.className = 'player-name';
-      label.textContent = `${t(side === 'w' ? 'side.white' : 'side.black')} · ${this.controller.playerName(side)}`;
-      bar.replaceChildren(dot, label);
+      bar.replaceChildren(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${this.controller.playerName(side)}`));
       // The side to move says so in words beside its name, not only by colour.
-      if (toMove) {
-        const badge = document.createElement('span');
-        badge.className = 'turn-badge';
-        badge.textContent = t(phase === 'thinking' ? 'player.thinking' : 'player.toMove');
-        bar.append(badge);
-      }
+      if (toMove) bar.append(node('span', 'turn-badge', t(phase === 'thinking' ? 'player.thinking' : 'player.toMove')));
       bar.classList.toggle('to-move', toMove);
     };
     fill('player-top', flipped ? 'w' : 'b');
@@ -402,7 +402,6 @@ export function describeLevel(level) {
 function judgementText(judgement) {
   if (!judgement) return t('analysis.working');
   const { lead, winIn, side, final } = judgement;
-  const sideName = (s) => t(s === 'w' ? 'side.white' : 'side.black');
   if (final) return lead ? t('analysis.won', { side: sideName(lead > 0 ? 'w' : 'b') }) : t('analysis.drawn');
   if (winIn) return t('analysis.winIn', { side: sideName(winIn > 0 ? side : side === 'w' ? 'b' : 'w'), turns: Math.abs(winIn) });
   if (Math.abs(lead) < 0.5) return t('analysis.even');
@@ -413,7 +412,6 @@ function judgementText(judgement) {
 /** How the game ended, in a sentence: a resignation, the winner's pieces
  * home, or the draw's reason. */
 function endText({ result, resigned, turnLimit }, summary) {
-  const sideName = (side) => t(side === 'w' ? 'side.white' : 'side.black');
   if (resigned) return t('end.resigned', { side: sideName(resigned) });
   const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
   if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
@@ -422,18 +420,11 @@ function endText({ result, resigned, turnLimit }, summary) {
 
 /** A side's row of the end summary: name, pieces home, moves. */
 function summaryRow({ side, name, home, count, moves }) {
-  const row = document.createElement('tr');
-  const who = document.createElement('th');
+  const row = node('tr');
+  const who = node('th');
   who.scope = 'row';
-  const dot = document.createElement('span');
-  dot.className = `turn-piece small piece-${side}`;
-  who.append(dot, ` ${name}`);
-  const cells = [t('end.homeCount', { home, count }), String(moves)].map((text) => {
-    const cell = document.createElement('td');
-    cell.textContent = text;
-    return cell;
-  });
-  row.append(who, ...cells);
+  who.append(pieceDot(side), ` ${name}`);
+  row.append(who, node('td', '', t('end.homeCount', { home, count })), node('td', '', String(moves)));
   return row;
 }
 
@@ -444,13 +435,11 @@ function moveRows(moves, firstSide, firstTurn) {
   moves.forEach((move, i) => {
     const white = (firstSide === 'w') === (i % 2 === 0);
     if (white || !cells) {
-      const row = document.createElement('tr');
-      const number = document.createElement('th');
+      const row = node('tr');
+      const number = node('th', '', String(Math.floor(firstTurn / 2) + 1 + rows.length));
       number.scope = 'row';
-      number.textContent = String(Math.floor(firstTurn / 2) + 1 + rows.length);
-      cells = [document.createElement('td'), document.createElement('td')];
+      cells = [node('td', '', white ? '' : '…'), node('td')];
       row.append(number, ...cells);
-      if (!white) cells[0].textContent = '…';
       rows.push(row);
     }
     cells[white ? 0 : 1].append(moveButton(move, i + 1));
@@ -461,16 +450,63 @@ function moveRows(moves, firstSide, firstTurn) {
 /** A move of the list: it can break after a hop's dash, never inside a
  * square's name. */
 function moveButton(move, ply) {
-  const button = document.createElement('button');
+  const button = node('button', 'move');
   button.type = 'button';
-  button.className = 'move';
   button.dataset.ply = String(ply);
   move.split('-').forEach((name, i) => {
-    if (i > 0) button.append('-', document.createElement('wbr'));
-    const span = document.createElement('span');
-    span.className = 'sq-name';
-    span.textContent = name;
-    button.append(span);
+    if (i > 0) button.append('-', node('wbr'));
+    button.append(node('span', 'sq-name', name));
   });
   return button;
+}
+
+// ---- sounds ------------------------------------------------------------------
+// Short sounds for a step, a hop and the end of the game, made with the Web
+// Audio API (no files to download).  Off until the person switches them on;
+// the audio context starts on that click, as browsers require.
+
+/** Each sound: notes of [frequency Hz, start s, length s]. */
+const SOUNDS = {
+  step: [[540, 0, 0.07]],
+  hop: [[620, 0, 0.06], [830, 0.06, 0.08]],
+  end: [[523, 0, 0.14], [659, 0.12, 0.14], [784, 0.24, 0.3]],
+};
+const VOLUME = 0.12;
+
+export class Sounds {
+  constructor(enabled = false) {
+    this.enabled = enabled;
+    this.context = null;
+  }
+
+  setEnabled(enabled) {
+    this.enabled = enabled;
+    if (enabled) this.audio()?.resume();
+  }
+
+  /** The audio context, made on first use; null where there is none. */
+  audio() {
+    if (!this.context && typeof AudioContext === 'function') this.context = new AudioContext();
+    return this.context;
+  }
+
+  play(kind) {
+    const notes = SOUNDS[kind];
+    const audio = this.enabled && notes ? this.audio() : null;
+    if (!audio) return;
+    const now = audio.currentTime;
+    for (const [frequency, start, length] of notes) {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.type = 'triangle';
+      oscillator.frequency.value = frequency;
+      // A quick attack and a decay, so no note clicks.
+      gain.gain.setValueAtTime(0.0001, now + start);
+      gain.gain.exponentialRampToValueAtTime(VOLUME, now + start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(now + start);
+      oscillator.stop(now + start + length + 0.02);
+    }
+  }
 }
