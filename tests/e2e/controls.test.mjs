@@ -223,7 +223,7 @@ test('the person\'s record per level, kept on the device, shown in the new-game 
   await page.fill('#level', '5');
   await page.click('#clear-scores');
   await page.click('#confirm-yes');
-  assert.equal(await page.locator('#level-score').textContent(), 'Level 5: no games yet');
+  await page.waitForFunction(() => document.getElementById('level-score').textContent === 'Level 5: no games yet', null, { timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.context().close();
 });
