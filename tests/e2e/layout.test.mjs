@@ -63,3 +63,16 @@ test('the export dialog opens at the top of the record', async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('a phone in portrait: the header fits, nothing scrolls sideways, in every language', async () => {
+  for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
+    const { page, errors } = await openGame(env, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+    const fit = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      right: Math.max(...[...document.querySelectorAll('.topnav > *')].map((n) => n.getBoundingClientRect().right)),
+    }));
+    assert.ok(fit.scroll <= 390 && fit.right <= 390, `${locale}: ${JSON.stringify(fit)}`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
