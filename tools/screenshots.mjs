@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // screenshots.mjs: the README's pictures of the web game (docs/screenshots/),
-// taken in headless Chromium from a game imported mid-way.  Run after `make`.
+// taken in headless Chromium from a game imported mid-way: desktop (light and
+// dark), phone, landscape phone and a wide screen.  Run after `make`.
 import { setup, openGame, click, idle, importText } from '../tests/e2e/harness.mjs';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
@@ -20,7 +21,13 @@ async function shoot(env, name, options, { select = 'm3', dark = false } = {}) {
   await page.evaluate(() => document.getElementById('message').replaceChildren());
   if (select) await click(page, select);
   await idle(page);
-  await page.evaluate(() => window.scrollTo(0, 0)); // the import button scrolled the page
+  // The import button took the focus back and scrolled the page (or, on a
+  // landscape phone, the panel) to it.
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    window.scrollTo(0, 0);
+    document.querySelector('.panel').scrollTop = 0;
+  });
   await page.screenshot({ path: `${OUT}${name}.png` });
   await context.close();
   console.log(`${OUT}${name}.png`);
@@ -31,6 +38,8 @@ try {
   await shoot(env, 'desktop', { viewport: { width: 1280, height: 800 } });
   await shoot(env, 'desktop-dark', { viewport: { width: 1280, height: 800 } }, { dark: true, select: 'l5' });
   await shoot(env, 'phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await shoot(env, 'phone-landscape', { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await shoot(env, 'wide', { viewport: { width: 1920, height: 1080 } });
 } finally {
   await env.close();
 }

@@ -76,7 +76,7 @@ test('clicks and taps while the computer thinks change nothing', async () => {
   await square(page, 'm5').click();
   await page.waitForFunction(() => document.body.classList.contains('thinking'));
   await square(page, 'o4').click();
-  assert.match(await message(page), /The computer is thinking/);
+  assert.match(await message(page), /as soon as the computer has moved/);
   await square(page, 'o6').tap();
   await square(page, 'a16').click();
   await page.click('#hint', { force: true }).catch(() => {});

@@ -1,8 +1,8 @@
 // Undo and redo, the hint, two people on one device, the 13-piece game.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, pieceOn, pieces, moveList, message, status, idle, newGame } from './harness.mjs';
-import { camp } from '../lib/positions.mjs';
+import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, status, idle, newGame, importText } from './harness.mjs';
+import { camp, nearWin } from '../lib/positions.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -129,4 +129,165 @@ test('playing Black: the computer opens and the board turns round', async () => 
   assert.ok(a16.y > p1.y, 'Black\'s camp is at the bottom');
   assert.deepEqual(errors, []);
   await page.context().close();
+});
+
+test('a hint is seen at a glance: its squares are filled, not only ringed', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#hint');
+  await page.waitForSelector('.path-hint');
+  await idle(page);
+  const marks = await page.evaluate(() =>
+    [...document.querySelectorAll('.hint .hint-square')].map((rect) => {
+      const box = rect.getBBox();
+      const style = getComputedStyle(rect);
+      return { square: rect.dataset.on, size: Math.min(box.width, box.height), filled: style.fill !== 'none' && Number(style.fillOpacity) >= 0.25 };
+    }),
+  );
+  const hinted = /Hint: ([a-p]\d+(?:-[a-p]\d+)+)/.exec(await message(page))[1].split('-');
+  assert.deepEqual(marks.map((m) => m.square), [hinted[0], hinted.at(-1)], 'the origin and the destination');
+  assert.ok(marks.every((m) => m.size >= 10 && m.filled), JSON.stringify(marks));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the levels have names and say how long they think', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#new-game');
+  const shown = async (level) => {
+    await page.fill('#level', String(level));
+    return page.evaluate(() => [document.getElementById('level-name').textContent, document.getElementById('level-detail').textContent]);
+  };
+  assert.deepEqual(await shown(1), ['Beginner', 'Thinks up to 0.1 s, search depth 1.']);
+  assert.deepEqual(await shown(5), ['Intermediate', 'Thinks up to 0.15 s, search depth 4.']);
+  assert.deepEqual(await shown(10), ['Strongest', 'Thinks up to 1 s, as deep as it can.']);
+  await page.click('#new-game-dialog [data-close]');
+  await page.selectOption('#language', 'cs');
+  await page.waitForFunction(() => document.documentElement.lang === 'cs');
+  await page.click('#new-game');
+  assert.deepEqual(await shown(5), ['Středně pokročilý', 'Přemýšlí až 0,15 s, hloubka 4.']);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('resigning: against the computer it wins, two on one device the other side wins', async () => {
+  const { page, errors } = await openGame(env);
+  await click(page, 'n4');
+  await click(page, 'm5');
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.locator('#end-title').textContent(), 'The computer (level 5) wins');
+  assert.equal(await page.locator('#end-text').textContent(), 'White resigned.');
+  await page.click('#end-dialog [data-close]');
+  assert.equal(await page.locator('#resign').isDisabled(), true);
+  assert.equal(await page.locator('#undo').isDisabled(), true, 'a resignation is final');
+  await page.reload();
+  await ready(page);
+  assert.equal(await status(page), 'The computer (level 5) wins', 'kept over a reload');
+  await newGame(page, { mode: 'friends' });
+  await click(page, 'n4');
+  await click(page, 'm5');
+  await page.click('#resign');
+  await page.click('#confirm-dialog [data-close]');
+  assert.equal(await status(page), 'Black to move', 'cancelled: the game goes on');
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.locator('#end-title').textContent(), 'White wins!');
+  assert.equal(await page.locator('#end-text').textContent(), 'Black resigned.');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the person\'s record per level, kept on the device, shown in the new-game dialog and clearable', async () => {
+  const { page, errors } = await openGame(env);
+  const { fen, last, hole } = nearWin();
+  assert.equal(await importText(page, `[Variant "19"]\n[FEN "${fen}"]\n\n*\n`), null);
+  await click(page, last);
+  await click(page, hole);
+  await page.waitForSelector('#end-dialog[open]');
+  await page.click('#end-new');
+  assert.equal(await page.locator('#level-score').textContent(), 'Level 5: won 1 of 1');
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#end-dialog[open]');
+  await page.click('#end-dialog [data-close]');
+  await page.reload();
+  await ready(page);
+  await page.click('#new-game');
+  assert.equal(await page.locator('#level-score').textContent(), 'Level 5: won 1 of 2', 'a loss counts, and the record is kept');
+  await page.fill('#level', '3');
+  assert.equal(await page.locator('#level-score').textContent(), 'Level 3: no games yet');
+  await page.fill('#level', '5');
+  await page.click('#clear-scores');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => document.getElementById('level-score').textContent === 'Level 5: no games yet', null, { timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the board can be flipped, and the player bars follow', async () => {
+  const { page, errors } = await openGame(env);
+  await newGame(page, { mode: 'friends' });
+  const layout = () =>
+    page.evaluate(() => ({
+      a1: Number(document.querySelector('[data-square="a1"]').getAttribute('y')),
+      a16: Number(document.querySelector('[data-square="a16"]').getAttribute('y')),
+      top: document.querySelector('#player-top .player-name').textContent,
+    }));
+  let shown = await layout();
+  assert.ok(shown.a1 > shown.a16, 'White at the bottom');
+  assert.match(shown.top, /^Black/);
+  await page.click('#flip');
+  await idle(page);
+  shown = await layout();
+  assert.ok(shown.a1 < shown.a16, 'Black at the bottom');
+  assert.match(shown.top, /^White/);
+  await click(page, 'n4');
+  await click(page, 'm5');
+  assert.equal(await pieceOn(page, 'm5'), 'w', 'clicks still find their squares');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('animation speed (none included) and sound are chosen in the settings and remembered', async () => {
+  const { page, context, errors } = await openGame(env);
+  await context.addInitScript(() => {
+    window.notesPlayed = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () {
+      window.notesPlayed++;
+      return create.call(this);
+    };
+  });
+  await page.reload();
+  await ready(page);
+  const watchAnimation = () =>
+    page.evaluate(() => {
+      window.animated = false;
+      new MutationObserver(() => (window.animated ||= document.getElementById('board').classList.contains('animating'))).observe(document.getElementById('board'), { attributes: true });
+    });
+  await watchAnimation();
+  await click(page, 'n4');
+  await click(page, 'm5');
+  assert.equal(await page.evaluate(() => window.animated), true, 'moves are animated by default');
+  assert.equal(await page.evaluate(() => window.notesPlayed), 0, 'no sound until switched on');
+  await page.click('#settings');
+  await page.check('#settings-form input[name="animation"][value="none"]');
+  await page.check('#settings-form input[name="sound"]');
+  await page.click('#settings-dialog [data-close]');
+  await page.reload();
+  await ready(page);
+  await watchAnimation();
+  await click(page, 'o4');
+  await click(page, 'o6');
+  assert.equal(await page.evaluate(() => window.animated), false, 'no animation');
+  assert.ok(await page.evaluate(() => window.notesPlayed) > 0, 'sounds play');
+  await page.click('#settings');
+  assert.equal(await page.isChecked('#settings-form input[name="animation"][value="none"]'), true);
+  assert.equal(await page.isChecked('#settings-form input[name="sound"]'), true);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openGame, click, square, moveList, idle, importText, newGame } from './harness.mjs';
-import { nearWin, START_19 } from '../lib/positions.mjs';
+import { camp, fen, nearWin, START_19 } from '../lib/positions.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -98,4 +98,31 @@ test('the computer passes when it has no legal move', async () => {
   assert.equal((await moveList(page))[0], 'pass');
   assert.deepEqual(errors, []);
   await page.context().close();
+});
+
+test('the end dialog says who won and how it went, its buttons on one row', async () => {
+  // Black (the computer) steps k1-l1 to fill White's camp; nine of White's
+  // pieces are home in Black's camp.
+  const black = camp('w').filter((s) => s !== 'l1').concat(['k1']);
+  const white = camp('b').slice(0, 9).concat(['f8', 'g8', 'h8', 'i8', 'j8', 'k8', 'l8', 'm8', 'n8', 'o8']);
+  const record = `[Variant "19"]\n[FEN "${fen({ w: white, b: black }, 'b', 121)}"]\n\n*\n`;
+  for (const [viewport, locale] of [[{ width: 1280, height: 800 }, 'en-US'], [{ width: 390, height: 844 }, 'cs-CZ'], [{ width: 390, height: 844 }, 'it-IT']]) {
+    const { page, errors } = await openGame(env, { viewport, locale });
+    assert.equal(await importText(page, record), null);
+    await page.waitForSelector('#end-dialog[open]');
+    const shown = await page.evaluate(() => ({
+      title: document.getElementById('end-title').textContent,
+      text: document.getElementById('end-text').textContent,
+      rows: [...document.querySelectorAll('#end-summary tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent.trim())),
+      tops: [...document.querySelectorAll('#end-dialog .actions .button')].map((b) => Math.round(b.getBoundingClientRect().top)),
+    }));
+    if (locale === 'en-US') {
+      assert.equal(shown.title, 'The computer (level 5) wins');
+      assert.equal(shown.text, 'Black: all 19 pieces home in 61 moves.');
+      assert.deepEqual(shown.rows, [['You', '9 of 19', '61'], ['Computer, level 5', '19 of 19', '61']]);
+    }
+    assert.equal(new Set(shown.tops).size, 1, `${locale}: one row of buttons (${shown.tops})`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
 });

@@ -2,7 +2,8 @@
 // switched on the page; a phone with touch; the keyboard alone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, idle, square, newGame } from './harness.mjs';
+import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, idle, square, newGame, importText } from './harness.mjs';
+import { nearWin } from '../lib/positions.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -91,6 +92,35 @@ test('a move made with the keyboard only', async () => {
   assert.equal(await pieceOn(page, 'm5'), 'w');
   assert.equal((await moveList(page))[0], 'n4-m5');
   assert.match(await page.locator('#announcer').textContent(), /Black|White/, 'moves are announced');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a language chosen on the rules page is the game\'s on the way back', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#rules-link');
+  await page.waitForURL(/rules\/en\.html$/);
+  await page.click('nav.languages a[hreflang="cs"]');
+  await page.waitForURL(/rules\/cs\.html$/);
+  await page.click('a.back >> nth=0');
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'cs');
+  assert.equal(await page.locator('#language').inputValue(), 'cs');
+  assert.equal(await page.locator('#new-game').textContent(), 'Nová hra');
+  assert.equal(new URL(page.url()).search, '', 'the address is the game\'s own again');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('#new-game').textContent(), 'Nová hra', 'and it is remembered');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('importing a finished game shows how it ended', async () => {
+  const { page, errors } = await openGame(env);
+  const { fen, last, hole } = nearWin();
+  assert.equal(await importText(page, `[Variant "19"]\n[FEN "${fen}"]\n\n61. ${last}-${hole} 1-0\n`), null);
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.locator('#end-title').textContent(), 'You win!');
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -105,3 +105,17 @@ test('an illegal click changes nothing and says why', async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('a click on a square that is not a destination puts the piece down', async () => {
+  const { page, errors } = await openGame(env);
+  await click(page, 'n4');
+  await click(page, 'n8'); // out of reach
+  assert.match(await message(page), /No step or chain of hops leads from n4 to n8/);
+  assert.equal(await page.locator('.marker').count(), 0, 'the piece is down');
+  await click(page, 'n4'); // picks it up again
+  await click(page, 'm5');
+  assert.equal(await pieceOn(page, 'm5'), 'w');
+  assert.equal((await moveList(page))[0], 'n4-m5');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -14,6 +14,9 @@ const SVG = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghijklmnop';
 const CELL = 10;
 const DRAG_THRESHOLD_PX = 6;
+/** Animation speeds the person can choose: how long a move takes against
+ * the normal speed (none: the piece is simply there). */
+export const ANIMATION_SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.5, none: 0 });
 
 /** (4, 4) -> "e5": file and rank counted from 0. */
 export const squareAt = (file, rank) => FILES[file] + (rank + 1);
@@ -91,8 +94,8 @@ export class BoardView extends EventTarget {
     const svg = element('svg', { viewBox: '-7 -3 170 170', class: 'board-svg', 'aria-hidden': 'true' });
     this.svg = svg;
     const defs = element('defs', {}, svg);
-    this.gradient(defs, 'piece-w', ['#ffffff', '#f4efe4', '#cfc4ae']);
-    this.gradient(defs, 'piece-b', ['#6f7685', '#363b46', '#15171c']);
+    this.gradient(defs, 'piece-w');
+    this.gradient(defs, 'piece-b');
     this.squaresLayer = element('g', { class: 'squares' }, svg);
     this.squares = new Map();
     for (let rank = 0; rank < 16; rank++) {
@@ -122,11 +125,12 @@ export class BoardView extends EventTarget {
     this.listen();
   }
 
-  gradient(defs, id, [light, mid, dark]) {
+  /** A piece's body; its colours are the theme's (app.css, .stop-n). */
+  gradient(defs, id) {
     const g = element('radialGradient', { id, cx: '38%', cy: '32%', r: '70%' }, defs);
-    element('stop', { offset: '0%', 'stop-color': light }, g);
-    element('stop', { offset: '45%', 'stop-color': mid }, g);
-    element('stop', { offset: '100%', 'stop-color': dark }, g);
+    element('stop', { offset: '0%', class: 'stop-1' }, g);
+    element('stop', { offset: '45%', class: 'stop-2' }, g);
+    element('stop', { offset: '100%', class: 'stop-3' }, g);
   }
 
   /** Sets the variant (which camps are marked) and the orientation. */
@@ -198,7 +202,7 @@ export class BoardView extends EventTarget {
     }
     this.drawPieces(pieces, selection);
     this.drawPath(this.lastLayer, lastMove, 'last');
-    this.drawPath(this.hintLayer, hint, 'hint');
+    this.drawHint(hint);
     this.drawMarkers(selection, flags);
     this.showPreview(null);
   }
@@ -226,6 +230,18 @@ export class BoardView extends EventTarget {
     }
     const [cx, cy] = this.center(path[path.length - 1]);
     element('circle', { cx, cy, r: kind === 'hint' ? 4.4 : 1.4, class: `path-end path-${kind}-end` }, layer);
+  }
+
+  /** A hint is seen at a glance, even a one-square step: both its squares
+   * are filled in the hint colour, with its path drawn over them. */
+  drawHint(path) {
+    this.drawPath(this.hintLayer, path, 'hint');
+    if (!path || path.length < 2) return;
+    // Under the path and the pieces: the two squares filled.
+    const squares = [path[0], path[path.length - 1]].map((square, i) =>
+      element('rect', { x: this.x(square), y: this.y(square), width: CELL, height: CELL, 'data-on': square, class: `hint-square ${i ? 'hint-to' : 'hint-from'}` }),
+    );
+    this.hintLayer.prepend(...squares);
   }
 
   /** Shows the path a move would take (the square under the pointer or
@@ -275,15 +291,16 @@ export class BoardView extends EventTarget {
    * drawn now (the piece on path[0] is hidden meanwhile).  Resolves when done
    * or when finishAnimation() cuts it short.
    */
-  animate(path, side, { reduced = false } = {}) {
+  animate(path, side, { reduced = false, speed = 1 } = {}) {
     this.finishAnimation();
+    if (speed === 0) return Promise.resolve();
     const piece = this.pieceLayer.querySelector(`[data-on="${path[0]}"]`);
     if (piece) piece.classList.add('lifted');
     const floating = element('circle', { cx: 0, cy: 0, r: 3.9, class: `piece piece-${side} moving` }, this.overlay);
     const segments = [];
     for (let i = 1; i < path.length; i++) {
       const step = Math.max(Math.abs(fileOf(path[i]) - fileOf(path[i - 1])), Math.abs(rankOf(path[i]) - rankOf(path[i - 1]))) === 1;
-      segments.push({ from: this.center(path[i - 1]), to: this.center(path[i]), step, ms: reduced ? 40 : step ? 170 : 230 });
+      segments.push({ from: this.center(path[i - 1]), to: this.center(path[i]), step, ms: reduced ? 40 : (step ? 170 : 230) * speed });
     }
     const total = segments.reduce((sum, s) => sum + s.ms, 0);
     return new Promise((resolve) => {

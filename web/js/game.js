@@ -9,9 +9,10 @@
 // be in.
 
 import { CancelledError } from './engine-client.js';
-import { fileOf, rankOf } from './board-view.js';
+import { ANIMATION_SPEEDS, campSquares, fileOf, rankOf } from './board-view.js';
 import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
-import { saveGame } from './storage.js';
+import { addGame, saveGame, saveSetting } from './storage.js';
+import { CHART_MOVES, movesNeeded, whiteLead } from './analysis.js';
 import { writeRecord } from './record.js';
 
 /** A new game's players, here only (its variant and turn limit: halma-wasm.js). */
@@ -20,6 +21,8 @@ export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', le
 export const newGameSpec = (variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: DEFAULT_TURN_LIMIT, moves: [] });
 
 const HINT_MOVETIME = 700;
+/** The engine's time for each position it judges in the analysis. */
+const ANALYSIS_MOVETIME = 150;
 /** The computer's move never lands sooner than this after the person's: an
  * instant reply is easy to miss. */
 const MIN_REPLY_MS = 400;
@@ -52,10 +55,14 @@ export class GameController {
    * view: BoardView; rules, engine: EngineClient; ui: the panel
    * (update(model), message(text, kind), announce(text), showEnd(model),
    * confirm(text, yes) -> Promise<boolean>, testHook(name, value)); t:
-   * translation; reducedMotion().
+   * translation; reducedMotion(); sound: play(kind), setEnabled(on);
+   * preferences: {animation, sound} (storage.js, loadPreferences).
    */
-  constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false }) {
+  constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false, sound = null, preferences = {} }) {
     Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
+    this.sound = sound ?? { play() {}, setEnabled() {} };
+    this.preferences = { animation: 'normal', sound: false, ...preferences };
+    this.flippedByHand = false;
     this.settings = { ...DEFAULT_SETTINGS };
     this.game = newGameSpec();
     this.redoStack = [];
@@ -63,11 +70,16 @@ export class GameController {
     this.pieces = new Map();
     this.selection = null;
     this.hintPath = null;
-    // {k, pieces, lastMove} while looking at an earlier position; not a
-    // phase: the person may look back while the engine works.
+    // {k, fen, pieces, lastMove} while looking at an earlier position; not
+    // a phase: the person may look back while the engine works.
     this.review = null;
+    // The engine's judgement of each position, {key, answers[k]} (analyse()).
+    this.judged = null;
+    // The message shown and what it is about (see say()).
+    this.said = null;
     /** What the engine is doing for the controller: 'idle', 'thinking' (the
-     * computer's move) or 'hinting' (a hint for the person). */
+     * computer's move), 'hinting' (a hint for the person) or 'analysing'
+     * (judging the game's positions, see analyse()). */
     this.phase = 'idle';
     this.engineToken = 0; // bumped by each search and cancel: a stale answer is dropped
     this.queue = Promise.resolve();
@@ -102,7 +114,7 @@ export class GameController {
   fail(error) {
     if (error instanceof CancelledError) return;
     console.warn('halma:', error);
-    this.ui.message(this.t('error.unexpected'), 'error');
+    this.say(this.t('error.unexpected'), 'error');
   }
 
   spec() {
@@ -149,6 +161,36 @@ export class GameController {
     this.view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
   }
 
+  // ---- the person's preferences -------------------------------------------
+
+  /** How moves are animated: the system's reduced motion, and the speed
+   * chosen (none: no animation at all). */
+  motion() {
+    return { reduced: this.reducedMotion(), speed: ANIMATION_SPEEDS[this.preferences.animation] ?? 1 };
+  }
+
+  /** Sets and remembers the animation speed or the sound (on or off). */
+  setPreference(name, value) {
+    this.preferences[name] = value;
+    if (name === 'sound') this.sound.setEnabled(value);
+    saveSetting(name, value);
+  }
+
+  /** Black at the bottom: when the person plays Black against the
+   * computer, or the other way when turned round with Flip. */
+  boardFlipped() {
+    return (this.settings.mode === 'computer' && this.settings.human === 'b') !== this.flippedByHand;
+  }
+
+  flip() {
+    this.view.finishAnimation();
+    return this.exclusive(() => {
+      this.flippedByHand = !this.flippedByHand;
+      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped() });
+      this.draw();
+    });
+  }
+
   // ---- drawing -----------------------------------------------------------
 
   /** The pieces as the board shows them: a chain being built moves its
@@ -169,8 +211,9 @@ export class GameController {
   }
 
   draw() {
+    if (this.said && !this.stillTrue(this.said)) this.say('');
     if (this.review) {
-      this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, flags: TARGET });
+      this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, hint: this.judgementAt(this.review.k)?.best ?? null, flags: TARGET });
     } else {
       this.view.render({
         pieces: this.shownPieces(),
@@ -183,19 +226,31 @@ export class GameController {
     this.ui.update(this.model());
   }
 
+  /** The position on the board as the panel describes it: the game's, or
+   * while reviewing the earlier one (always a game still going). */
+  shownState() {
+    if (!this.review) return this.state;
+    const [, side, turns] = this.review.fen.trim().split(/\s+/);
+    return { ...this.state, fen: this.review.fen, side, turns: Number(turns), result: 'ongoing', repeating: [], mustPass: false };
+  }
+
   model() {
     const humanMoves = this.game.moves.some((_, i) => !this.isComputer(this.sideOfMove(i)));
     const humanTurn = !this.over && !this.isComputer(this.state.side);
     return {
       state: this.state,
+      position: this.shownState(),
       game: this.game,
       settings: this.settings,
+      flipped: this.boardFlipped(),
       phase: this.phase,
       review: this.review,
+      analysis: this.analysisModel(),
       selection: this.selection,
       humanTurn,
-      canUndo: !this.review && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
-      canRedo: !this.review && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canUndo: !this.review && !this.game.resigned && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
+      canRedo: !this.review && !this.game.resigned && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canResign: !this.review && !this.over,
       canHint: !this.review && humanTurn && this.phase === 'idle',
       canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(this.selection.chain.at(-1)) & TARGET.STOP),
       mustPass: humanTurn && !!this.state?.mustPass,
@@ -219,12 +274,13 @@ export class GameController {
     this.game = { ...game, moves: answer.moves };
     this.settings = { ...settings };
     this.redoStack = answer.failure ? [] : [...redo];
-    this.state = answer.state;
+    this.state = this.withResignation(answer.state);
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
     this.review = null;
-    this.view.setup({ variant: game.variant, flipped: settings.mode === 'computer' && settings.human === 'b' });
+    this.say(''); // nothing said about the game before holds for this one
+    this.view.setup({ variant: game.variant, flipped: this.boardFlipped() });
     this.save();
     this.draw();
     this.afterMove(false);
@@ -235,7 +291,7 @@ export class GameController {
     return this.exclusive(async () => {
       await this.load(newGameSpec(variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
-      if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.ui.message(this.t('message.newGame'), 'info');
+      if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.say(this.t('message.newGame'), 'info');
       this.ui.announce(this.statusText());
     });
   }
@@ -250,7 +306,9 @@ export class GameController {
       const check = await this.rules.request('load', { game });
       if (check.failure) return this.describeLoadFailure(check.failure);
       await this.load(game, this.settings);
-      this.ui.message(this.t('message.imported', { count: game.moves.length }), 'info');
+      this.say(this.t('message.imported', { count: game.moves.length }), 'info');
+      // A finished game says how it ended, as if its last move were just played.
+      if (this.over) this.ui.showEnd(this.model());
       return null;
     });
   }
@@ -260,13 +318,18 @@ export class GameController {
     return at < 0 ? this.t('import.error.position', { reason }) : this.t('import.error.move', { number: at + 1, reason });
   }
 
+  /** Who plays a side: You, the computer and its level, or Player 1 or 2. */
+  playerName(side) {
+    if (this.isComputer(side)) return this.t('player.computerLevel', { level: this.settings.level });
+    if (this.settings.mode === 'computer') return this.t('player.you');
+    return this.t(side === 'w' ? 'player.white' : 'player.black');
+  }
+
   exportRecord() {
-    const name = (side) =>
-      this.isComputer(side) ? this.t('player.computerLevel', { level: this.settings.level }) : this.settings.mode === 'computer' ? this.t('player.you') : this.t(side === 'w' ? 'player.white' : 'player.black');
     return writeRecord({
       ...this.game,
-      white: name('w'),
-      black: name('b'),
+      white: this.playerName('w'),
+      black: this.playerName('b'),
       result: this.state.result,
       firstSide: this.startSide(),
       firstTurn: this.startTurns(),
@@ -283,9 +346,9 @@ export class GameController {
 
   async tap(square) {
     if (!this.state) return undefined; // still starting
-    if (this.review) return this.ui.message(this.t('message.reviewing'), 'info');
-    if (this.over) return this.ui.message(this.t('message.gameOver'), 'info');
-    if (this.phase === 'thinking') return this.ui.message(this.t('message.wait'), 'info');
+    if (this.review) return this.say(this.t('message.reviewing'), 'info', 'review');
+    if (this.over) return this.say(this.t('message.gameOver'), 'info');
+    if (this.phase === 'thinking') return this.say(this.t('message.wait'), 'info', 'thinking');
     if (this.isComputer(this.state.side)) return undefined;
     if (!this.selection) return this.pick(square);
     const { chain, targets } = this.selection;
@@ -296,7 +359,11 @@ export class GameController {
     if (bits & TARGET.HOP) return this.hop(square);
     if (bits & TARGET.END) return this.commit(await this.rules.request('chainTo', { game: this.spec(), chain, to: square }), bits);
     if (this.pieces.get(square) === this.state.side && square !== end) return this.pick(square);
-    return this.explain([...chain, square].join('-'), square === end);
+    if (square === end) return this.explain(chain.join('-'), true);
+    // Any other square puts the piece down, as on lichess, and says why it
+    // could not go there.
+    this.cancelSelection();
+    return this.explain([...chain, square].join('-'), false);
   }
 
   /** Picks up a piece: shows every square it can reach. */
@@ -306,14 +373,15 @@ export class GameController {
       this.selection = null;
       this.draw();
       const reason = owner ? 'not-your-piece' : 'empty-origin';
-      return this.ui.message(this.refusalText({ reason, a: square, message: '' }), 'warn');
+      return this.say(this.refusalText({ reason, a: square, message: '' }), 'warn');
     }
     const flags = await this.rules.request('targets', { game: this.spec(), chain: [square] });
     if (!flags) return undefined;
     this.selection = { chain: [square], targets: flagsToMap(flags) };
     this.draw();
     const count = [...this.selection.targets.values()].filter((b) => b & TARGET.END).length;
-    this.ui.message(count ? this.t('message.picked', { square, count }) : this.t('message.cannotMove', { square }), count ? 'info' : 'warn');
+    if (count) this.say(this.t('message.picked', { square, count }), 'info', 'selection');
+    else this.say(this.t('message.cannotMove', { square }), 'warn', 'selection');
     return undefined;
   }
 
@@ -328,7 +396,7 @@ export class GameController {
     if (!further && targets.get(square) & TARGET.STOP) return this.commit(chain.join('-'), targets.get(square));
     this.selection = { chain, targets };
     this.draw();
-    this.ui.message(this.t('message.chain', { path: chain.join('-') }), 'info');
+    this.say(this.t('message.chain', { path: chain.join('-') }), 'info', 'selection');
     return undefined;
   }
 
@@ -337,10 +405,10 @@ export class GameController {
   async explain(move, atEnd) {
     if (atEnd) {
       const origin = this.selection.chain[0];
-      return this.ui.message(this.refusalText({ reason: 'goal-camp', a: origin, message: '' }), 'warn');
+      return this.say(this.refusalText({ reason: 'goal-camp', a: origin, message: '' }), 'warn');
     }
     const answer = await this.rules.request('play', { game: this.spec(), move });
-    if (answer.refusal) return this.ui.message(this.refusalText(answer.refusal), 'warn');
+    if (answer.refusal) return this.say(this.refusalText(answer.refusal), 'warn');
     return this.commit(answer.path, 0);
   }
 
@@ -361,7 +429,6 @@ export class GameController {
     if (!this.selection) return;
     this.selection = null;
     this.draw();
-    this.ui.message('', 'info');
   }
 
   onDragStart(square) {
@@ -377,8 +444,9 @@ export class GameController {
       const bits = this.selection.targets.get(to) ?? 0;
       // A drop names the final square: it never leaves a chain open.
       if (bits & TARGET.END) return this.commit(await this.rules.request('chainTo', { game: this.spec(), chain: this.selection.chain, to }), bits);
-      this.draw();
-      return this.explain(`${this.selection.chain.join('-')}-${to}`, false);
+      const move = `${this.selection.chain.join('-')}-${to}`;
+      this.cancelSelection();
+      return this.explain(move, false);
     });
   }
 
@@ -419,7 +487,7 @@ export class GameController {
     const side = this.state.side;
     const answer = await this.rules.request('play', { game: this.spec(), move });
     if (answer.refusal) {
-      this.ui.message(this.refusalText(answer.refusal), 'warn');
+      this.say(this.refusalText(answer.refusal), 'warn');
       return false;
     }
     const before = this.pieces;
@@ -434,17 +502,25 @@ export class GameController {
     if (!this.review && answer.path !== 'pass') {
       this.view.render({ pieces: before, lastMove: null, flags: TARGET });
       this.ui.update(this.model());
-      await this.view.animate(answer.path.split('-'), side, { reduced: this.reducedMotion() });
+      await this.view.animate(answer.path.split('-'), side, this.motion());
     }
-    this.ui.message(answer.path === 'pass' ? this.t('message.passed', { side: this.sideName(side) }) : '', 'info');
     this.draw();
+    if (answer.path === 'pass') this.say(this.t('message.passed', { side: this.sideName(side) }));
+    else this.sound.play(this.moveKind(answer.path) === 'step' ? 'step' : 'hop');
     return true;
+  }
+
+  /** 'pass', 'step' or 'jump'. */
+  moveKind(path) {
+    if (path === 'pass') return 'pass';
+    const squares = path.split('-');
+    return squares.length === 2 && isStep(squares[0], squares[1]) ? 'step' : 'jump';
   }
 
   moveText(side, path) {
     if (path === 'pass') return this.t('announce.pass', { side: this.sideName(side) });
     const squares = path.split('-');
-    const key = squares.length === 2 && isStep(squares[0], squares[1]) ? 'announce.step' : 'announce.jump';
+    const key = `announce.${this.moveKind(path)}`;
     return this.t(key, { side: this.sideName(side), from: squares[0], to: squares[squares.length - 1], path: squares.join(', ') });
   }
 
@@ -457,14 +533,17 @@ export class GameController {
     if (this.over) {
       this.draw();
       if (justPlayed) {
+        this.countGame();
+        this.sound.play('end');
         this.ui.announce(this.resultText());
         this.ui.showEnd(this.model());
       }
+      this.analyse();
       return;
     }
     if (this.isComputer(this.state.side)) this.computerMove();
-    else if (this.state.mustPass) this.ui.message(this.t('message.mustPass'), 'warn');
-    else if (!justPlayed && this.game.moves.length === 0) this.ui.message(this.t('message.start'), 'info');
+    else if (this.state.mustPass) this.say(this.t('message.mustPass'), 'warn');
+    else if (!justPlayed && this.game.moves.length === 0) this.say(this.t('message.start'), 'info');
   }
 
   // ---- the computer ------------------------------------------------------
@@ -534,7 +613,7 @@ export class GameController {
             this.hintPath = answer.move.split('-');
             this.selection = null;
             const text = this.t('message.hint', { move: answer.move });
-            this.ui.message(text, 'hint');
+            this.say(text, 'hint', 'hint');
             this.ui.announce(text);
           }
           this.draw();
@@ -561,7 +640,7 @@ export class GameController {
         this.redoStack.push(moves.pop());
       } while (this.settings.mode === 'computer' && !wasThinking && moves.length && this.isComputer(this.sideOfMove(moves.length)));
       await this.resync();
-      this.ui.message(this.t('message.undone'), 'info');
+      this.say(this.t('message.undone'), 'info');
       this.ui.announce(this.t('message.undone'));
       if (!this.over && this.isComputer(this.state.side)) this.computerMove();
     });
@@ -585,13 +664,51 @@ export class GameController {
   }
 
   async resync() {
-    this.state = await this.rules.request('state', { game: this.spec() });
+    this.state = this.withResignation(await this.rules.request('state', { game: this.spec() }));
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
     this.review = null;
     this.save();
     this.draw();
+  }
+
+  // ---- resigning ---------------------------------------------------------
+
+  /** The person gives up (two on one device: the side to move), after a
+   * question; the other side wins.  Final: undo does not take it back. */
+  resign() {
+    return this.exclusive(async () => {
+      if (!this.model().canResign) return;
+      if (!(await this.ui.confirm(this.t('confirm.resign'), this.t('confirm.resignYes')))) return;
+      if (this.over) return; // the computer's move may have ended the game meanwhile
+      this.cancelPending();
+      this.game.resigned = this.settings.mode === 'computer' ? this.settings.human : this.state.side;
+      this.state = this.withResignation(this.state);
+      this.selection = null;
+      this.hintPath = null;
+      this.countGame();
+      this.save();
+      this.draw();
+      this.ui.announce(this.resultText());
+      this.ui.showEnd(this.model());
+    });
+  }
+
+  /** A game against the computer counts once in the person's record
+   * (storage.js), when it ends; undone and played to the end again, it
+   * does not count twice. */
+  countGame() {
+    if (this.settings.mode !== 'computer' || this.game.counted) return;
+    this.game.counted = true;
+    addGame(this.game.variant, this.settings.level, this.state.result === (this.settings.human === 'w' ? 'white-wins' : 'black-wins'));
+    this.save();
+  }
+
+  /** The rules' state, ended by the resignation if there was one. */
+  withResignation(state) {
+    const side = this.game.resigned;
+    return side ? { ...state, result: side === 'w' ? 'black-wins' : 'white-wins', resigned: side } : state;
   }
 
   // ---- looking back ------------------------------------------------------
@@ -605,6 +722,7 @@ export class GameController {
       const previous = this.review?.k ?? total;
       if (k === total) {
         this.review = null;
+        if (!this.over) this.cancelPending('analysing');
         this.draw();
         return;
       }
@@ -614,10 +732,12 @@ export class GameController {
       if (k === previous + 1 && lastMove) {
         // Stepping forward shows the move being played.
         this.view.render({ pieces: this.review?.pieces ?? this.pieces, flags: TARGET });
-        await this.view.animate(lastMove, this.sideOfMove(k - 1), { reduced: this.reducedMotion() });
+        await this.view.animate(lastMove, this.sideOfMove(k - 1), this.motion());
       }
-      this.review = { k, pieces: piecesOf(fen), lastMove };
+      this.review = { k, fen, pieces: piecesOf(fen), lastMove };
+      this.hintPath = null; // a hint belongs to the game's position, not this one
       this.draw();
+      this.analyse();
     });
   }
 
@@ -626,19 +746,132 @@ export class GameController {
     return this.reviewAt(Math.max(0, Math.min(this.game.moves.length, k)));
   }
 
+  // ---- analysis ----------------------------------------------------------
+
+  /** The analysis is shown while looking back and once the game is over. */
+  analysisWanted() {
+    return !!this.state && (!!this.review || this.over);
+  }
+
+  analysisKey() {
+    return `${this.game.variant}|${this.game.fen}|${this.game.moves.join(' ')}`;
+  }
+
+  /** The engine's judgement of the position after k moves, if made:
+   * {lead (White's, in moves), winIn, side, best (a path or null)}. */
+  judgementAt(k) {
+    return this.judged?.key === this.analysisKey() ? this.judged.answers[k] ?? null : null;
+  }
+
+  /** The next position to judge: the one on the board, then the others
+   * from the start; null when all are judged. */
+  nextToJudge() {
+    const shown = this.review?.k ?? this.game.moves.length;
+    if (!this.judgementAt(shown)) return shown;
+    for (let k = 0; k <= this.game.moves.length; k++) if (!this.judgementAt(k)) return k;
+    return null;
+  }
+
+  /** Has the engine judge the game's positions one by one, each answer
+   * redrawing the card, while the analysis is shown and the engine is free.
+   * It runs outside the action queue, as a hint does; anything that changes
+   * the game abandons it (cancelPending). */
+  analyse() {
+    if (!this.analysisWanted() || this.phase !== 'idle') return;
+    const key = this.analysisKey();
+    if (this.judged?.key !== key) this.judged = { key, answers: [] };
+    const k = this.nextToJudge();
+    if (k === null) return;
+    const side = this.sideOfMove(k);
+    if (k === this.game.moves.length && this.over) {
+      // The last position: the result is the judgement.
+      const winner = { 'white-wins': 1, 'black-wins': -1 }[this.state.result] ?? 0;
+      this.judged.answers[k] = { lead: winner * CHART_MOVES, winIn: 0, side, best: null, final: true };
+      this.draw();
+      this.analyse();
+      return;
+    }
+    const token = ++this.engineToken;
+    this.phase = 'analysing';
+    const game = { ...this.spec(), moves: this.game.moves.slice(0, k) };
+    this.engine.request('hint', { game, movetime: ANALYSIS_MOVETIME }).then(
+      (answer) =>
+        this.exclusive(() => {
+          if (token !== this.engineToken) return;
+          this.phase = 'idle';
+          const best = answer?.move && answer.move !== 'pass' ? answer.move.split('-') : null;
+          if (answer && this.judged.key === key) this.judged.answers[k] = { lead: whiteLead(answer, side), winIn: answer.winIn, side, best };
+          this.draw();
+          this.analyse();
+        }),
+      (error) => {
+        if (token === this.engineToken) {
+          this.phase = 'idle';
+          this.draw();
+        }
+        this.fail(error);
+      },
+    );
+  }
+
+  /** The analysis card's content, or null when it is not shown. */
+  analysisModel() {
+    if (!this.analysisWanted()) return null;
+    const total = this.game.moves.length;
+    const k = this.review?.k ?? total;
+    const leads = Array.from({ length: total + 1 }, (_, i) => this.judgementAt(i)?.lead ?? null);
+    return { k, total, leads, current: this.judgementAt(k), needed: movesNeeded(this.shownPieces(), this.game.variant) };
+  }
+
+  // ---- messages ----------------------------------------------------------
+
+  /** Shows a message for as long as what it is about holds: 'position' (the
+   * position on the board), 'selection' (the piece picked up), 'hint',
+   * 'thinking' (the computer's search) or 'review' (looking back). */
+  say(text, kind = 'info', about = 'position') {
+    this.said = text ? { about, position: this.positionKey(), selection: this.selection } : null;
+    this.ui.message(text, kind);
+  }
+
+  positionKey() {
+    return `${this.game.moves.length}/${this.review?.k ?? '-'}`;
+  }
+
+  stillTrue({ about, position, selection }) {
+    if (position !== this.positionKey()) return false;
+    if (about === 'selection') return !!this.selection && this.selection.chain[0] === selection?.chain[0];
+    if (about === 'hint') return !!this.hintPath && !this.review;
+    if (about === 'thinking') return this.phase === 'thinking';
+    if (about === 'review') return !!this.review;
+    return true;
+  }
+
   // ---- texts -------------------------------------------------------------
+
+  /** How the game went, side by side: pieces in the goal camp (White's
+   * goal is Black's camp) and moves played, counted from turn 0. */
+  endSummary() {
+    const pieces = piecesOf(this.state.fen);
+    const turns = this.state.turns;
+    return ['w', 'b'].map((side) => {
+      const goal = campSquares(other(side), this.game.variant);
+      const home = [...goal].filter((square) => pieces.get(square) === side).length;
+      return { side, name: this.playerName(side), home, count: goal.size, moves: side === 'w' ? Math.ceil(turns / 2) : Math.floor(turns / 2) };
+    });
+  }
 
   resultText() {
     const result = this.state.result;
     if (result === 'draw-repetition') return this.t('result.repetition');
     if (result === 'draw-turn-limit') return this.t('result.turnLimit', { limit: this.state.turnLimit });
     const winner = result === 'white-wins' ? 'w' : 'b';
-    if (this.settings.mode === 'computer') return this.t(winner === this.settings.human ? 'result.youWin' : 'result.computerWins');
+    if (this.settings.mode === 'computer') return this.t(winner === this.settings.human ? 'result.youWin' : 'result.computerWins', { level: this.settings.level });
     return this.t(winner === 'w' ? 'result.whiteWins' : 'result.blackWins');
   }
 
   statusText() {
     if (!this.state) return '';
+    if (this.review) return this.t(this.shownState().side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
     if (this.over) return this.resultText();
     if (this.phase === 'thinking') return this.t('status.thinking');
     if (this.settings.mode === 'computer') return this.t(this.state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');

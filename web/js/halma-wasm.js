@@ -10,6 +10,11 @@ const FILES = 'abcdefghijklmnop';
 /** A game's defaults unless told otherwise: 19 pieces a side, 400 turns. */
 export const DEFAULT_VARIANT = 19;
 export const DEFAULT_TURN_LIMIT = 400;
+/** The levels' think time and depth cap (0: none), as src/engine/levels.c
+ * has them (tests/web/levels.test.mjs checks), for the new-game dialog. */
+export const LEVELS = Object.freeze([
+  [100, 1], [100, 1], [100, 2], [100, 3], [150, 4], [200, 5], [20, 0], [100, 0], [250, 0], [1000, 0],
+].map(([thinkMs, depth], i) => ({ level: i + 1, thinkMs, depth })));
 
 /** "e5" -> 68 (rank * 16 + file), or -1 for anything else. */
 export function squareIndex(name) {

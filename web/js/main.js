@@ -2,13 +2,13 @@
 // saved game (or a new one), and the service worker that keeps the page
 // working offline.
 
-import { BoardView } from './board-view.js';
+import { ANIMATION_SPEEDS, BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
 import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
 import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
-import { language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
-import { loadGame, loadSettings, saveSetting } from './storage.js';
-import { PanelUI } from './ui.js';
+import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
+import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
+import { PanelUI, Sounds } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
@@ -18,20 +18,28 @@ function showLanguage() {
   $('rules-link').href = `rules/${language()}.html`;
 }
 
+/** The language a link into the game asks for (the rules pages' "back to
+ * the game" carries theirs as ?lang=), or null. */
+function languageFromLink() {
+  const code = new URLSearchParams(location.search).get('lang');
+  return code && LANGUAGES[code] ? code : null;
+}
+
 async function restore(controller, ui, { saved, damaged }) {
   if (!saved) {
     await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
-    if (damaged) ui.message(t('message.saveDamaged'), 'warn');
+    if (damaged) controller.say(t('message.saveDamaged'), 'warn');
     return;
   }
-  const { variant, fen, turnLimit, moves, redo, mode, human, level } = saved;
-  const failure = await controller.exclusive(() => controller.load({ variant, fen, turnLimit, moves }, { mode, human, level }, redo));
+  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted } = saved;
+  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}) };
+  const failure = await controller.exclusive(() => controller.load(game, { mode, human, level }, redo));
   if (!failure) return;
   if (failure.at < 0) {
     await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
-    ui.message(t('message.saveDamaged'), 'warn');
+    controller.say(t('message.saveDamaged'), 'warn');
   } else {
-    ui.message(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+    controller.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
   }
 }
 
@@ -41,10 +49,11 @@ async function main() {
   const module = compileHalma(new URL('../halma.wasm', import.meta.url));
   module.catch(() => {}); // a failure shows when a worker needs it
   const settings = loadSettings();
-  const languageReady = setLanguage(pickLanguage(settings.language));
+  const languageReady = setLanguage(pickLanguage(languageFromLink() ?? settings.language));
   // The board is drawn at once, before the texts and the rules are ready.
   const view = new BoardView($('board'));
   const ui = new PanelUI();
+  const preferences = loadPreferences(ANIMATION_SPEEDS);
   const controller = new GameController({
     view,
     rules: new EngineClient('rules', module),
@@ -53,6 +62,8 @@ async function main() {
     t,
     refusalText,
     reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+    sound: new Sounds(preferences.sound),
+    preferences,
   });
   ui.attach(controller);
   controller.preview({ variant: DEFAULT_VARIANT, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });
@@ -61,6 +72,11 @@ async function main() {
   controller.rules.warmUp();
   await languageReady;
   showLanguage();
+  if (languageFromLink()) {
+    // The rules page's language, chosen there, is the game's from now on.
+    saveSetting('language', language());
+    history.replaceState(null, '', location.pathname);
+  }
   $('language').addEventListener('change', async (event) => {
     await setLanguage(event.target.value);
     saveSetting('language', language());

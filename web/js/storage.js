@@ -1,11 +1,13 @@
-// storage.js: the game in progress and the settings in localStorage, so a
-// reload or a closed tab loses nothing.  What is read back is never trusted:
+// storage.js: the game in progress, the settings and the person's record
+// against the computer in localStorage, so a reload or a closed tab loses
+// nothing.  What is read back is never trusted:
 // a damaged save is set aside (kept under another key) rather than thrown
 // away, and the page starts clean.
 
 const GAME_KEY = 'halma.game.v1';
 const DAMAGED_KEY = 'halma.game.damaged';
 const SETTINGS_KEY = 'halma.settings.v1';
+const SCORES_KEY = 'halma.scoreboard.v1';
 const MAX_MOVES = 2000;
 
 function read(key) {
@@ -42,7 +44,9 @@ export function validSave(data) {
   // The picture of the board drawn before the rules have replayed the game.
   const position = typeof data.position === 'string' && /^[wb0-9/]+ [wb] \d+$/.test(data.position) ? data.position : null;
   const lastMove = Array.isArray(data.lastMove) && data.lastMove.every((s) => /^[a-p]\d{1,2}$/.test(s)) ? data.lastMove : null;
-  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove };
+  const resigned = data.resigned === 'w' || data.resigned === 'b' ? data.resigned : null;
+  const counted = data.counted === true; // already in the person's record
+  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted };
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there
@@ -73,6 +77,44 @@ export function loadSettings() {
   }
 }
 
+/** The animation speed (a name of board-view.js's ANIMATION_SPEEDS) and
+ * whether sounds are on: off until the person switches them on. */
+export function loadPreferences(speeds) {
+  const { animation, sound } = loadSettings();
+  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true };
+}
+
 export function saveSetting(name, value) {
   write(SETTINGS_KEY, JSON.stringify({ ...loadSettings(), [name]: value }));
+}
+
+// ---- the person's record against the computer ------------------------------
+// Games played and won per variant and level; a game counts once, when it
+// ends (game.js, countGame).
+
+function readScores() {
+  try {
+    const all = JSON.parse(read(SCORES_KEY) ?? '{}');
+    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+
+/** {played, won} at a variant and level. */
+export function scoreAt(variant, level) {
+  const entry = readScores()[`${variant}/${level}`] ?? {};
+  const played = count(entry.played);
+  return { played, won: Math.min(count(entry.won), played) };
+}
+
+export function addGame(variant, level, won) {
+  const { played, won: wins } = scoreAt(variant, level);
+  write(SCORES_KEY, JSON.stringify({ ...readScores(), [`${variant}/${level}`]: { played: played + 1, won: wins + (won ? 1 : 0) } }));
+}
+
+export function clearScores() {
+  write(SCORES_KEY, '{}');
 }

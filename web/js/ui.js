@@ -1,10 +1,25 @@
 // ui.js: everything around the board: the status card, the players, the move
-// list, the record panel, the dialogs and the screen-reader announcements.
+// list, the record panel, the dialogs, the screen-reader announcements and
+// the sounds.
 // It shows the controller's model and forwards the person's clicks to it.
 
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
+import { LEVELS } from './halma-wasm.js';
+import { clearScores, scoreAt } from './storage.js';
+import { chartPoints } from './analysis.js';
+
+const CHART = { width: 200, height: 48 };
 
 const $ = (id) => document.getElementById(id);
+/** A new element with a class and a text (both optional). */
+function node(tag, className = '', text = '') {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text) element.textContent = text;
+  return element;
+}
+const sideName = (side) => t(side === 'w' ? 'side.white' : 'side.black');
+const pieceDot = (side) => node('span', `turn-piece small piece-${side}`);
 
 export class PanelUI {
   constructor() {
@@ -19,6 +34,9 @@ export class PanelUI {
     $('undo').addEventListener('click', () => c.undo());
     $('redo').addEventListener('click', () => c.redo());
     $('hint').addEventListener('click', () => c.hint());
+    $('resign').addEventListener('click', () => c.resign());
+    $('flip').addEventListener('click', () => c.flip());
+    $('settings').addEventListener('click', () => this.openSettings());
     $('stop-chain').addEventListener('click', () => c.stopChain());
     $('pass').addEventListener('click', () => c.pass());
     $('review-start').addEventListener('click', () => c.reviewAt(0));
@@ -28,6 +46,12 @@ export class PanelUI {
     $('move-list').addEventListener('click', (event) => {
       const button = event.target.closest('button[data-ply]');
       if (button) c.reviewAt(Number(button.dataset.ply));
+    });
+    // A click on the chart shows the position at that point of the game.
+    $('analysis-chart').addEventListener('click', (event) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      const total = c.game.moves.length;
+      c.reviewAt(Math.round(((event.clientX - box.left) / box.width) * total));
     });
     $('copy-fen').addEventListener('click', () => this.copy($('fen').value, $('copy-fen')));
     $('export').addEventListener('click', () => this.openExport());
@@ -49,32 +73,35 @@ export class PanelUI {
 
   update(model) {
     this.lastModel = model;
-    const { state, phase, review } = model;
+    const { state, position, phase, review } = model;
     if (!state) return;
-    const c = this.controller;
-    const status = c.statusText();
+    const status = this.controller.statusText();
     $('status-line').textContent = status;
     // The tab's title says whose turn it is while the page is in the background.
     document.title = `${status} · Halma`;
-    // The side to move, or once the game is over the winner (none for a draw).
-    const piece = $('turn-piece');
-    const shown = { ongoing: state.side, 'white-wins': 'w', 'black-wins': 'b' }[state.result];
-    piece.className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
-    $('spinner').hidden = phase === 'idle';
-    const turn = state.result === 'ongoing' ? state.turns + 1 : state.turns;
-    $('turn-counter').textContent = t('status.turn', { turn, limit: state.turnLimit });
+    // Everything here describes the position on the board: while reviewing,
+    // the earlier one. The side to move, or once the game is over the
+    // winner (none for a draw).
+    const shown = { ongoing: position.side, 'white-wins': 'w', 'black-wins': 'b' }[position.result];
+    $('turn-piece').className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
+    // Shown by visibility, never display: the card keeps its size.
+    $('spinner').classList.toggle('active', phase !== 'idle');
+    const turn = position.result === 'ongoing' ? position.turns + 1 : position.turns;
+    $('turn-counter').textContent = t('status.turn', { turn, limit: position.turnLimit });
     const warning = $('warning');
-    const warn = model.humanTurn && state.repeating.length > 0;
+    const warn = model.humanTurn && !review && state.repeating.length > 0;
     warning.hidden = !warn;
     if (warn) warning.textContent = t('warning.repetition');
     $('undo').disabled = !model.canUndo;
     $('redo').disabled = !model.canRedo;
     $('hint').disabled = !model.canHint;
+    $('resign').disabled = !model.canResign;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
-    $('fen').value = state.fen;
+    $('fen').value = position.fen;
     this.updatePlayers(model);
     this.updateMoves(model);
+    this.updateAnalysis(model);
     const bar = $('review-bar');
     bar.hidden = !review;
     if (review) {
@@ -87,59 +114,55 @@ export class PanelUI {
     document.body.classList.toggle('thinking', phase === 'thinking');
   }
 
-  updatePlayers({ state, settings }) {
-    const flipped = settings.mode === 'computer' && settings.human === 'b';
-    const name = (side) => {
-      if (settings.mode === 'friends') return t(side === 'w' ? 'player.white' : 'player.black');
-      return side === settings.human ? t('player.you') : t('player.computerLevel', { level: settings.level });
-    };
+  updatePlayers({ position, flipped, phase }) {
     const fill = (id, side) => {
       const bar = $(id);
-      bar.replaceChildren();
-      const dot = document.createElement('span');
-      dot.className = `turn-piece small piece-${side}`;
-      const label = document.createElement('span');
-      label.textContent = `${t(side === 'w' ? 'side.white' : 'side.black')} · ${name(side)}`;
-      bar.append(dot, label);
-      bar.classList.toggle('to-move', state.result === 'ongoing' && state.side === side);
+      const toMove = position.result === 'ongoing' && position.side === side;
+      bar.replaceChildren(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${this.controller.playerName(side)}`));
+      // The side to move says so in words beside its name, not only by colour.
+      if (toMove) bar.append(node('span', 'turn-badge', t(phase === 'thinking' ? 'player.thinking' : 'player.toMove')));
+      bar.classList.toggle('to-move', toMove);
     };
     fill('player-top', flipped ? 'w' : 'b');
     fill('player-bottom', flipped ? 'b' : 'w');
   }
 
   updateMoves({ game, review, firstSide, firstTurn }) {
-    const list = $('move-list');
+    const body = $('move-list').tBodies[0];
     const current = review ? review.k : game.moves.length;
     const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}`;
     if (key !== this.shownMoves) {
       this.shownMoves = key;
-      list.replaceChildren();
-      let row = null;
-      let number = Math.floor(firstTurn / 2) + 1;
-      game.moves.forEach((move, i) => {
-        const white = (firstSide === 'w') === (i % 2 === 0);
-        if (white || !row) {
-          row = document.createElement('li');
-          row.value = number;
-          if (!white) row.append(placeholder());
-          list.append(row);
-        }
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'move';
-        button.dataset.ply = String(i + 1);
-        button.textContent = move;
-        row.append(button);
-        if (!white) number++;
-      });
+      body.replaceChildren(...moveRows(game.moves, firstSide, firstTurn));
       // Scrolls the list only, never the page (that would move the board).
-      list.scrollTop = list.scrollHeight;
+      const scroller = $('move-scroll');
+      scroller.scrollTop = scroller.scrollHeight;
     }
-    for (const button of list.querySelectorAll('button[data-ply]')) {
+    for (const button of body.querySelectorAll('button[data-ply]')) {
       if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
       else button.removeAttribute('aria-current');
     }
+    $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
+  }
+
+  /** The analysis card: the engine's judgement of the position on the
+   * board, the moves each side still needs, the best move (drawn on the
+   * board by the controller) and the chart of White's lead over the game. */
+  updateAnalysis({ analysis }) {
+    const card = $('analysis');
+    card.hidden = !analysis;
+    if (!analysis) return;
+    const { k, total, leads, current, needed } = analysis;
+    $('analysis-judgement').textContent = judgementText(current);
+    $('analysis-needed').textContent = t('analysis.needed', { white: needed.w, black: needed.b });
+    const best = current?.best;
+    $('analysis-best').textContent = best ? t('analysis.best', { move: best.join('-') }) : '';
+    $('analysis-best').hidden = !best;
+    $('analysis-line').setAttribute('points', chartPoints(leads, CHART.width, CHART.height));
+    const x = total ? (k / total) * CHART.width : 0;
+    $('analysis-now').setAttribute('x1', x);
+    $('analysis-now').setAttribute('x2', x);
   }
 
   // ---- messages ----------------------------------------------------------
@@ -194,7 +217,13 @@ export class PanelUI {
       for (const input of form.querySelectorAll('.computer-only input')) input.disabled = !computer;
     };
     form.addEventListener('change', syncMode);
-    form.elements.level.addEventListener('input', () => ($('level-value').textContent = form.elements.level.value));
+    const showLevel = () => this.showLevel(Number(form.elements.level.value), Number(form.elements.variant.value));
+    form.elements.level.addEventListener('input', showLevel);
+    for (const input of form.elements.variant) input.addEventListener('change', showLevel);
+    $('clear-scores').addEventListener('click', async () => {
+      if (await this.confirm(t('confirm.clearScores'), t('confirm.clearScoresYes'))) clearScores();
+      showLevel();
+    });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const f = form.elements;
@@ -207,6 +236,11 @@ export class PanelUI {
       });
     });
     this.syncNewGameMode = syncMode;
+    const settings = $('settings-form');
+    settings.addEventListener('change', (event) => {
+      const { name, value, checked } = event.target;
+      this.controller.setPreference(name, name === 'sound' ? checked : value);
+    });
     $('import-form').addEventListener('submit', async (event) => {
       event.preventDefault();
       const error = await this.controller.importRecord($('import-text').value);
@@ -236,9 +270,30 @@ export class PanelUI {
     form.elements.mode.value = settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
-    $('level-value').textContent = String(settings.level);
+    this.showLevel(settings.level, game.variant);
     this.syncNewGameMode();
     $('new-game-dialog').showModal();
+  }
+
+  /** The level chosen, in words: its name, how long and deep it thinks,
+   * and the person's record at it in this variant. */
+  showLevel(level, variant) {
+    const { name, detail } = describeLevel(level);
+    $('level-value').textContent = String(level);
+    $('level-name').textContent = name;
+    $('level-detail').textContent = detail;
+    $('level').setAttribute('aria-valuetext', `${level}, ${name}`);
+    const { played, won } = scoreAt(variant, level);
+    $('level-score').textContent = played ? t('score.line', { level, won, played }) : t('score.none', { level });
+    $('clear-scores').hidden = played === 0;
+  }
+
+  openSettings() {
+    const form = $('settings-form');
+    const { animation, sound } = this.controller.preferences;
+    form.elements.animation.value = animation;
+    form.elements.sound.checked = sound;
+    $('settings-dialog').showModal();
   }
 
   openImport() {
@@ -250,20 +305,24 @@ export class PanelUI {
   }
 
   openExport() {
-    $('export-text').value = this.controller.exportRecord();
+    const text = $('export-text');
+    text.value = this.controller.exportRecord();
+    // The dialog focuses the record: with the caret at its start it opens
+    // at the header, not scrolled to the last move.
+    text.setSelectionRange(0, 0);
     $('export-dialog').showModal();
+    text.scrollTop = 0;
   }
 
+  /** The end of the game: who won (or the draw), how, and each side's
+   * pieces home and moves. */
   showEnd(model) {
+    const c = this.controller;
     const result = model.state.result;
-    $('end-title').textContent = this.controller.resultText();
-    const key = {
-      'white-wins': 'end.win',
-      'black-wins': 'end.win',
-      'draw-repetition': 'end.repetition',
-      'draw-turn-limit': 'end.turnLimit',
-    }[result];
-    $('end-text').textContent = t(key, { turns: model.state.turns, limit: model.state.turnLimit });
+    $('end-title').textContent = c.resultText();
+    const summary = c.endSummary();
+    $('end-text').textContent = endText(model.state, summary);
+    $('end-summary').tBodies[0].replaceChildren(...summary.map((row) => summaryRow(row)));
     $('end-art').className = `end-art ${result}`;
     const dialog = $('end-dialog');
     if (!dialog.open) dialog.showModal();
@@ -299,7 +358,7 @@ export class PanelUI {
     } catch {
       ok = false; // no clipboard permission: the text stays selectable
     }
-    this.message(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
+    this.controller.say(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
     button.focus();
   }
 
@@ -330,9 +389,124 @@ export class PanelUI {
   }
 }
 
-function placeholder() {
-  const span = document.createElement('span');
-  span.className = 'move placeholder';
-  span.textContent = '…';
-  return span;
+/** A level in words: {name, detail}, e.g. "Beginner", "Thinks up to 0.1 s,
+ * search depth 1.", the number as the language writes it. */
+export function describeLevel(level) {
+  const { thinkMs, depth } = LEVELS[level - 1];
+  const time = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(thinkMs / 1000);
+  return { name: t(`level.${level}`), detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }) };
+}
+
+/** The engine's judgement in words: who leads and by about how much, a
+ * forced win, or that it is still looking. */
+function judgementText(judgement) {
+  if (!judgement) return t('analysis.working');
+  const { lead, winIn, side, final } = judgement;
+  if (final) return lead ? t('analysis.won', { side: sideName(lead > 0 ? 'w' : 'b') }) : t('analysis.drawn');
+  if (winIn) return t('analysis.winIn', { side: sideName(winIn > 0 ? side : side === 'w' ? 'b' : 'w'), turns: Math.abs(winIn) });
+  if (Math.abs(lead) < 0.5) return t('analysis.even');
+  const moves = new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(Math.abs(lead));
+  return t('analysis.ahead', { side: sideName(lead > 0 ? 'w' : 'b'), moves });
+}
+
+/** How the game ended, in a sentence: a resignation, the winner's pieces
+ * home, or the draw's reason. */
+function endText({ result, resigned, turnLimit }, summary) {
+  if (resigned) return t('end.resigned', { side: sideName(resigned) });
+  const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
+  if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
+  return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
+}
+
+/** A side's row of the end summary: name, pieces home, moves. */
+function summaryRow({ side, name, home, count, moves }) {
+  const row = node('tr');
+  const who = node('th');
+  who.scope = 'row';
+  who.append(pieceDot(side), ` ${name}`);
+  row.append(who, node('td', '', t('end.homeCount', { home, count })), node('td', '', String(moves)));
+  return row;
+}
+
+/** The moves as table rows: the pair's number, White's move, Black's. */
+function moveRows(moves, firstSide, firstTurn) {
+  const rows = [];
+  let cells = null;
+  moves.forEach((move, i) => {
+    const white = (firstSide === 'w') === (i % 2 === 0);
+    if (white || !cells) {
+      const row = node('tr');
+      const number = node('th', '', String(Math.floor(firstTurn / 2) + 1 + rows.length));
+      number.scope = 'row';
+      cells = [node('td', '', white ? '' : '…'), node('td')];
+      row.append(number, ...cells);
+      rows.push(row);
+    }
+    cells[white ? 0 : 1].append(moveButton(move, i + 1));
+  });
+  return rows;
+}
+
+/** A move of the list: it can break after a hop's dash, never inside a
+ * square's name. */
+function moveButton(move, ply) {
+  const button = node('button', 'move');
+  button.type = 'button';
+  button.dataset.ply = String(ply);
+  move.split('-').forEach((name, i) => {
+    if (i > 0) button.append('-', node('wbr'));
+    button.append(node('span', 'sq-name', name));
+  });
+  return button;
+}
+
+// ---- sounds ------------------------------------------------------------------
+// Short sounds for a step, a hop and the end of the game, made with the Web
+// Audio API (no files to download).  Off until the person switches them on;
+// the audio context starts on that click, as browsers require.
+
+/** Each sound: notes of [frequency Hz, start s, length s]. */
+const SOUNDS = {
+  step: [[540, 0, 0.07]],
+  hop: [[620, 0, 0.06], [830, 0.06, 0.08]],
+  end: [[523, 0, 0.14], [659, 0.12, 0.14], [784, 0.24, 0.3]],
+};
+const VOLUME = 0.12;
+
+export class Sounds {
+  constructor(enabled = false) {
+    this.enabled = enabled;
+    this.context = null;
+  }
+
+  setEnabled(enabled) {
+    this.enabled = enabled;
+    if (enabled) this.audio()?.resume();
+  }
+
+  /** The audio context, made on first use; null where there is none. */
+  audio() {
+    if (!this.context && typeof AudioContext === 'function') this.context = new AudioContext();
+    return this.context;
+  }
+
+  play(kind) {
+    const notes = SOUNDS[kind];
+    const audio = this.enabled && notes ? this.audio() : null;
+    if (!audio) return;
+    const now = audio.currentTime;
+    for (const [frequency, start, length] of notes) {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.type = 'triangle';
+      oscillator.frequency.value = frequency;
+      // A quick attack and a decay, so no note clicks.
+      gain.gain.setValueAtTime(0.0001, now + start);
+      gain.gain.exponentialRampToValueAtTime(VOLUME, now + start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(now + start);
+      oscillator.stop(now + start + length + 0.02);
+    }
+  }
 }

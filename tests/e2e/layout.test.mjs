@@ -1,0 +1,78 @@
+// The page's layout on the screens players use (issue 23): a landscape
+// phone keeps the panel beside the board, a wide screen gets a larger,
+// centred board, and dialogs open at their top.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openGame, importText } from './harness.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const geometry = (page) =>
+  page.evaluate(() => {
+    const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+    return {
+      board: box('#board'),
+      bottomBar: box('#player-bottom'),
+      status: box('.card.status'),
+      panel: box('.panel'),
+      page: { width: innerWidth, height: innerHeight, scrollHeight: document.documentElement.scrollHeight },
+    };
+  });
+
+test('a landscape phone: the panel beside the board, the status in view', async () => {
+  const { page, errors } = await openGame(env, { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true });
+  const g = await geometry(page);
+  assert.ok(g.panel.left >= g.board.right, `the panel (${g.panel.left}) is beside the board (${g.board.right})`);
+  assert.ok(g.status.bottom <= g.page.height, `the status card ends at ${g.status.bottom}, in view`);
+  assert.ok(g.board.height >= 280, `the board is ${g.board.height} px`);
+  assert.ok(g.bottomBar.bottom <= g.page.height, `the whole board and both players' bars are in view (${g.bottomBar.bottom})`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+for (const [width, height, least] of [[1920, 1080, 900], [1280, 800, 620]]) {
+  test(`${width}x${height}: a board of ${least} px or more, centred with the panel, nothing to scroll`, async () => {
+    const { page, errors } = await openGame(env, { viewport: { width, height } });
+    const g = await geometry(page);
+    assert.ok(g.board.width >= least, `the board is ${g.board.width} px`);
+    assert.ok(g.page.scrollHeight <= height, `the page is ${g.page.scrollHeight} px high`);
+    const left = g.board.left;
+    const right = width - g.panel.right;
+    assert.ok(Math.abs(left - right) < 48, `centred: ${left} px left, ${right} px right`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+test('the export dialog opens at the top of the record', async () => {
+  const { page, errors } = await openGame(env);
+  const record = '[Variant "19"]\n\n1. n4-m5 b13-c12 2. o5-n6 c14-d13 3. p3-n5-l5 b12-c11 4. l2-k3 a13-b12 *\n';
+  assert.equal(await importText(page, record), null);
+  await page.click('#export');
+  await page.waitForSelector('#export-dialog[open]');
+  const shown = await page.evaluate(() => {
+    const text = document.getElementById('export-text');
+    return { scrollTop: text.scrollTop, scrolls: text.scrollHeight > text.clientHeight, dialog: document.getElementById('export-dialog').scrollTop, first: text.value.split('\n')[0] };
+  });
+  assert.ok(shown.scrolls, 'the record is longer than its box');
+  assert.equal(shown.scrollTop, 0, 'the header is in view');
+  assert.equal(shown.dialog, 0);
+  assert.equal(shown.first, '[Game "Halma"]');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a phone in portrait: the header fits, nothing scrolls sideways, in every language', async () => {
+  for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
+    const { page, errors } = await openGame(env, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+    const fit = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      right: Math.max(...[...document.querySelectorAll('.topnav > *')].map((n) => n.getBoundingClientRect().right)),
+    }));
+    assert.ok(fit.scroll <= 390 && fit.right <= 390, `${locale}: ${JSON.stringify(fit)}`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});

@@ -1,0 +1,45 @@
+// analysis.js: the figures of the analysis card (review and after the
+// game): how many moves each side still needs, the engine's judgement as
+// White's lead, and the chart of that lead over the game.
+
+import { campSquares, fileOf, rankOf } from './board-view.js';
+
+/** The engine's unit (docs/ENGINE.md, Evaluation): ten squares of distance
+ * make one move, scores are in hundredths of a move. */
+const SQUARES_PER_MOVE = 10;
+/** The chart shows a lead of up to this many moves; beyond, it is flat. */
+export const CHART_MOVES = 10;
+
+/** Files plus ranks from a square to the far corner of a side's goal camp
+ * (White's goal is Black's camp, top left). */
+const distance = (square, side) => (side === 'w' ? fileOf(square) + (15 - rankOf(square)) : 15 - fileOf(square) + rankOf(square));
+
+/** About how many moves each side still needs to fill its goal camp:
+ * {w, b}, from the pieces (Map square -> side). */
+export function movesNeeded(pieces, variant) {
+  const needed = {};
+  for (const side of ['w', 'b']) {
+    const goal = campSquares(side === 'w' ? 'b' : 'w', variant);
+    const best = [...goal].reduce((sum, square) => sum + distance(square, side), 0);
+    let total = 0;
+    for (const [square, owner] of pieces) if (owner === side) total += distance(square, side);
+    needed[side] = Math.max(0, Math.round((total - best) / SQUARES_PER_MOVE));
+  }
+  return needed;
+}
+
+/** The engine's answer ({score, winIn} for the side to move) as White's
+ * lead in moves, a forced win counted as the chart's whole height. */
+export function whiteLead({ score, winIn }, side) {
+  const sign = side === 'w' ? 1 : -1;
+  if (winIn) return sign * Math.sign(winIn) * CHART_MOVES;
+  return (sign * score) / 100;
+}
+
+/** The chart's line: one point per position with a judgement, x from 0 to
+ * `width`, White's lead upwards from the middle of `height`. */
+export function chartPoints(leads, width, height) {
+  const step = leads.length > 1 ? width / (leads.length - 1) : 0;
+  const y = (lead) => height / 2 - (Math.max(-CHART_MOVES, Math.min(CHART_MOVES, lead)) / CHART_MOVES) * (height / 2);
+  return leads.flatMap((lead, k) => (lead === null ? [] : [`${(k * step).toFixed(1)},${y(lead).toFixed(1)}`])).join(' ');
+}
