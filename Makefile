@@ -13,7 +13,9 @@ BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -MMD -MP
-LDLIBS    = -lmicrohttpd -lpthread -lm
+# SQLite keeps the online games, jansson reads and writes their JSON, GnuTLS
+# hashes their tokens (docs/ONLINE.md).
+LDLIBS    = -lmicrohttpd -lsqlite3 -ljansson -lgnutls -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
 # (tools/check-layers.sh): core <- engine, server <- cli.
@@ -25,7 +27,7 @@ obj        = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 # Linked upper layers first, as the linker resolves left to right.
 LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/server.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 
-UNIT_SRC   = $(wildcard tests/unit/*.c)
+UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
