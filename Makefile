@@ -121,6 +121,10 @@ web: $(BUILD)/web/.built
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
+# The servers started by tests keep their online games (when not told
+# --db) in a folder of the build, never in the user's ~/.local/state.
+TEST_ENV   = XDG_STATE_HOME=$(abspath $(BUILD))/test-state
+
 # Games played by the property tests (tests/unit/test_properties.c).
 PROPERTY_GAMES ?= 1000
 
@@ -155,10 +159,10 @@ node-deps: node_modules/.package-lock.json
 # The wasm API and the page's modules under Node, then the page in headless
 # Chromium against `halma serve`.
 web-tests: all node-deps
-	node --test tests/web/
+	$(TEST_ENV) node --test tests/web/
 
 e2e: web-tests
-	node --test --test-concurrency=1 --test-timeout=90000 tests/e2e/
+	$(TEST_ENV) node --test --test-concurrency=1 --test-timeout=90000 tests/e2e/
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \
@@ -192,7 +196,7 @@ fuzz-smoke: fuzz-build
 # The server from outside, over raw sockets: what it serves and with which
 # headers, what it refuses, and that abusive clients neither crash nor hang it.
 serve-tests: $(BUILD)/halma
-	HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
+	$(TEST_ENV) HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
@@ -208,13 +212,14 @@ serve-sanitize:
 # every CI build runs serve-load-check, one second per run.
 serve-load: $(BUILD)/halma
 	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma
-	tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
+	$(TEST_ENV) tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
 
 serve-load-check: $(BUILD)/halma
 	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma
-	tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
+	$(TEST_ENV) tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
 
 
+# It prints the page's address and where the online games are kept.
 run: all
 	$(BUILD)/halma serve
 

@@ -15,7 +15,7 @@
 enum {
     STORE_ID_SIZE = 24,    /* a game id and its NUL */
     STORE_HASH_SIZE = 32,  /* SHA-256 of a token */
-    STORE_MOVE_SIZE = 200, /* a move's text and its NUL */
+    STORE_MOVE_SIZE = 272, /* a move's text (65 squares at most) and its NUL */
     STORE_REASON_SIZE = 16,
 };
 
