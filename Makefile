@@ -31,7 +31,7 @@ UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps layers serve-tests serve-sanitize serve-load serve-load-check
+        web wasm e2e web-tests node-deps layers serve-tests online-tests serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -138,6 +138,7 @@ test: test-deps
 	$(MAKE) perft-check
 	$(MAKE) sanitize
 	$(MAKE) serve-tests
+	$(MAKE) online-tests
 	$(MAKE) serve-sanitize
 	$(MAKE) serve-load-check
 	$(MAKE) fuzz-smoke
@@ -198,12 +199,18 @@ fuzz-smoke: fuzz-build
 serve-tests: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
 
+# Online games by link (docs/ONLINE.md) from outside, over raw HTTP: every
+# status of the contract, streams, clocks, limits, a store that cannot commit,
+# a server killed mid-game.
+online-tests: $(BUILD)/halma
+	$(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1 tests/online/online.test.mjs
+
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
 serve-sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    serve-tests
+	    serve-tests online-tests
 
 # Load and abuse from a second process (tests/serve/load.sh): wrk, memory
 # under abuse, Valgrind memcheck on a build without -march=native (Valgrind

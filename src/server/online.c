@@ -121,8 +121,8 @@ static void publish_presence(Online *o, const StoreGame *g, const bool online[2]
     json_decref(seats);
 }
 
-/* A seat proved itself at `now`: online, and said so if it was not. */
-static void seen_now(Online *o, const StoreGame *g, int seat, int64_t now) {
+/* A seat proved itself at `now`: online, and said so (if `publish`) if it was not. */
+static void seen_now(Online *o, const StoreGame *g, int seat, int64_t now, bool publish) {
     Live *l = live_find(o, g->id, true);
     if (!l) return;
     l->seen[seat] = now;
@@ -130,10 +130,17 @@ static void seen_now(Online *o, const StoreGame *g, int seat, int64_t now) {
         l->touched[seat] = now;
     if (l->shown[seat]) return;
     l->shown[seat] = true;
+    pthread_cond_signal(&o->wake); /* its going offline is now due */
+    if (!publish) return;
     bool online[2];
     online_presence(o, g, online);
     publish_presence(o, g, online);
-    pthread_cond_signal(&o->wake); /* its going offline is now due */
+}
+
+void online_seen(Online *o, const StoreGame *g, int seat, int64_t now) {
+    Live *l = live_find(o, g->id, true);
+    if (l) l->touched[seat] = now; /* the write stored it */
+    seen_now(o, g, seat, now, false);
 }
 
 int online_authenticate(Online *o, const StoreGame *g, const char *token, OnlineAnswer *answer) {
@@ -150,7 +157,7 @@ int online_authenticate(Online *o, const StoreGame *g, const char *token, Online
         return -1;
     }
     int seat = w ? 0 : 1;
-    seen_now(o, g, seat, online_now_ms());
+    seen_now(o, g, seat, online_now_ms(), true);
     return seat;
 }
 

@@ -170,6 +170,7 @@ static void create(Online *o, const json_t *body, OnlineAnswer *a) {
     }
     g.last_seen_ms[seat] = now;
     if (!create_row(o, &g, a)) return;
+    online_seen(o, &g, seat, now);
     a->status = 201;
     a->body = json_pack("{s:s, s:s, s:s, s:s}", "id", g.id, "seat", seat_name(seat), "token", token, "invite", invite);
 }
@@ -220,6 +221,7 @@ static void join(Online *o, Loaded *l, const char *token, const json_t *body, On
     OnlineEvent ev[] = {{"seats", seats_json(&g, online)}};
     Write w = {.kind = WRITE_JOIN, .seat = seat};
     if (!online_commit(o, &w, &g, ev, 1, a)) return;
+    online_seen(o, &g, seat, now);
     a->status = 200;
     a->body = json_pack("{s:s, s:s}", "seat", seat_name(seat), "token", new_token);
 }

@@ -53,6 +53,10 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
  * is online from now on. */
 int online_authenticate(Online *o, const StoreGame *g, const char *token, OnlineAnswer *answer);
 
+/* A seat is online from `now` (it created or joined the game), without a
+ * presence event: the write's own event says so. */
+void online_seen(Online *o, const StoreGame *g, int seat, int64_t now);
+
 /* Whether each seat is online now. */
 void online_presence(Online *o, const StoreGame *g, bool online[2]);
 
