@@ -173,8 +173,8 @@ sanitize:
 # --- fuzzing (libFuzzer) ---------------------------------------------------
 
 # fuzz_http reaches what the server decides from client bytes (the library
-# parses HTTP itself, from sockets only).
-FUZZERS      = fen move protocol record http
+# parses HTTP itself, from sockets only); fuzz_api the online games' requests.
+FUZZERS      = fen move protocol record http api
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 
