@@ -31,7 +31,7 @@ UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps layers serve-tests online-tests serve-sanitize serve-load serve-load-check
+        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -204,6 +204,11 @@ serve-tests: $(BUILD)/halma
 # a server killed mid-game.
 online-tests: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1 tests/online/online.test.mjs
+
+# A load client for online play (a benchmark, not a test): games played at
+# once with event streams open; figures in docs/ONLINE.md.
+online-load: $(BUILD)/halma
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs 20 40 1000
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
