@@ -51,7 +51,7 @@ static const char USAGE[] =
     "  --games-per-hour N       games created (default 20)\n"
     "  --requests-per-second N  API requests (default 10)\n"
     "  --streams-per-address N  open event streams (default 16)\n"
-    "  --max-streams N          open event streams in all (default 10000)\n"
+    "  --max-streams N          open event streams in all (default 10000; 503 past it)\n"
     "  --trusted-proxy ADDR     read the client's address from X-Forwarded-For on\n"
     "                           connections from ADDR (a reverse proxy) only\n"
     "  --keep-days N            days a finished or abandoned game is kept (default 30)\n"
@@ -92,7 +92,7 @@ static const NumberOption NUMBERS[] = {
     {"--games-per-hour", 0, 1000000, offsetof(ServeOptions, games_per_hour)},
     {"--requests-per-second", 0, 1000000, offsetof(ServeOptions, requests_per_second)},
     {"--streams-per-address", 0, 1000000, offsetof(ServeOptions, streams_per_address)},
-    {"--max-streams", 0, 1000000, offsetof(ServeOptions, max_streams)},
+    {"--max-streams", 1, 1000000, offsetof(ServeOptions, max_streams)},
     {"--keep-days", 1, 36500, offsetof(ServeOptions, keep_days)},
     {"--abandon-seconds", 1, 365LL * 86400, offsetof(ServeOptions, abandon_seconds)},
     {"--online-seconds", 1, 3600, offsetof(ServeOptions, online_seconds)},
@@ -246,6 +246,7 @@ static Api *start_api(const ServeOptions *o) {
         .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
                    .streams = (unsigned)o->streams_per_address},
         .trusted_proxy = o->trusted_proxy,
+        .max_streams = (unsigned)o->max_streams,
     };
     Api *api = api_start(&config, err, sizeof err);
     if (!api) {

@@ -260,6 +260,8 @@ static int64_t last_event_id(struct MHD_Connection *c) {
 }
 
 static enum MHD_Result open_stream(Api *api, struct MHD_Connection *c, ApiRequest *r) {
+    if (api->config.max_streams && hub_count(api->hub) >= api->config.max_streams)
+        return send_error(c, r, 503, "unavailable", "the server has all the event streams it can take; try later", 30);
     if (!ratelimit_stream_open(api->limiter, r->client))
         return send_error(c, r, 429, "rate_limited", "too many event streams open from this address", 10);
     Stream *s = stream_new(api->hub, c, r->id, r->client);

@@ -18,6 +18,7 @@ typedef struct {
     OnlineConfig online;
     RateLimits limits;
     const char *trusted_proxy; /* X-Forwarded-For is read from this address only; NULL: never */
+    unsigned max_streams;      /* open event streams in all; 0: no limit */
 } ApiConfig;
 
 typedef struct Api Api;

@@ -572,6 +572,42 @@ describe('limits', () => {
   });
 });
 
+describe('limits: the whole server, and behind a proxy', () => {
+  test('open streams in all: 503 past --max-streams', async () => {
+    const s = await startOnline(['--max-streams', '2']);
+    try {
+      const game = await newGame(s.port);
+      const a = await openEvents(s.port, game.id);
+      const b = await openEvents(s.port, game.id);
+      const c = await openEvents(s.port, game.id);
+      assert.equal(c.status, 503);
+      assert.equal(JSON.parse(c.raw).error, 'unavailable');
+      a.close();
+      b.close();
+    } finally {
+      await stopServer(s);
+    }
+  });
+
+  test('X-Forwarded-For counts only from the proxy named by --trusted-proxy', async () => {
+    const behind = await startOnline(['--requests-per-second', '2', '--trusted-proxy', '127.0.0.1']);
+    const direct = await startOnline(['--requests-per-second', '2']);
+    try {
+      const statuses = async (port) => {
+        const out = [];
+        for (let i = 0; i < 4; i++)
+          out.push((await api(port, 'GET', '/api/v1/games/none', { headers: { 'X-Forwarded-For': `10.0.0.${i}, 192.0.2.${i}` } })).status);
+        return out;
+      };
+      assert.deepEqual(await statuses(behind.port), [404, 404, 404, 404], 'four clients behind the proxy');
+      assert.deepEqual(await statuses(direct.port), [404, 404, 429, 429], 'the header is anyone\'s to forge: ignored');
+    } finally {
+      await stopServer(behind);
+      await stopServer(direct);
+    }
+  });
+});
+
 describe('durability', () => {
   test('a read-only store: reads work, writes are 503 unavailable and change nothing', async () => {
     const dir = tempDir();
