@@ -299,6 +299,20 @@ static void play(Online *o, Loaded *l, int seat, const char *move, int64_t now, 
     online_answer_game(o, l, a);
 }
 
+/* Is it this seat's move number ply + 1?  If not, why (409). */
+static bool seat_may_move(const Loaded *l, json_int_t ply, int seat, OnlineAnswer *a) {
+    if (!ongoing(&l->g, a)) return false;
+    if (ply != l->g.ply) {
+        ply_error(a, 409, "stale", "the game has moved on: read it again", l->g.ply);
+        return false;
+    }
+    if (game_to_move(&l->g) != seat) {
+        ply_error(a, 409, "not_your_turn", "it is the other side's turn", l->g.ply);
+        return false;
+    }
+    return true;
+}
+
 static void move(Online *o, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
     json_int_t ply;
     const char *text;
@@ -309,15 +323,7 @@ static void move(Online *o, Loaded *l, const char *token, const json_t *body, On
         online_answer_game(o, l, a);
         return;
     }
-    if (!ongoing(&l->g, a)) return;
-    if (ply != l->g.ply) {
-        ply_error(a, 409, "stale", "the game has moved on: read it again", l->g.ply);
-        return;
-    }
-    if (game_to_move(&l->g) != seat) {
-        ply_error(a, 409, "not_your_turn", "it is the other side's turn", l->g.ply);
-        return;
-    }
+    if (!seat_may_move(l, ply, seat, a)) return;
     int64_t now = online_now_ms();
     StoreGame timed = l->g;
     if (!clock_after_move(&timed, seat, now)) {
@@ -330,10 +336,8 @@ static void move(Online *o, Loaded *l, const char *token, const json_t *body, On
         online_error(a, 422, "illegal", err);
         return;
     }
-    StoreGame before = l->g;
-    l->g = timed;
+    l->g = timed; /* play() reads the clocks from l->g; on failure l is thrown away */
     play(o, l, seat, text, now, a);
-    if (a->status != 200) l->g = before;
 }
 
 /* ---- resign, draw, rematch, ping, claim ---------------------------------------- */
