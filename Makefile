@@ -13,7 +13,9 @@ BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -MMD -MP
-LDLIBS    = -lmicrohttpd -lpthread -lm
+# SQLite keeps the online games, jansson reads and writes their JSON, GnuTLS
+# hashes their tokens (docs/ONLINE.md).
+LDLIBS    = -lmicrohttpd -lsqlite3 -ljansson -lgnutls -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
 # (tools/check-layers.sh): core <- engine, server <- cli.
@@ -25,11 +27,11 @@ obj        = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 # Linked upper layers first, as the linker resolves left to right.
 LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/server.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 
-UNIT_SRC   = $(wildcard tests/unit/*.c)
+UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps layers serve-tests serve-sanitize serve-load serve-load-check
+        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -119,6 +121,10 @@ web: $(BUILD)/web/.built
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
+# The servers started by tests keep their online games (when not told
+# --db) in a folder of the build, never in the user's ~/.local/state.
+TEST_ENV   = XDG_STATE_HOME=$(abspath $(BUILD))/test-state
+
 # Games played by the property tests (tests/unit/test_properties.c).
 PROPERTY_GAMES ?= 1000
 
@@ -132,6 +138,7 @@ test: test-deps
 	$(MAKE) perft-check
 	$(MAKE) sanitize
 	$(MAKE) serve-tests
+	$(MAKE) online-tests
 	$(MAKE) serve-sanitize
 	$(MAKE) serve-load-check
 	$(MAKE) fuzz-smoke
@@ -153,10 +160,10 @@ node-deps: node_modules/.package-lock.json
 # The wasm API and the page's modules under Node, then the page in headless
 # Chromium against `halma serve`.
 web-tests: all node-deps
-	node --test tests/web/
+	$(TEST_ENV) node --test tests/web/
 
 e2e: web-tests
-	node --test --test-concurrency=1 --test-timeout=90000 tests/e2e/
+	$(TEST_ENV) node --test --test-concurrency=1 --test-timeout=90000 tests/e2e/
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \
@@ -166,8 +173,8 @@ sanitize:
 # --- fuzzing (libFuzzer) ---------------------------------------------------
 
 # fuzz_http reaches what the server decides from client bytes (the library
-# parses HTTP itself, from sockets only).
-FUZZERS      = fen move protocol record http
+# parses HTTP itself, from sockets only); fuzz_api the online games' requests.
+FUZZERS      = fen move protocol record http api
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 
@@ -190,14 +197,25 @@ fuzz-smoke: fuzz-build
 # The server from outside, over raw sockets: what it serves and with which
 # headers, what it refuses, and that abusive clients neither crash nor hang it.
 serve-tests: $(BUILD)/halma
-	HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
+	$(TEST_ENV) HALMA=$(BUILD)/halma node --test tests/serve/server.test.mjs
+
+# Online games by link (docs/ONLINE.md) from outside, over raw HTTP: every
+# status of the contract, streams, clocks, limits, a store that cannot commit,
+# a server killed mid-game.
+online-tests: $(BUILD)/halma
+	$(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1 tests/online/online.test.mjs
+
+# A load client for online play (a benchmark, not a test): games played at
+# once with event streams open; figures in docs/ONLINE.md.
+online-load: $(BUILD)/halma
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs 20 40 1000
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
 serve-sanitize:
 	$(MAKE) BUILD=build/sanitize CC=clang \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    serve-tests
+	    serve-tests online-tests
 
 # Load and abuse from a second process (tests/serve/load.sh): wrk, memory
 # under abuse, Valgrind memcheck on a build without -march=native (Valgrind
@@ -206,13 +224,14 @@ serve-sanitize:
 # every CI build runs serve-load-check, one second per run.
 serve-load: $(BUILD)/halma
 	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma
-	tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
+	$(TEST_ENV) tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
 
 serve-load-check: $(BUILD)/halma
 	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma
-	tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
+	$(TEST_ENV) tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
 
 
+# It prints the page's address and where the online games are kept.
 run: all
 	$(BUILD)/halma serve
 

@@ -2,27 +2,36 @@
  * serve.c: `halma serve`, the web server of the game: serves the web page's
  * files (web/ next to the executable, which `make` builds) to a browser.
  *
- * This is the command: options, the folder served, the listening socket,
- * signals.  The HTTP server itself is web_server.c.
+ * and referees and keeps online games (docs/ONLINE.md) under /api/v1/.
+ *
+ * This is the command: options, the folder served, the store of games, the
+ * listening socket, signals.  The HTTP server itself is web_server.c, the
+ * online games api.c and online.c.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "server/api.h"
 #include "server/listener.h"
 #include "server/static_files.h"
 #include "server/web_server.h"
 
 static const char USAGE[] =
-    "usage: halma serve [--host HOST] [--port N] [--root DIR] [--timeout SECONDS] [--no-cache]\n\n"
+    "usage: halma serve [--host HOST] [--port N] [--root DIR] [--timeout SECONDS] [--no-cache]\n"
+    "                   [--db PATH] [online game limits...]\n\n"
     "Serves the game's web page and prints its address; open it in a browser.\n"
+    "It also referees and keeps the games played online by link (docs/ONLINE.md).\n"
     "Ctrl-C stops the server.\n"
     "  --host HOST        the address to listen on (default 127.0.0.1: this machine\n"
     "                     only; 0.0.0.0 or :: for the whole network)\n"
@@ -33,13 +42,30 @@ static const char USAGE[] =
     "  --timeout SECONDS  how long a client may stay idle or take to send a request\n"
     "                     (default 10)\n"
     "  --no-cache         read every file from disk at every request, instead of\n"
-    "                     keeping the page in memory (slower; for comparison)\n";
+    "                     keeping the page in memory (slower; for comparison)\n"
+    "  --db PATH          where the online games are kept, an SQLite file (default:\n"
+    "                     $XDG_STATE_HOME/halma/halma-games.sqlite3, else\n"
+    "                     ~/.local/state/halma/halma-games.sqlite3); :memory: keeps\n"
+    "                     them in memory only, lost when the server stops\n"
+    "Limits of online play (0: none), per client address unless said:\n"
+    "  --games-per-hour N       games created (default 20)\n"
+    "  --requests-per-second N  API requests (default 10)\n"
+    "  --streams-per-address N  open event streams (default 16)\n"
+    "  --max-streams N          open event streams in all (default 10000; 503 past it)\n"
+    "  --trusted-proxy ADDR     read the client's address from X-Forwarded-For on\n"
+    "                           connections from ADDR (a reverse proxy) only\n"
+    "  --keep-days N            days a finished or abandoned game is kept (default 30)\n"
+    "  --abandon-seconds N      how long the side to move of an untimed game may be\n"
+    "                           away before its opponent may claim (default 259200: 72 h)\n"
+    "  --online-seconds N       a seat is online this long after its last request (30)\n"
+    "  --heartbeat-seconds N    a comment on every event stream this often (15)\n";
 
 enum {
     DEFAULT_PORT = 8080,
     PORTS_TRIED = 10, /* 8080 to 8089 when --port is not given */
     DEFAULT_TIMEOUT_SECONDS = 10,
-    DESCRIPTORS_WANTED = 4096,
+    DEFAULT_MAX_STREAMS = 10000,
+    PAGE_CONNECTIONS = 512, /* besides the streams */
 };
 
 typedef struct {
@@ -49,13 +75,57 @@ typedef struct {
     const char *root;
     long long timeout;
     bool no_cache;
+    const char *db;
+    const char *trusted_proxy;
+    long long games_per_hour, requests_per_second, streams_per_address, max_streams;
+    long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds;
 } ServeOptions;
+
+/* The options that take a number, with their bounds. */
+typedef struct {
+    const char *name;
+    long long min, max;
+    size_t offset;
+} NumberOption;
+
+static const NumberOption NUMBERS[] = {
+    {"--games-per-hour", 0, 1000000, offsetof(ServeOptions, games_per_hour)},
+    {"--requests-per-second", 0, 1000000, offsetof(ServeOptions, requests_per_second)},
+    {"--streams-per-address", 0, 1000000, offsetof(ServeOptions, streams_per_address)},
+    {"--max-streams", 1, 1000000, offsetof(ServeOptions, max_streams)},
+    {"--keep-days", 1, 36500, offsetof(ServeOptions, keep_days)},
+    {"--abandon-seconds", 1, 365LL * 86400, offsetof(ServeOptions, abandon_seconds)},
+    {"--online-seconds", 1, 3600, offsetof(ServeOptions, online_seconds)},
+    {"--heartbeat-seconds", 1, 3600, offsetof(ServeOptions, heartbeat_seconds)},
+};
+
+/* A number option at argv[*i]: 1 taken, 0 not one of them, -1 a usage error. */
+static int number_option(int argc, char **argv, int *i, ServeOptions *o, int *status) {
+    for (size_t k = 0; k < sizeof NUMBERS / sizeof *NUMBERS; k++) {
+        const NumberOption *n = &NUMBERS[k];
+        if (strcmp(argv[*i], n->name) || *i + 1 >= argc) continue;
+        if (!cli_parse_int(argv[++*i], n->min, n->max, (long long *)((char *)o + n->offset))) {
+            char message[96];
+            snprintf(message, sizeof message, "%s must be %lld to %lld", n->name, n->min, n->max);
+            *status = cli_usage_error("serve", message);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
 
 /* False when the command is over (help printed, or a usage error in *status). */
 static bool parse_options(int argc, char **argv, ServeOptions *o, int *status) {
-    *o = (ServeOptions){.host = "127.0.0.1", .port = DEFAULT_PORT, .timeout = DEFAULT_TIMEOUT_SECONDS};
+    *o = (ServeOptions){.host = "127.0.0.1", .port = DEFAULT_PORT, .timeout = DEFAULT_TIMEOUT_SECONDS,
+                        .games_per_hour = 20, .requests_per_second = 10, .streams_per_address = 16,
+                        .max_streams = DEFAULT_MAX_STREAMS, .keep_days = 30, .abandon_seconds = 72 * 3600,
+                        .online_seconds = 30, .heartbeat_seconds = 15};
     for (int i = 1; i < argc; i++) {
         bool has_value = i + 1 < argc;
+        int number = number_option(argc, argv, &i, o, status);
+        if (number < 0) return false;
+        if (number > 0) continue;
         if (cli_is_help(argv[i])) {
             fputs(USAGE, stdout);
             *status = 0;
@@ -75,6 +145,10 @@ static bool parse_options(int argc, char **argv, ServeOptions *o, int *status) {
                 *status = cli_usage_error("serve", "--timeout must be 1 to 3600 seconds");
                 return false;
             }
+        } else if (!strcmp(argv[i], "--db") && has_value) {
+            o->db = argv[++i];
+        } else if (!strcmp(argv[i], "--trusted-proxy") && has_value) {
+            o->trusted_proxy = argv[++i];
         } else if (!strcmp(argv[i], "--no-cache")) {
             o->no_cache = true;
         } else {
@@ -123,13 +197,68 @@ static bool open_root(const ServeOptions *o, StaticRoot *root) {
 }
 
 /* Every connection holds a descriptor, and so may every response sent from
- * disk: the usual soft limit of 1024 is too close to MAX_CONNECTIONS. */
-static void raise_descriptor_limit(void) {
+ * disk: twice the connections, which the usual soft limit of 1024 is not. */
+static void raise_descriptor_limit(rlim_t wanted) {
     struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= DESCRIPTORS_WANTED) return;
-    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max > DESCRIPTORS_WANTED ? DESCRIPTORS_WANTED
-                                                                                           : limit.rlim_max;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= wanted) return;
+    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max > wanted ? wanted : limit.rlim_max;
     setrlimit(RLIMIT_NOFILE, &limit);
+}
+
+/* mkdir -p, the folders private: the games' tokens are in there (hashed). */
+static bool make_folders(char *path) {
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        bool ok = mkdir(path, 0700) == 0 || errno == EEXIST;
+        *p = '/';
+        if (!ok) return false;
+    }
+    return mkdir(path, 0700) == 0 || errno == EEXIST;
+}
+
+/* The store's default place: $XDG_STATE_HOME/halma/, else ~/.local/state/halma/. */
+static bool default_db(char *out, size_t size) {
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    char dir[PATH_MAX];
+    int n = state && state[0] == '/' ? snprintf(dir, sizeof dir, "%s/halma", state)
+            : home && home[0]    ? snprintf(dir, sizeof dir, "%s/.local/state/halma", home)
+                                 : -1;
+    if (n < 0 || (size_t)n >= sizeof dir) {
+        fprintf(stderr, "halma serve: neither XDG_STATE_HOME nor HOME is set; give the games' file with --db PATH\n");
+        return false;
+    }
+    if (!make_folders(dir)) {
+        fprintf(stderr, "halma serve: cannot create %s (%s); give the games' file with --db PATH\n", dir, strerror(errno));
+        return false;
+    }
+    return (size_t)snprintf(out, size, "%s/halma-games.sqlite3", dir) < size;
+}
+
+static Api *start_api(const ServeOptions *o) {
+    char default_path[PATH_MAX], err[PATH_MAX + 128];
+    const char *db = o->db;
+    if (!db && !default_db(default_path, sizeof default_path)) return NULL;
+    if (!db) db = default_path;
+    ApiConfig config = {
+        .online = {.db_path = db, .keep_ms = o->keep_days * 86400000LL, .abandon_ms = o->abandon_seconds * 1000,
+                   .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000},
+        .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
+                   .streams = (unsigned)o->streams_per_address},
+        .trusted_proxy = o->trusted_proxy,
+        .max_streams = (unsigned)o->max_streams,
+    };
+    Api *api = api_start(&config, err, sizeof err);
+    if (!api) {
+        fprintf(stderr, "halma serve: cannot open the games' store %s\n", err);
+        return NULL;
+    }
+    if (!strcmp(db, ":memory:"))
+        printf("halma: online games kept in memory only (--db :memory:): they are lost when the server stops\n");
+    else
+        printf("halma: online games kept in %s\n", db);
+    fflush(stdout);
+    return api;
 }
 
 int serve_main(int argc, char **argv) {
@@ -137,12 +266,20 @@ int serve_main(int argc, char **argv) {
     int status = 0;
     if (!parse_options(argc, argv, &options, &status)) return status;
 
-    raise_descriptor_limit();
+    unsigned connections = PAGE_CONNECTIONS + (unsigned)options.max_streams;
+    raise_descriptor_limit(2 * (rlim_t)connections + 64);
     StaticRoot root;
     if (!open_root(&options, &root)) return 1;
-    WebServerConfig config = {.root = &root, .timeout_seconds = (unsigned)options.timeout, .cache = !options.no_cache};
+    Api *api = start_api(&options);
+    if (!api) {
+        static_root_close(&root);
+        return 1;
+    }
+    WebServerConfig config = {.root = &root, .timeout_seconds = (unsigned)options.timeout, .cache = !options.no_cache,
+                              .api = api, .max_connections = connections};
     config.listen_fd = listener_open(options.host, (int)options.port, options.port_given ? 1 : PORTS_TRIED, &config.family);
     if (config.listen_fd < 0) {
+        api_stop(api);
         static_root_close(&root);
         return 1;
     }
@@ -165,6 +302,7 @@ int serve_main(int argc, char **argv) {
         fprintf(stderr, "halma serve: stopping (%s)\n", signal_number == SIGINT ? "interrupted" : "terminated");
         web_server_stop(server);
     }
+    api_stop(api);
     static_root_close(&root);
     return server ? 0 : 1;
 }

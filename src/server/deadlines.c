@@ -141,6 +141,11 @@ void deadlines_request_started(Deadlines *d, DeadlineEntry *e) { set_due(d, e, f
 
 void deadlines_request_done(Deadlines *d, DeadlineEntry *e) { set_due(d, e, true); }
 
+void deadlines_request_streaming(Deadlines *d, DeadlineEntry *e) {
+    (void)d;
+    if (e) atomic_store(&e->due, INT64_MAX & ~(int64_t)1); /* never due; the low bit: a response */
+}
+
 void deadlines_remove(Deadlines *d, DeadlineEntry *e) {
     if (!e) return;
     pthread_mutex_lock(&d->lock);

@@ -28,6 +28,10 @@ DeadlineEntry *deadlines_add(Deadlines *d, int fd, const char *client);
 /* Its request headers are in: now the response is due. */
 void deadlines_request_started(Deadlines *d, DeadlineEntry *e);
 
+/* Its response is an event stream, which may last as long as the client
+ * likes: no deadline until the next request. */
+void deadlines_request_streaming(Deadlines *d, DeadlineEntry *e);
+
 /* Its response is sent: on a kept-alive connection the next request is due. */
 void deadlines_request_done(Deadlines *d, DeadlineEntry *e);
 

@@ -16,7 +16,9 @@
  *     must be complete within it however slowly they trickle (deadlines.c);
  *   - at most MAX_CONNECTIONS connections, MAX_CONNECTIONS_PER_IP from one
  *     client address;
- *   - only GET and HEAD; a request body is never read.
+ *   - only GET and HEAD; a request body is never read;
+ *   - except under /api/, which api.c answers (with bodies of 4 KiB at most,
+ *     and event streams, for which connections are suspended while idle).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/web_server.h"
@@ -52,6 +54,7 @@ struct WebServer {
     const StaticRoot *root;
     Deadlines *deadlines;
     ResponseCache *cache; /* NULL without the cache */
+    Api *api;             /* NULL without the online games */
     struct MHD_Daemon *daemon;
 };
 
@@ -67,6 +70,8 @@ typedef struct {
     bool head;                    /* a HEAD request: no body is sent */
     bool headers_seen;            /* the handler has been called */
     bool answered;                /* a response is queued */
+    bool is_api;                  /* for api.c */
+    ApiRequest *api;
     unsigned status;
     uint64_t bytes;
     char path[HTTP_PATH_MAX];
@@ -199,14 +204,21 @@ static void client_address(struct MHD_Connection *c, char out[INET6_ADDRSTRLEN])
 /* Called with the raw request target, before libmicrohttpd decodes it: the
  * request's record starts here, and its path is decided here, once. */
 static void *request_started(void *cls, const char *uri, struct MHD_Connection *c) {
-    (void)cls;
+    WebServer *server = cls;
     Request *req = calloc(1, sizeof *req);
     if (!req) return NULL;
     req->start = now_seconds();
     clock_gettime(CLOCK_REALTIME, &req->when);
     client_address(c, req->client);
     strcpy(req->method, "-");
-    access_log_escape(uri, LOG_TARGET_MAX, req->target);
+    req->is_api = server->api && api_owns(uri);
+    if (req->is_api) { /* the game id is logged, never a query (where a careless client might put a token) */
+        char path[LOG_TARGET_MAX + 1];
+        snprintf(path, sizeof path, "%.*s", (int)strcspn(uri, "?#"), uri);
+        access_log_escape(path, LOG_TARGET_MAX, req->target);
+    } else {
+        access_log_escape(uri, LOG_TARGET_MAX, req->target);
+    }
     req->path_result = http_path_from_target(uri, req->path, sizeof req->path, &req->is_dir);
     return req;
 }
@@ -223,6 +235,25 @@ static bool has_body(struct MHD_Connection *c) {
            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
 }
 
+/* A request under /api/: api.c's.  An event stream has no deadline. */
+static enum MHD_Result handle_api(WebServer *server, struct MHD_Connection *c, Request *req, const char *url,
+                                  const char *method, const char *upload_data, size_t *upload_data_size) {
+    (void)url; /* decoded: the raw target is in the access log's record */
+    if (!req->headers_seen) {
+        req->headers_seen = true;
+        access_log_escape(method, LOG_METHOD_MAX, req->method);
+        deadlines_request_started(server->deadlines, deadline_of(c));
+    }
+    /* The target as logged: escaped, so an odd byte leaves no route. */
+    enum MHD_Result result =
+        api_handle(server->api, c, method, req->target, req->client, upload_data, upload_data_size, &req->api);
+    if (api_request_streaming(req->api) && !req->answered) {
+        req->answered = true;
+        deadlines_request_streaming(server->deadlines, deadline_of(c));
+    }
+    return result;
+}
+
 /*
  * libmicrohttpd calls this once the headers are in, then again for each part
  * of a body, then once more at the end.  A response queued at the first call
@@ -237,6 +268,7 @@ static enum MHD_Result handle_request(void *cls, struct MHD_Connection *c, const
     WebServer *server = cls;
     Request *req = *con_cls;
     if (!req) return MHD_NO; /* out of memory when the request began: drop the connection */
+    if (req->is_api) return handle_api(server, c, req, url, method, upload_data, upload_data_size);
     if (!req->headers_seen) {
         req->headers_seen = true;
         access_log_escape(method, LOG_METHOD_MAX, req->method);
@@ -273,6 +305,11 @@ static void request_completed(void *cls, struct MHD_Connection *c, void **con_cl
     WebServer *server = cls;
     Request *req = *con_cls;
     if (!req) return;
+    if (req->is_api) {
+        req->status = api_request_status(req->api);
+        req->bytes = api_request_bytes(req->api);
+        api_request_free(req->api);
+    }
     unsigned status = req->status;
     if (!status) { /* libmicrohttpd refused the request itself (431, 400...) */
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_HTTP_STATUS);
@@ -310,7 +347,8 @@ static unsigned worker_threads(void) {
 }
 
 static struct MHD_Daemon *start_daemon(WebServer *server, const WebServerConfig *config) {
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    /* Suspend and resume: for the event streams (events.c). */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     flags |= MHD_is_feature_supported(MHD_FEATURE_EPOLL) ? MHD_USE_EPOLL : MHD_USE_POLL;
     if (config->family == AF_INET6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, NULL, NULL, handle_request, server,
@@ -318,7 +356,8 @@ static struct MHD_Daemon *start_daemon(WebServer *server, const WebServerConfig 
                             MHD_OPTION_LISTEN_SOCKET, config->listen_fd,
                             MHD_OPTION_THREAD_POOL_SIZE, worker_threads(),
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY_LIMIT,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
+                            MHD_OPTION_CONNECTION_LIMIT,
+                            config->max_connections ? config->max_connections : (unsigned)MAX_CONNECTIONS,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS_PER_IP,
                             MHD_OPTION_CONNECTION_TIMEOUT, config->timeout_seconds,
                             MHD_OPTION_STRICT_FOR_CLIENT, 1, /* e.g. HTTP/1.1 without Host: 400 */
@@ -332,6 +371,7 @@ WebServer *web_server_start(const WebServerConfig *config) {
     WebServer *server = calloc(1, sizeof *server);
     if (!server) return NULL;
     server->root = config->root;
+    server->api = config->api;
     server->deadlines = deadlines_start(config->timeout_seconds, RESPONSE_SECONDS);
     if (config->cache) server->cache = response_cache_new(CACHE_FILE_MAX, CACHE_TOTAL_MAX);
     if (server->deadlines && (!config->cache || server->cache) && responses_init())
@@ -347,6 +387,8 @@ WebServer *web_server_start(const WebServerConfig *config) {
 
 void web_server_stop(WebServer *server) {
     if (!server) return;
+    /* No connection may be left suspended when the daemon stops. */
+    api_close_streams(server->api);
     if (server->daemon) MHD_stop_daemon(server->daemon); /* closes the connections and the listening socket */
     if (server->deadlines) deadlines_stop(server->deadlines);
     response_cache_free(server->cache);

@@ -1,0 +1,215 @@
+/*
+ * events.c: the event streams (see events.h).
+ *
+ * Each stream has a buffer of text not yet sent.  libmicrohttpd pulls from it
+ * through reader(); when it is empty the connection is suspended, and the
+ * next publish or heartbeat resumes it.  Locks: the hub's, then a stream's.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "server/events.h"
+
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/security_headers.h"
+
+enum {
+    PENDING_MAX = 256 * 1024, /* unsent text past which a client is too slow: the stream ends */
+    READ_BLOCK = 4096,
+};
+
+struct Stream {
+    Hub *hub;
+    struct MHD_Connection *c;
+    Stream *prev, *next; /* under the hub's lock, while attached */
+    bool attached;
+    char id[32];
+    char client[48];
+    pthread_mutex_t lock; /* the rest */
+    char *buf;
+    size_t len, cap;
+    bool suspended, closed;
+};
+
+struct Hub {
+    pthread_mutex_t lock;
+    Stream *head;
+    size_t count;
+    StreamClosedFn *closed;
+    void *ctx;
+    bool closing; /* the server stops: a stream attached now ends at once */
+};
+
+Hub *hub_new(StreamClosedFn *closed, void *ctx) {
+    Hub *h = calloc(1, sizeof *h);
+    if (!h) return NULL;
+    pthread_mutex_init(&h->lock, NULL);
+    h->closed = closed;
+    h->ctx = ctx;
+    return h;
+}
+
+void hub_free(Hub *h) {
+    if (!h) return;
+    pthread_mutex_destroy(&h->lock);
+    free(h);
+}
+
+Stream *stream_new(Hub *h, struct MHD_Connection *c, const char *id, const char *client) {
+    Stream *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->hub = h;
+    s->c = c;
+    snprintf(s->id, sizeof s->id, "%s", id);
+    snprintf(s->client, sizeof s->client, "%s", client);
+    pthread_mutex_init(&s->lock, NULL);
+    return s;
+}
+
+/* Under the stream's lock. */
+static bool append(Stream *s, const char *text, size_t n) {
+    if (s->closed) return false;
+    if (s->len + n > PENDING_MAX) {
+        s->closed = true; /* too slow a reader: better it reconnects and catches up */
+        return false;
+    }
+    if (s->len + n > s->cap) {
+        size_t cap = s->cap ? s->cap : 1024;
+        while (cap < s->len + n) cap *= 2;
+        char *buf = realloc(s->buf, cap);
+        if (!buf) {
+            s->closed = true;
+            return false;
+        }
+        s->buf = buf;
+        s->cap = cap;
+    }
+    memcpy(s->buf + s->len, text, n);
+    s->len += n;
+    return true;
+}
+
+/* Under the stream's lock: lets libmicrohttpd pull again. */
+static void wake(Stream *s) {
+    if (!s->suspended) return;
+    s->suspended = false;
+    MHD_resume_connection(s->c);
+}
+
+bool stream_push(Stream *s, const char *text) {
+    pthread_mutex_lock(&s->lock);
+    bool ok = append(s, text, strlen(text));
+    wake(s);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+void stream_attach(Hub *h, Stream *s) {
+    pthread_mutex_lock(&h->lock);
+    s->next = h->head;
+    if (h->head) h->head->prev = s;
+    h->head = s;
+    s->attached = true;
+    h->count++;
+    if (h->closing) {
+        pthread_mutex_lock(&s->lock);
+        s->closed = true;
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+static void detach(Stream *s) {
+    Hub *h = s->hub;
+    pthread_mutex_lock(&h->lock);
+    if (s->attached) {
+        if (s->prev) s->prev->next = s->next;
+        else h->head = s->next;
+        if (s->next) s->next->prev = s->prev;
+        h->count--;
+        s->attached = false;
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+void stream_discard(Stream *s) {
+    detach(s);
+    if (s->hub->closed) s->hub->closed(s->hub->ctx, s->client);
+    pthread_mutex_destroy(&s->lock);
+    free(s->buf);
+    free(s);
+}
+
+static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max) {
+    (void)pos;
+    Stream *s = cls;
+    pthread_mutex_lock(&s->lock);
+    ssize_t n = 0;
+    if (s->len) {
+        size_t k = s->len < max ? s->len : max;
+        memcpy(out, s->buf, k);
+        memmove(s->buf, s->buf + k, s->len - k);
+        s->len -= k;
+        n = (ssize_t)k;
+    } else if (s->closed) {
+        n = MHD_CONTENT_READER_END_OF_STREAM;
+    } else {
+        /* Nothing to send: off libmicrohttpd's loop until wake(). */
+        s->suspended = true;
+        MHD_suspend_connection(s->c);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+static void freed(void *cls) { stream_discard(cls); }
+
+struct MHD_Response *stream_response(Stream *s) {
+    struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, READ_BLOCK, reader, s, freed);
+    if (!r) return NULL;
+    add_security_headers(r);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream; charset=utf-8");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, "X-Accel-Buffering", "no"); /* a reverse proxy must not hold events back */
+    return r;
+}
+
+void hub_publish(Hub *h, const char *id, const char *text) {
+    size_t n = strlen(text);
+    pthread_mutex_lock(&h->lock);
+    for (Stream *s = h->head; s; s = s->next) {
+        if (strcmp(s->id, id)) continue;
+        pthread_mutex_lock(&s->lock);
+        append(s, text, n);
+        wake(s);
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+static void each_stream(Hub *h, const char *text, bool close) {
+    pthread_mutex_lock(&h->lock);
+    if (close) h->closing = true;
+    for (Stream *s = h->head; s; s = s->next) {
+        pthread_mutex_lock(&s->lock);
+        if (text) append(s, text, strlen(text));
+        if (close) s->closed = true;
+        wake(s);
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+void hub_heartbeat(Hub *h) { each_stream(h, ": keep-alive\n\n", false); }
+
+void hub_close_all(Hub *h) { each_stream(h, NULL, true); }
+
+size_t hub_count(Hub *h) {
+    pthread_mutex_lock(&h->lock);
+    size_t n = h->count;
+    pthread_mutex_unlock(&h->lock);
+    return n;
+}

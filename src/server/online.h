@@ -1,0 +1,61 @@
+/*
+ * online.h: online games by link (docs/ONLINE-API.md): the referee and its
+ * memory.  It checks every request against the rules (the C core) and the
+ * game's state, commits the change to the store, and only then answers and
+ * publishes the events.  It knows JSON but not HTTP: api.c is the HTTP side.
+ */
+#ifndef HALMA_ONLINE_H
+#define HALMA_ONLINE_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "server/events.h"
+
+typedef struct {
+    const char *db_path;  /* the store; ":memory:" keeps nothing */
+    int64_t keep_ms;      /* a finished game is deleted this long after its end */
+    int64_t abandon_ms;   /* an untimed game whose side to move is away this long may be claimed */
+    int64_t online_ms;    /* a seat is online this long after its last authenticated request */
+    int64_t heartbeat_ms; /* a comment line on every stream this often */
+} OnlineConfig;
+
+typedef struct Online Online;
+
+/* Opens the store and starts the timer (flags, presence, heartbeats,
+ * expiry); events go to hub's streams.  NULL with the reason in err. */
+Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_size);
+void online_stop(Online *o);
+
+typedef enum {
+    ONLINE_CREATE, /* POST /games */
+    ONLINE_READ,   /* GET /games/{id} */
+    ONLINE_JOIN,
+    ONLINE_MOVE,
+    ONLINE_RESIGN,
+    ONLINE_DRAW,
+    ONLINE_REMATCH,
+    ONLINE_PING,
+    ONLINE_CLAIM,
+} OnlineAction;
+
+/* An answer: its status and its JSON (NULL for 204), which the caller frees. */
+typedef struct {
+    unsigned status;
+    json_t *body;
+} OnlineAnswer;
+
+/* Does `action` on game id (NULL for ONLINE_CREATE) for the holder of token
+ * (NULL: none or malformed) with the request's body (NULL: empty). */
+void online_do(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
+               OnlineAnswer *answer);
+
+/* Opens game id's event stream on s: the catch-up after last_event_id (< 0:
+ * the whole game instead), then its live events.  False with an error in
+ * *answer when it cannot be (404, 503): s is then the caller's to discard. */
+bool online_stream(Online *o, const char *id, int64_t last_event_id, Stream *s, OnlineAnswer *answer);
+
+/* An error answer: {"error": code, "message": message}. */
+void online_error(OnlineAnswer *answer, unsigned status, const char *code, const char *message);
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * store.h: where online games are kept (docs/ONLINE-API.md, Storage).
+ *
+ * Every write is one transaction that changes the game's row and appends its
+ * events (and, for a move, the move) together; it returns only after the
+ * commit, so whatever the caller then acknowledges is durable.  The store
+ * knows nothing of the rules or of JSON: events are opaque text.
+ */
+#ifndef HALMA_STORE_H
+#define HALMA_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+    STORE_ID_SIZE = 24,    /* a game id and its NUL */
+    STORE_HASH_SIZE = 32,  /* SHA-256 of a token */
+    STORE_MOVE_SIZE = 272, /* a move's text (65 squares at most) and its NUL */
+    STORE_REASON_SIZE = 16,
+};
+
+typedef enum {
+    STORE_OK,
+    STORE_NOT_FOUND,   /* no such game */
+    STORE_CONFLICT,    /* the game is not as the write expected (ply, seq, seat, id taken) */
+    STORE_UNAVAILABLE, /* could not commit: nothing changed */
+} StoreStatus;
+
+typedef enum { GAME_WAITING, GAME_ONGOING, GAME_FINISHED } GameStatus;
+
+/* A game's row: everything but its moves and events. */
+typedef struct {
+    char id[STORE_ID_SIZE];
+    int variant;                 /* 19 or 13 */
+    int turn_limit;
+    int64_t initial_ms;          /* the clock; -1: none */
+    int64_t increment_ms;
+    uint8_t token_hash[2][STORE_HASH_SIZE];
+    bool joined[2];
+    uint8_t invite_hash[STORE_HASH_SIZE]; /* the invite of the seat left for the other player */
+    GameStatus status;
+    int winner;                  /* 0 white, 1 black, -1 none */
+    char reason[STORE_REASON_SIZE];
+    int64_t clock_ms[2];         /* left on each clock when it last stopped */
+    int64_t turn_started_ms;     /* wall clock when the running clock started; 0: not running */
+    int draw_offer;              /* the seat offering, or -1 */
+    char rematch[STORE_ID_SIZE]; /* the rematch's id, or "" */
+    char rematch_of[STORE_ID_SIZE];
+    int64_t created_ms, last_move_ms, finished_ms;
+    int64_t last_seen_ms[2];     /* as last written: presence is kept in memory */
+    int ply;                     /* moves played */
+    int64_t seq;                 /* events so far */
+} StoreGame;
+
+/* An event to append: its kind ("move", "end"...) and its data (one line). */
+typedef struct {
+    const char *kind;
+    const char *data;
+} StoreEvent;
+
+typedef struct Store Store;
+
+/* Opens (creating if need be) the store at path, or in memory for ":memory:".
+ * NULL with the reason in err on failure. */
+Store *store_open(const char *path, char *err, int err_size);
+void store_close(Store *s);
+
+/*
+ * The writes.  Each appends its n events with the numbers g->seq + 1 to
+ * g->seq + n, and on success leaves g->seq at the last; g->seq must be the
+ * game's count of events as read (else STORE_CONFLICT: someone wrote since).
+ */
+
+/* A new game (g->seq 0); STORE_CONFLICT if the id is taken. */
+StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n);
+
+/* Writes g, the game after someone took `seat`, if that seat was free. */
+StoreStatus store_join(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n);
+
+/* Appends `move` as move number expected_ply + 1 and writes g (whose ply is
+ * then expected_ply + 1), if the game had exactly expected_ply moves: the
+ * pair (game, ply) is a unique key, so a move can never be stored twice. */
+StoreStatus store_append_move(Store *s, StoreGame *g, int expected_ply, const char *move,
+                              const StoreEvent *events, int n);
+
+/* Writes g after any other change (resign, draw, flag, rematch...). */
+StoreStatus store_update(Store *s, StoreGame *g, const StoreEvent *events, int n);
+
+/* Remembers when a seat was last online, without an event. */
+StoreStatus store_touch(Store *s, const char *id, int seat, int64_t ms);
+
+/* Reads a game; with moves non-NULL also its moves (*moves from malloc, an
+ * array of g->ply texts of STORE_MOVE_SIZE, for the caller to free). */
+StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]);
+
+/* Calls each(ctx, seq, kind, data) for every event of the game after seq, in order. */
+typedef void StoreEventFn(void *ctx, int64_t seq, const char *kind, const char *data);
+StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEventFn *each, void *ctx);
+
+/* Calls each(ctx, game) for every game not finished (to restart their clocks). */
+typedef void StoreGameFn(void *ctx, const StoreGame *g);
+StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx);
+
+/* Deletes the games finished, or created and never started, before
+ * before_ms; *deleted (if not NULL) says how many. */
+StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted);
+
+/* For the crash tests: called with the step's name between the statements
+ * of a write's transaction. */
+void store_set_step_hook(Store *s, void (*hook)(const char *step));
+
+#endif

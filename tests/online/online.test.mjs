@@ -1,0 +1,741 @@
+// online.test.mjs: online games by link (docs/ONLINE-API.md) against
+// `halma serve` from outside, over raw HTTP: every status of the contract,
+// the event stream, clocks and abandonment, the limits, a store that cannot
+// commit, and a server killed in the middle of a game.
+//
+// Run by `make online-tests` (node --test).  HALMA names the binary.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { api, legalMoves, move, newGame, openEvents, sleep, startOnline, stopServer, tempDir } from './online_http.mjs';
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+let server;
+let port;
+let moves; // a legal game from the start
+
+before(async () => {
+  server = await startOnline();
+  port = server.port;
+  moves = await legalMoves(40);
+  assert.equal(moves.length, 40);
+});
+
+after(async () => {
+  await stopServer(server);
+});
+
+describe('creating and joining', () => {
+  test('201 with an id of 72 bits and tokens of 144, in URL-safe base64', async () => {
+    const r = await api(port, 'POST', '/api/v1/games', { body: {} });
+    assert.equal(r.status, 201);
+    assert.deepEqual(Object.keys(r.body).sort(), ['id', 'invite', 'seat', 'token']);
+    assert.equal(r.body.seat, 'w');
+    assert.match(r.body.id, BASE64URL);
+    assert.ok(r.body.id.length * 6 >= 60);
+    for (const t of [r.body.token, r.body.invite]) {
+      assert.match(t, BASE64URL);
+      assert.ok(t.length * 6 >= 128);
+    }
+    assert.match(r.headers['content-type'], /^application\/json/);
+    assert.equal(r.headers['cache-control'], 'no-store');
+  });
+
+  test('an empty body takes the defaults; the game reads as the contract says', async () => {
+    const created = await api(port, 'POST', '/api/v1/games');
+    assert.equal(created.status, 201);
+    const r = await api(port, 'GET', `/api/v1/games/${created.body.id}`);
+    assert.equal(r.status, 200);
+    const g = r.body;
+    assert.equal(g.id, created.body.id);
+    assert.equal(g.variant, 19);
+    assert.equal(g.turn_limit, 400);
+    assert.equal(g.status, 'waiting');
+    assert.deepEqual(g.moves, []);
+    assert.equal(g.ply, 0);
+    assert.equal(g.to_move, 'w');
+    assert.equal(g.fen, g.start_fen);
+    assert.equal(g.result, null);
+    assert.equal(g.clock, null);
+    assert.equal(g.draw_offer, null);
+    assert.equal(g.rematch, null);
+    assert.deepEqual(g.seats, { w: { joined: true, online: true }, b: { joined: false, online: false } });
+  });
+
+  test('settings: variant 13, a turn limit, black, a clock', async () => {
+    const r = await api(port, 'POST', '/api/v1/games', {
+      body: { variant: 13, turn_limit: 100, seat: 'b', clock: { initial_ms: 60000, increment_ms: 2000 } },
+    });
+    assert.equal(r.status, 201);
+    assert.equal(r.body.seat, 'b');
+    const g = (await api(port, 'GET', `/api/v1/games/${r.body.id}`)).body;
+    assert.equal(g.variant, 13);
+    assert.equal(g.turn_limit, 100);
+    assert.deepEqual(g.clock, { w_ms: 60000, b_ms: 60000, running: null });
+    assert.equal(g.seats.b.joined, true);
+  });
+
+  test('a random seat is one of the two', async () => {
+    const seats = new Set();
+    for (let i = 0; i < 12; i++) seats.add((await api(port, 'POST', '/api/v1/games', { body: { seat: 'random' } })).body.seat);
+    assert.ok([...seats].every((s) => s === 'w' || s === 'b'));
+  });
+
+  for (const [name, body] of [
+    ['a variant that is not 19 or 13', { variant: 15 }],
+    ['a variant as a string', { variant: '19' }],
+    ['a turn limit of 0', { turn_limit: 0 }],
+    ['a seat that is no seat', { seat: 'x' }],
+    ['a clock without its time', { clock: { increment_ms: 5 } }],
+    ['a clock of a second less than allowed', { clock: { initial_ms: 999 } }],
+    ['a clock that is a number', { clock: 5 }],
+    ['an array', []],
+  ])
+    test(`400 bad_request: ${name}`, async () => {
+      const r = await api(port, 'POST', '/api/v1/games', { body });
+      assert.equal(r.status, 400);
+      assert.equal(r.body.error, 'bad_request');
+      assert.equal(typeof r.body.message, 'string');
+    });
+
+  test('join: 200 with the other seat; 409 seat_taken once used; 403 for a wrong invite', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: {} })).body;
+    const wrong = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.token } });
+    assert.equal(wrong.status, 403);
+    assert.equal(wrong.body.error, 'forbidden');
+    const j = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } });
+    assert.equal(j.status, 200);
+    assert.equal(j.body.seat, 'b');
+    assert.match(j.body.token, BASE64URL);
+    const again = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error, 'seat_taken');
+    const g = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.equal(g.status, 'ongoing');
+    assert.equal(g.seats.b.joined, true);
+  });
+
+  test('join without an invite is 400; of no game 404', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: {} })).body;
+    assert.equal((await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: {} })).status, 400);
+    const r = await api(port, 'POST', '/api/v1/games/AAAAAAAAAAAA/join', { body: { invite: c.invite } });
+    assert.equal(r.status, 404);
+    assert.equal(r.body.error, 'not_found');
+  });
+
+  test('404 not_found: no such game, no such request', async () => {
+    for (const target of ['/api/v1/games/nope', '/api/v1/games/nope/events', '/api/v1/whatever', '/api/v2/games']) {
+      const r = await api(port, 'GET', target);
+      assert.equal(r.status, 404, target);
+      assert.equal(r.body.error, 'not_found');
+    }
+  });
+
+  test('405 for the wrong method, with Allow', async () => {
+    const r = await api(port, 'DELETE', '/api/v1/games');
+    assert.equal(r.status, 405);
+    assert.equal(r.headers.allow, 'POST');
+    const g = await api(port, 'POST', '/api/v1/games/abc', { body: {} });
+    assert.equal(g.status, 405);
+    assert.equal(g.headers.allow, 'GET');
+  });
+});
+
+describe('moves', () => {
+  test('a game played: 200 with the game; the moves and the position follow', async () => {
+    const game = await newGame(port);
+    for (let ply = 0; ply < 6; ply++) {
+      const r = await move(port, game, ply % 2 ? 'b' : 'w', ply, moves[ply]);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.ply, ply + 1);
+      assert.deepEqual(r.body.moves, moves.slice(0, ply + 1));
+      assert.equal(r.body.to_move, ply % 2 ? 'w' : 'b');
+    }
+    const g = (await api(port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.equal(g.ply, 6);
+    assert.notEqual(g.fen, g.start_fen);
+  });
+
+  test('409 waiting before the second seat is taken', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: {} })).body;
+    const r = await api(port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply: 0, move: moves[0] }, token: c.token });
+    assert.equal(r.status, 409);
+    assert.equal(r.body.error, 'waiting');
+  });
+
+  test('401 no_token, without a token or with a malformed one; 403 with another game\'s', async () => {
+    const game = await newGame(port);
+    const other = await newGame(port);
+    const none = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: { ply: 0, move: moves[0] } });
+    assert.equal(none.status, 401);
+    assert.equal(none.body.error, 'no_token');
+    for (const token of ['short', 'x'.repeat(200), 'a b', other.w.slice(0, -1) + '!']) {
+      const r = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: { ply: 0, move: moves[0] }, token });
+      assert.equal(r.status, 401, token);
+    }
+    const basic = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, {
+      body: { ply: 0, move: moves[0] },
+      headers: { Authorization: `Basic ${game.w}` },
+    });
+    assert.equal(basic.status, 401);
+    const foreign = await move(port, { ...game, w: other.w }, 'w', 0, moves[0]);
+    assert.equal(foreign.status, 403);
+    assert.equal(foreign.body.error, 'forbidden');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 0, 'nothing played');
+  });
+
+  test('409 not_your_turn', async () => {
+    const game = await newGame(port);
+    const r = await move(port, game, 'b', 0, moves[0]);
+    assert.equal(r.status, 409);
+    assert.equal(r.body.error, 'not_your_turn');
+  });
+
+  test('the same move resent with the same ply: 200 again, played once', async () => {
+    const game = await newGame(port);
+    assert.equal((await move(port, game, 'w', 0, moves[0])).status, 200);
+    const again = await move(port, game, 'w', 0, moves[0]);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.ply, 1);
+    assert.deepEqual(again.body.moves, [moves[0]]);
+  });
+
+  test('409 stale with the current ply, for an old or a future ply', async () => {
+    const game = await newGame(port);
+    await move(port, game, 'w', 0, moves[0]);
+    await move(port, game, 'b', 1, moves[1]);
+    for (const ply of [0, 1, 5]) {
+      const r = await move(port, game, 'w', ply, moves[2]);
+      assert.equal(r.status, 409, `ply ${ply}`);
+      assert.equal(r.body.error, 'stale');
+      assert.equal(r.body.ply, 2);
+    }
+    const other = await move(port, game, 'w', 0, moves[2]);
+    assert.equal(other.body.error, 'stale', 'another move at an old ply is not a resend');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 2);
+  });
+
+  test('422 illegal with the rules\' reason', async () => {
+    const game = await newGame(port);
+    const r = await move(port, game, 'w', 0, 'a1-a2');
+    assert.equal(r.status, 422);
+    assert.equal(r.body.error, 'illegal');
+    assert.match(r.body.message, /\S/);
+    const back = await move(port, game, 'w', 0, 'b12-c11');
+    assert.equal(back.status, 422);
+    assert.match(back.body.message, /Black|White|piece|turn/);
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 0);
+  });
+
+  for (const [name, body, type] of [
+    ['malformed JSON', '{"ply": 0, "move": ', 'application/json'],
+    ['a missing move', { ply: 0 }],
+    ['a ply as a string', { ply: '0', move: 'n4-m5' }],
+    ['a negative ply', { ply: -1, move: 'n4-m5' }],
+    ['a malformed move', { ply: 0, move: 'z99-q' }],
+    ['a move that is a number', { ply: 0, move: 5 }],
+    ['a duplicate key', '{"ply": 0, "ply": 1, "move": "n4-m5"}'],
+  ])
+    test(`400 bad_request: ${name}`, async () => {
+      const game = await newGame(port);
+      const r = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body, token: game.w, type });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.error, 'bad_request');
+    });
+
+  test('415 bad_type: a body that is not JSON', async () => {
+    const game = await newGame(port);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const r = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, {
+        body: JSON.stringify({ ply: 0, move: moves[0] }),
+        token: game.w,
+        type,
+      });
+      assert.equal(r.status, 415, String(type));
+      assert.equal(r.body.error, 'bad_type');
+    }
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 0);
+  });
+
+  test('4 KiB of body is read; a byte more is 413 too_large, announced or chunked', async () => {
+    const game = await newGame(port);
+    const json = JSON.stringify({ ply: 0, move: moves[0] });
+    const exact = json + ' '.repeat(4096 - json.length);
+    const ok = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: exact, token: game.w });
+    assert.equal(ok.status, 200, ok.text);
+    const big = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: exact + ' ', token: game.b });
+    assert.equal(big.status, 413);
+    assert.equal(big.body.error, 'too_large');
+    // A huge length announced: refused before the body is read (sent only in
+    // part, as a reset connection would lose the answer).
+    const { exchange } = await import('./online_http.mjs');
+    const huge = await exchange(
+      Buffer.from('POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{   '),
+      { port },
+    );
+    assert.equal(huge.responses[0].status, 413);
+    // chunked, without a length: refused once past the limit
+    const payload = ' '.repeat(5000);
+    const raw = Buffer.from(
+      'POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n' +
+        `Transfer-Encoding: chunked\r\n\r\n${payload.length.toString(16)}\r\n${payload}\r\n0\r\n\r\n`,
+    );
+    const r = await exchange(raw, { port });
+    assert.equal(r.responses[0].status, 413);
+  });
+});
+
+describe('the end of a game', () => {
+  test('resign: the other seat wins; further moves are 409 game_over', async () => {
+    const game = await newGame(port);
+    const r = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.w });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.status, 'finished');
+    assert.deepEqual(r.body.result, { winner: 'b', reason: 'resign' });
+    const m = await move(port, game, 'w', 0, moves[0]);
+    assert.equal(m.status, 409);
+    assert.equal(m.body.error, 'game_over');
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b })).body.error, 'game_over');
+  });
+
+  test('draw: an offer stands until answered; accepted, the game is drawn by agreement', async () => {
+    const game = await newGame(port);
+    const early = await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'accept' }, token: game.b });
+    assert.equal(early.status, 409, 'nothing to accept');
+    const offer = await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'offer' }, token: game.w });
+    assert.equal(offer.body.draw_offer, 'w');
+    const own = await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'accept' }, token: game.w });
+    assert.equal(own.status, 409, 'one\'s own offer is not accepted by oneself');
+    const accept = await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'accept' }, token: game.b });
+    assert.equal(accept.status, 200);
+    assert.deepEqual(accept.body.result, { winner: null, reason: 'agreement' });
+    assert.equal(accept.body.draw_offer, null);
+  });
+
+  test('draw: declined, or cleared when the opponent moves', async () => {
+    const game = await newGame(port);
+    await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'offer' }, token: game.b });
+    const d = await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'decline' }, token: game.w });
+    assert.equal(d.body.draw_offer, null);
+    await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'offer' }, token: game.b });
+    const m = await move(port, game, 'w', 0, moves[0]);
+    assert.equal(m.body.draw_offer, null, 'moving declines');
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'maybe' }, token: game.w })).status, 400);
+  });
+
+  test('rematch: a new game, same settings, seats swapped, each joining with the old token', async () => {
+    const game = await newGame(port, { turn_limit: 77 });
+    const early = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w });
+    assert.equal(early.status, 409, 'not before the end');
+    await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.w });
+    const events = await openEvents(port, game.id, { lastEventId: 0 });
+    const r = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.b });
+    assert.equal(r.status, 200);
+    const next = r.body.rematch;
+    assert.match(next, BASE64URL);
+    const ev = await events.next((e) => e.event === 'rematch');
+    assert.equal(ev.data.rematch, next);
+    events.close();
+    const twice = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w });
+    assert.equal(twice.body.rematch, next, 'asked twice, one rematch');
+    const jw = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.w });
+    assert.equal(jw.status, 200);
+    assert.equal(jw.body.seat, 'b');
+    const stranger = await newGame(port);
+    const bad = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: stranger.w });
+    assert.equal(bad.status, 403);
+    const jb = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.b });
+    assert.equal(jb.body.seat, 'w');
+    const again = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.b });
+    assert.equal(again.status, 409);
+    const g = (await api(port, 'GET', `/api/v1/games/${next}`)).body;
+    assert.equal(g.turn_limit, 77);
+    assert.equal(g.status, 'ongoing');
+    const m = await api(port, 'POST', `/api/v1/games/${next}/moves`, { body: { ply: 0, move: moves[0] }, token: jb.body.token });
+    assert.equal(m.status, 200, 'the old black plays white');
+  });
+
+  test('the rules end a game by themselves: the turn limit', async () => {
+    const game = await newGame(port, { turn_limit: 2 });
+    await move(port, game, 'w', 0, moves[0]);
+    const r = await move(port, game, 'b', 1, moves[1]);
+    assert.equal(r.body.status, 'finished');
+    assert.deepEqual(r.body.result, { winner: null, reason: 'turn_limit' });
+  });
+});
+
+describe('presence, ping, origin', () => {
+  test('ping is 204 and needs a seat\'s token', async () => {
+    const game = await newGame(port);
+    const r = await api(port, 'POST', `/api/v1/games/${game.id}/ping`, { token: game.b });
+    assert.equal(r.status, 204);
+    assert.equal(r.text, '');
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/ping`)).status, 401);
+    const g = (await api(port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.equal(g.seats.b.online, true);
+  });
+
+  test('a request from another origin that would change a game is 403; the same origin is fine', async () => {
+    const evil = await api(port, 'POST', '/api/v1/games', { body: {}, headers: { Origin: 'http://evil.example' } });
+    assert.equal(evil.status, 403);
+    assert.equal(evil.body.error, 'forbidden');
+    const site = await api(port, 'POST', '/api/v1/games', { body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    assert.equal(site.status, 403);
+    const same = await api(port, 'POST', '/api/v1/games', { body: {}, headers: { Origin: 'http://127.0.0.1' } });
+    assert.equal(same.status, 201);
+    const read = await api(port, 'GET', `/api/v1/games/${same.body.id}`, { headers: { Origin: 'http://evil.example' } });
+    assert.equal(read.status, 200, 'reading is anyone\'s');
+  });
+
+  test('the access log names the game, never a token or an invite', async () => {
+    const game = await newGame(port);
+    await move(port, game, 'w', 0, moves[0]);
+    await api(port, 'GET', `/api/v1/games/${game.id}?token=${game.b}`);
+    await sleep(100);
+    assert.match(server.stderr, new RegExp(`POST /api/v1/games/${game.id}/moves 200`));
+    assert.ok(!server.stderr.includes(game.w) && !server.stderr.includes(game.b), 'no token in the log');
+    assert.ok(!server.stderr.includes(game.created.invite), 'no invite in the log');
+  });
+});
+
+describe('the event stream', () => {
+  test('a game event first, with the current seq; then moves, seats and the end, in order', async () => {
+    const game = await newGame(port);
+    const s = await openEvents(port, game.id);
+    assert.equal(s.status, 200);
+    assert.match(s.headers, /content-type: text\/event-stream/i);
+    const first = await s.next((e) => e.event === 'game');
+    assert.equal(first.id, 1, 'one event so far: the join');
+    assert.equal(first.data.id, game.id);
+    await move(port, game, 'w', 0, moves[0]);
+    const m = await s.next((e) => e.event === 'move');
+    assert.deepEqual(m.data, { ply: 1, move: moves[0], seat: 'w', clock: null });
+    assert.equal(m.id, 2);
+    await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });
+    const end = await s.next((e) => e.event === 'end');
+    assert.equal(end.id, 3);
+    assert.deepEqual(end.data.result, { winner: 'w', reason: 'resign' });
+    s.close();
+  });
+
+  test('Last-Event-ID: every event after it from the store, no game event, then the live ones', async () => {
+    const game = await newGame(port);
+    for (let ply = 0; ply < 4; ply++) await move(port, game, ply % 2 ? 'b' : 'w', ply, moves[ply]);
+    const s = await openEvents(port, game.id, { lastEventId: 2 });
+    const live = s.next((e) => e.event === 'move' && e.data.ply === 5);
+    await s.next((e) => e.id === 5);
+    assert.deepEqual(
+      s.events.map((e) => [e.id, e.event]),
+      [
+        [3, 'move'],
+        [4, 'move'],
+        [5, 'move'],
+      ],
+    );
+    await move(port, game, 'w', 4, moves[4]);
+    assert.equal((await live).id, 6);
+    s.close();
+    const all = await openEvents(port, game.id, { lastEventId: 0 });
+    await all.next((e) => e.id === 6);
+    assert.deepEqual(all.events.map((e) => e.id), [1, 2, 3, 4, 5, 6]);
+    assert.equal(all.events[0].event, 'seats');
+    all.close();
+  });
+});
+
+describe('clocks and abandonment (short limits)', () => {
+  let quick;
+  before(async () => {
+    quick = await startOnline(['--abandon-seconds', '1', '--online-seconds', '1', '--heartbeat-seconds', '1']);
+  });
+  after(async () => stopServer(quick));
+
+  test('a flag falls at its moment with nobody connected; the clock answers as the contract says', async () => {
+    const game = await newGame(quick.port, { clock: { initial_ms: 1200, increment_ms: 500 } });
+    const w = await move(quick.port, game, 'w', 0, moves[0]);
+    assert.equal(w.body.clock.running, 'b');
+    assert.equal(w.body.clock.w_ms, 1200, 'White\'s first move starts the clocks and costs nothing');
+    await sleep(200);
+    const b = await move(quick.port, game, 'b', 1, moves[1]);
+    assert.equal(b.status, 200);
+    assert.ok(b.body.clock.b_ms > 1200 && b.body.clock.b_ms <= 1500, `increment added: ${b.body.clock.b_ms}`);
+    assert.equal(b.body.clock.running, 'w');
+    const started = Date.now();
+    await sleep(1700); // White's 1.2 s run out; no request in between
+    const g = (await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.equal(g.status, 'finished');
+    assert.deepEqual(g.result, { winner: 'b', reason: 'time' });
+    assert.equal(g.clock.w_ms, 0);
+    assert.equal(g.clock.running, null);
+    assert.ok(Date.now() - started < 3000);
+    const late = await move(quick.port, game, 'w', 2, moves[2]);
+    assert.equal(late.body.error, 'game_over');
+  });
+
+  test('the stream sees the flag fall, and heartbeats', async () => {
+    const game = await newGame(quick.port, { clock: { initial_ms: 1000 } });
+    await move(quick.port, game, 'w', 0, moves[0]);
+    const s = await openEvents(quick.port, game.id);
+    const end = await s.next((e) => e.event === 'end', 3000);
+    assert.deepEqual(end.data.result, { winner: 'w', reason: 'time' });
+    await sleep(1300);
+    assert.ok(s.comments >= 1, 'a comment line');
+    s.close();
+  });
+
+  test('presence: going offline is a live seats event, without an id (not stored)', async () => {
+    const game = await newGame(quick.port);
+    const s = await openEvents(quick.port, game.id);
+    await s.next((e) => e.event === 'game');
+    const off = await s.next((e) => e.event === 'seats' && !e.data.w.online && !e.data.b.online, 3000);
+    assert.equal(off.id, undefined);
+    await api(quick.port, 'POST', `/api/v1/games/${game.id}/ping`, { token: game.w });
+    const on = await s.next((e) => e.event === 'seats' && e.data.w.online, 3000);
+    assert.equal(on.id, undefined);
+    assert.equal(on.data.b.online, false);
+    s.close();
+  });
+
+  test('an untimed game whose side to move is away may be claimed, not before', async () => {
+    const game = await newGame(quick.port);
+    await move(quick.port, game, 'w', 0, moves[0]);
+    const early = await api(quick.port, 'POST', `/api/v1/games/${game.id}/claim`, { token: game.w });
+    assert.equal(early.status, 409);
+    const own = await api(quick.port, 'POST', `/api/v1/games/${game.id}/claim`, { token: game.b });
+    assert.equal(own.status, 409, 'the side to move cannot claim');
+    await sleep(1300);
+    const g = (await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.equal(g.seats.b.online, false, 'away: no request for over a second');
+    const r = await api(quick.port, 'POST', `/api/v1/games/${game.id}/claim`, { token: game.w });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body.result, { winner: 'w', reason: 'abandoned' });
+  });
+});
+
+describe('limits', () => {
+  test('requests a second: 429 rate_limited with Retry-After', async () => {
+    const s = await startOnline(['--requests-per-second', '3']);
+    try {
+      const statuses = [];
+      let last;
+      for (let i = 0; i < 5; i++) statuses.push((last = await api(s.port, 'GET', '/api/v1/games/none')).status);
+      assert.deepEqual(statuses.slice(0, 3), [404, 404, 404]);
+      assert.equal(last.status, 429);
+      assert.equal(last.body.error, 'rate_limited');
+      assert.ok(Number(last.headers['retry-after']) >= 1);
+      await sleep(1100);
+      assert.equal((await api(s.port, 'GET', '/api/v1/games/none')).status, 404, 'allowed again');
+    } finally {
+      await stopServer(s);
+    }
+  });
+
+  test('games an hour', async () => {
+    const s = await startOnline(['--games-per-hour', '2']);
+    try {
+      assert.equal((await api(s.port, 'POST', '/api/v1/games', { body: {} })).status, 201);
+      assert.equal((await api(s.port, 'POST', '/api/v1/games', { body: {} })).status, 201);
+      const r = await api(s.port, 'POST', '/api/v1/games', { body: {} });
+      assert.equal(r.status, 429);
+      assert.ok(Number(r.headers['retry-after']) > 60);
+    } finally {
+      await stopServer(s);
+    }
+  });
+
+  test('open streams per address; one closed frees its place', async () => {
+    const s = await startOnline(['--streams-per-address', '2', '--heartbeat-seconds', '1']);
+    try {
+      const game = await newGame(s.port);
+      const a = await openEvents(s.port, game.id);
+      const b = await openEvents(s.port, game.id);
+      const c = await openEvents(s.port, game.id);
+      assert.equal(a.status, 200);
+      assert.equal(b.status, 200);
+      assert.equal(c.status, 429);
+      a.close();
+      // A heartbeat or two finds it gone.
+      let d;
+      for (let tries = 0; tries < 20 && (!d || d.status !== 200); tries++) {
+        await sleep(250);
+        d = await openEvents(s.port, game.id);
+      }
+      assert.equal(d.status, 200);
+      b.close();
+      d.close();
+    } finally {
+      await stopServer(s);
+    }
+  });
+});
+
+describe('limits: the whole server, and behind a proxy', () => {
+  test('open streams in all: 503 past --max-streams', async () => {
+    const s = await startOnline(['--max-streams', '2']);
+    try {
+      const game = await newGame(s.port);
+      const a = await openEvents(s.port, game.id);
+      const b = await openEvents(s.port, game.id);
+      const c = await openEvents(s.port, game.id);
+      assert.equal(c.status, 503);
+      assert.equal(JSON.parse(c.raw).error, 'unavailable');
+      a.close();
+      b.close();
+    } finally {
+      await stopServer(s);
+    }
+  });
+
+  test('X-Forwarded-For counts only from the proxy named by --trusted-proxy', async () => {
+    const behind = await startOnline(['--requests-per-second', '2', '--trusted-proxy', '127.0.0.1']);
+    const direct = await startOnline(['--requests-per-second', '2']);
+    try {
+      const statuses = async (port) => {
+        const out = [];
+        for (let i = 0; i < 4; i++)
+          out.push((await api(port, 'GET', '/api/v1/games/none', { headers: { 'X-Forwarded-For': `10.0.0.${i}, 192.0.2.${i}` } })).status);
+        return out;
+      };
+      assert.deepEqual(await statuses(behind.port), [404, 404, 404, 404], 'four clients behind the proxy');
+      assert.deepEqual(await statuses(direct.port), [404, 404, 429, 429], 'the header is anyone\'s to forge: ignored');
+    } finally {
+      await stopServer(behind);
+      await stopServer(direct);
+    }
+  });
+});
+
+describe('durability', () => {
+  test('a read-only store: reads work, writes are 503 unavailable and change nothing', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    const s = await startOnline(['--db', db]);
+    const game = await newGame(s.port);
+    await move(s.port, game, 'w', 0, moves[0]);
+    await stopServer(s);
+    const ro = await startOnline(['--db', `file:${db}?mode=ro`]);
+    try {
+      const before = (await api(ro.port, 'GET', `/api/v1/games/${game.id}`)).body;
+      assert.equal(before.ply, 1);
+      const r = await move(ro.port, game, 'b', 1, moves[1]);
+      assert.equal(r.status, 503);
+      assert.equal(r.body.error, 'unavailable');
+      assert.equal((await api(ro.port, 'POST', '/api/v1/games', { body: {} })).status, 503);
+      assert.deepEqual((await api(ro.port, 'GET', `/api/v1/games/${game.id}`)).body, before);
+    } finally {
+      await stopServer(ro);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a store locked by another process: 503, nothing changed; then it works', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    const s = await startOnline(['--db', db]);
+    try {
+      const game = await newGame(s.port);
+      const locker = spawn('sqlite3', [db], { stdio: ['pipe', 'pipe', 'pipe'] });
+      locker.stdin.write('BEGIN IMMEDIATE;\nSELECT 1;\n');
+      await new Promise((resolve) => locker.stdout.once('data', resolve));
+      const r = await move(s.port, game, 'w', 0, moves[0]);
+      assert.equal(r.status, 503);
+      locker.stdin.end('ROLLBACK;\n');
+      await new Promise((resolve) => locker.on('exit', resolve));
+      assert.equal((await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 0);
+      assert.equal((await move(s.port, game, 'w', 0, moves[0])).status, 200);
+    } finally {
+      await stopServer(s);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('SIGKILL in the middle of a stream of moves; restarted, every acknowledged move is there, none doubled', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    try {
+      let s = await startOnline(['--db', db]);
+      const game = await newGame(s.port);
+      const acked = [];
+      let ply = 0;
+      // Moves sent back to back, each as soon as the last is answered; the
+      // server is killed while one is in flight.
+      const killAt = 12;
+      for (; ply < moves.length; ply++) {
+        const pending = move(s.port, game, ply % 2 ? 'b' : 'w', ply, moves[ply]).catch(() => null);
+        if (ply === killAt) {
+          s.child.kill('SIGKILL');
+          await s.exitPromise;
+        }
+        const r = await pending;
+        if (!r || r.status !== 200) break;
+        acked.push(moves[ply]);
+      }
+      assert.ok(acked.length >= killAt);
+      s = await startOnline(['--db', db]);
+      try {
+        const g = (await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body;
+        assert.ok(g.ply === acked.length || g.ply === acked.length + 1, `ply ${g.ply}, acknowledged ${acked.length}`);
+        assert.deepEqual(g.moves.slice(0, acked.length), acked, 'every acknowledged move, in order');
+        assert.deepEqual(g.moves, moves.slice(0, g.ply), 'none doubled or out of place');
+        // The client resends what it had no answer for: played once.
+        const resend = await move(s.port, game, acked.length % 2 ? 'b' : 'w', acked.length, moves[acked.length]);
+        assert.equal(resend.status, 200, resend.text);
+        assert.equal(resend.body.ply, acked.length + 1);
+        // and the game goes on, its events numbered on from the store
+        const ev = await openEvents(s.port, game.id, { lastEventId: 0 });
+        await ev.next((e) => e.event === 'move' && e.data.ply === acked.length + 1);
+        const ids = ev.events.map((e) => e.id);
+        assert.deepEqual(ids, ids.map((_, i) => i + 1), 'one event per change, none lost or doubled');
+        ev.close();
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a restarted server resumes a timed game: the flag falls on time', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    try {
+      let s = await startOnline(['--db', db]);
+      const game = await newGame(s.port, { clock: { initial_ms: 1500 } });
+      await move(s.port, game, 'w', 0, moves[0]);
+      await stopServer(s, 'SIGKILL');
+      s = await startOnline(['--db', db]);
+      try {
+        await sleep(1800);
+        const g = (await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body;
+        assert.deepEqual(g.result, { winner: 'w', reason: 'time' });
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('--db :memory: says so at start; a file says where', async () => {
+    const s = await startOnline([]);
+    assert.match(s.stdout, /online games kept in memory only/);
+    await stopServer(s);
+    const dir = tempDir();
+    const f = await startOnline(['--db', path.join(dir, 'g.sqlite3')]);
+    assert.match(f.stdout, new RegExp(`online games kept in ${dir}`));
+    await stopServer(f);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a clean stop with streams open', async () => {
+    const s = await startOnline([]);
+    const game = await newGame(s.port);
+    const streams = await Promise.all([1, 2, 3].map(() => openEvents(s.port, game.id)));
+    await Promise.all(streams.map((st) => st.next((e) => e.event === 'game')));
+    const { code, signal } = await stopServer(s);
+    assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr}`);
+  });
+});
