@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "core/notation.h"
+#include "core/refusal.h"
 #include "server/game_clock.h"
 #include "server/game_json.h"
 #include "server/online_internal.h"
@@ -186,9 +187,11 @@ bool online_load(Online *o, const char *id, Loaded *l, OnlineAnswer *answer) {
     }
     game_start(l->core, l->g.variant == 13 ? VARIANT_13 : VARIANT_19, l->g.turn_limit);
     for (int i = 0; i < l->g.ply; i++) {
-        char err[160];
-        Text t = text_on(err, sizeof err);
-        if (!game_play_text(l->core, l->moves[i], (int)strlen(l->moves[i]), &t)) {
+        Refusal why;
+        if (!game_play_text(l->core, l->moves[i], (int)strlen(l->moves[i]), &why)) {
+            char err[160];
+            Text t = text_on(err, sizeof err);
+            refusal_write(&why, &t);
             fprintf(stderr, "halma serve: game %s: stored move %d (%s) refused: %s\n", id, i + 1, l->moves[i], err);
             break; /* cannot happen: every stored move was checked */
         }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/notation.h"
+#include "core/refusal.h"
 #include "server/game_clock.h"
 #include "server/game_json.h"
 #include "server/online_internal.h"
@@ -57,15 +58,15 @@ static bool string_field(const json_t *body, const char *name, const char **out,
 
 /* ---- common checks ------------------------------------------------------------ */
 
-static bool refuse(OnlineAnswer *a, unsigned status, const char *code, const char *message) {
+static bool answer_refused(OnlineAnswer *a, unsigned status, const char *code, const char *message) {
     online_error(a, status, code, message);
     return false;
 }
 
 /* The game is on: not waiting for its second player, not over. */
 static bool ongoing(const StoreGame *g, OnlineAnswer *a) {
-    if (g->status == GAME_WAITING) return refuse(a, 409, "waiting", "the other seat is not taken yet");
-    if (g->status == GAME_FINISHED) return refuse(a, 409, "game_over", "the game is over");
+    if (g->status == GAME_WAITING) return answer_refused(a, 409, "waiting", "the other seat is not taken yet");
+    if (g->status == GAME_FINISHED) return answer_refused(a, 409, "game_over", "the game is over");
     return true;
 }
 
@@ -154,7 +155,7 @@ static bool create_row(Online *o, StoreGame *g, OnlineAnswer *a) {
         a->body = NULL;
         if (!token_random(GAME_ID_BYTES, g->id)) break;
     }
-    return refuse(a, 503, "unavailable", "no game id could be drawn; try again");
+    return answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
 }
 
 static void create(Online *o, const json_t *body, OnlineAnswer *a) {
@@ -165,7 +166,7 @@ static void create(Online *o, const json_t *body, OnlineAnswer *a) {
     char token[TOKEN_SIZE], invite[TOKEN_SIZE];
     if (!new_row(&settings, &g, now) || !take_seat(&g, seat, token) || !token_random(TOKEN_BYTES, invite) ||
         !token_hash(invite, g.invite_hash)) {
-        refuse(a, 503, "unavailable", "no token could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
         return;
     }
     g.last_seen_ms[seat] = now;
@@ -184,19 +185,19 @@ static int seat_to_take(Online *o, const Loaded *l, const json_t *body, const ch
     if (invite) {
         uint8_t hash[TOKEN_HASH_SIZE];
         if (!token_hash(invite, hash) || !token_hash_equal(hash, l->g.invite_hash))
-            return refuse(a, 403, "forbidden", "this is not the game's invite"), -1;
+            return answer_refused(a, 403, "forbidden", "this is not the game's invite"), -1;
         for (int seat = 0; seat < 2; seat++)
             if (!l->g.joined[seat]) return seat;
-        return refuse(a, 409, "seat_taken", "the invite has been used"), -1;
+        return answer_refused(a, 409, "seat_taken", "the invite has been used"), -1;
     }
     if (!from) return bad_request(a, "a join needs \"invite\", or \"from\" and the old game's token"), -1;
-    if (strcmp(from, l->g.rematch_of)) return refuse(a, 403, "forbidden", "this game is no rematch of that one"), -1;
+    if (strcmp(from, l->g.rematch_of)) return answer_refused(a, 403, "forbidden", "this game is no rematch of that one"), -1;
     Loaded old;
     if (!online_load(o, from, &old, a)) return -1;
     int old_seat = online_authenticate(o, &old.g, token, a);
     online_unload(&old);
     if (old_seat < 0) return -1;
-    if (l->g.joined[1 - old_seat]) return refuse(a, 409, "seat_taken", "that seat is taken"), -1;
+    if (l->g.joined[1 - old_seat]) return answer_refused(a, 409, "seat_taken", "that seat is taken"), -1;
     return 1 - old_seat; /* seats swapped */
 }
 
@@ -206,7 +207,7 @@ static void join(Online *o, Loaded *l, const char *token, const json_t *body, On
     StoreGame g = l->g;
     char new_token[TOKEN_SIZE];
     if (!take_seat(&g, seat, new_token)) {
-        refuse(a, 503, "unavailable", "no token could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
         return;
     }
     int64_t now = online_now_ms();
@@ -238,10 +239,12 @@ static bool read_move(const json_t *body, json_int_t *ply, const char **move, On
     if (len >= STORE_MOVE_SIZE) return bad_request(a, "the move is too long");
     if (!strcmp(*move, "pass")) return true;
     uint8_t path[MAX_PATH];
+    Refusal why;
+    if (path_parse(*move, (int)len, path, &why)) return true;
     char err[160];
     Text t = text_on(err, sizeof err);
-    if (!path_parse(*move, (int)len, path, &t)) return bad_request(a, err);
-    return true;
+    refusal_write(&why, &t);
+    return bad_request(a, err);
 }
 
 /* The move resent after it was accepted (its answer lost): the same text at
@@ -330,9 +333,11 @@ static void move(Online *o, Loaded *l, const char *token, const json_t *body, On
         flag_fell(o, l, seat, a);
         return;
     }
-    char err[200];
-    Text t = text_on(err, sizeof err);
-    if (!game_play_text(l->core, text, (int)strlen(text), &t)) {
+    Refusal why;
+    if (!game_play_text(l->core, text, (int)strlen(text), &why)) {
+        char err[200];
+        Text t = text_on(err, sizeof err);
+        refusal_write(&why, &t);
         online_error(a, 422, "illegal", err);
         return;
     }
@@ -375,7 +380,7 @@ static void draw(Online *o, Loaded *l, const char *token, const json_t *body, On
         g.draw_offer = seat;
         ev[n++] = (OnlineEvent){"draw_offer", draw_event(&g)};
     } else if (!offered) {
-        refuse(a, 409, "stale", "there is no draw offer to answer");
+        answer_refused(a, 409, "stale", "there is no draw offer to answer");
         return;
     } else if (!strcmp(action, "decline")) {
         g.draw_offer = -1;
@@ -393,7 +398,7 @@ static void rematch(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
     int seat = online_authenticate(o, &l->g, token, a);
     if (seat < 0) return;
     if (l->g.status != GAME_FINISHED) {
-        refuse(a, 409, "stale", "a rematch is offered once the game is over");
+        answer_refused(a, 409, "stale", "a rematch is offered once the game is over");
         return;
     }
     if (l->g.rematch[0]) {
@@ -403,7 +408,7 @@ static void rematch(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
     StoreGame next;
     int64_t now = online_now_ms();
     if (!new_row(&l->g, &next, now)) {
-        refuse(a, 503, "unavailable", "no game id could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
         return;
     }
     snprintf(next.rematch_of, sizeof next.rematch_of, "%s", l->g.id);
@@ -428,18 +433,18 @@ static void claim(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
     if (seat < 0 || !ongoing(&l->g, a)) return;
     int away = game_to_move(&l->g);
     if (away == seat) {
-        refuse(a, 409, "stale", "it is your turn: only the side to move can abandon");
+        answer_refused(a, 409, "stale", "it is your turn: only the side to move can abandon");
         return;
     }
     if (clock_running(&l->g) >= 0) {
-        refuse(a, 409, "stale", "a running clock ends this game, not a claim");
+        answer_refused(a, 409, "stale", "a running clock ends this game, not a claim");
         return;
     }
     int64_t now = online_now_ms(), since = l->g.last_move_ms;
     int64_t seen = online_last_seen(o, &l->g, away);
     if (seen > since) since = seen;
     if (now - since < online_config(o)->abandon_ms) {
-        refuse(a, 409, "stale", "your opponent has not been away long enough (72 hours)");
+        answer_refused(a, 409, "stale", "your opponent has not been away long enough (72 hours)");
         return;
     }
     StoreGame g = l->g;

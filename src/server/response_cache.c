@@ -19,8 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "server/responses.h"
 #include "server/http_cache.h"
+#include "server/responses.h"
 
 enum { TABLE_SIZE = 512, MAX_ENTRIES = TABLE_SIZE / 2 };
 static const int64_t FRESH_NS = 1000000000; /* an entry is trusted for one second */
