@@ -128,8 +128,10 @@ TEST_ENV   = XDG_STATE_HOME=$(abspath $(BUILD))/test-state
 # Games played by the property tests (tests/unit/test_properties.c).
 PROPERTY_GAMES ?= 1000
 
+# tests/lsan.supp: Criterion's own occasional leak, for the sanitized run.
 unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
-	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) $(BUILD)/unit-tests --jobs 2
+	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	    $(BUILD)/unit-tests --jobs 2
 
 # Every suite, then the same C suites under AddressSanitizer and
 # UndefinedBehaviorSanitizer.
