@@ -3,8 +3,7 @@
 // the board and a chart of the judgement over the whole game.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, idle, importText } from './harness.mjs';
-import { nearWin } from '../lib/positions.mjs';
+import { setup, openGame, click, idle, importText, winNearWin } from './harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -53,11 +52,7 @@ test('reviewing a move: the judgement, the moves needed, the best move drawn, th
 
 test('after the game the analysis stays, ending with the result', async () => {
   const { page, errors } = await openGame(env);
-  const { fen, last, hole } = nearWin();
-  assert.equal(await importText(page, `[Variant "19"]\n[FEN "${fen}"]\n\n*\n`), null);
-  await click(page, last);
-  await click(page, hole);
-  await page.waitForSelector('#end-dialog[open]');
+  await winNearWin(page);
   await page.click('#end-dialog [data-close]');
   await engineDone(page, 2);
   const shown = await card(page);

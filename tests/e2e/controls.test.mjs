@@ -1,8 +1,8 @@
 // Undo and redo, the hint, two people on one device, the 13-piece game.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, status, idle, newGame, importText } from './harness.mjs';
-import { camp, nearWin } from '../lib/positions.mjs';
+import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, status, idle, newGame, winNearWin } from './harness.mjs';
+import { camp } from '../lib/positions.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -201,11 +201,7 @@ test('resigning: against the computer it wins, two on one device the other side 
 
 test('the person\'s record per level, kept on the device, shown in the new-game dialog and clearable', async () => {
   const { page, errors } = await openGame(env);
-  const { fen, last, hole } = nearWin();
-  assert.equal(await importText(page, `[Variant "19"]\n[FEN "${fen}"]\n\n*\n`), null);
-  await click(page, last);
-  await click(page, hole);
-  await page.waitForSelector('#end-dialog[open]');
+  await winNearWin(page);
   await page.click('#end-new');
   assert.equal(await page.locator('#level-score').textContent(), 'Level 5: won 1 of 1');
   await page.click('#new-game-form button[type="submit"]');

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { nearWin } from '../lib/positions.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HALMA = join(ROOT, 'build/halma');
@@ -175,4 +176,14 @@ export async function importText(page, text) {
   const error = await page.locator('#import-error').textContent();
   await page.click('#import-dialog [data-close]');
   return error;
+}
+
+/** Imports the near-win position and plays its winning move: the end
+ * dialog is open when it returns. */
+export async function winNearWin(page) {
+  const { fen, last, hole } = nearWin();
+  if ((await importText(page, `[Variant "19"]\n[FEN "${fen}"]\n\n*\n`)) !== null) throw new Error('near-win import refused');
+  await click(page, last);
+  await click(page, hole);
+  await page.waitForSelector('#end-dialog[open]');
 }
