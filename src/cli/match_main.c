@@ -104,6 +104,11 @@ typedef struct {
     int turn, within; /* claimed at `turn`: a win in `within` turns */
 } WinClaim;
 
+/* A built-in engine's root score of its move at `turn` (the log's calibration data). */
+typedef struct {
+    int turn, score;
+} RootScore;
+
 typedef struct {
     PlayerSpec *spec;
     Engine *engine;
@@ -114,6 +119,9 @@ typedef struct {
     int claim_count;
     WinClaim claims[MAX_CLAIMS];
     int last_win_in;  /* of the last report of the move being thought */
+    int last_score;
+    int score_count;
+    RootScore scores[MAX_TURN_LIMIT / 2 + 1];
 } Player;
 
 /* ------------------------------------------------------------------------ */
@@ -223,17 +231,21 @@ static void player_new_game(Player *pl, uint64_t seed) {
     if (pl->ab) plainab_new_game(pl->ab);
     if (pl->ext_running) ext_send(&pl->ext, "newgame");
     pl->claim_count = 0;
+    pl->score_count = 0;
 }
 
 static void keep_win_in(void *ctx, const SearchReport *report) {
     Player *pl = ctx;
     pl->last_win_in = report->win_in;
+    pl->last_score = report->score;
 }
 
 /* Keeps the engine's claim of a forced win, made before its move at `turn`. */
 static void note_claim(Player *pl, int turn) {
     if (pl->last_win_in > 0 && pl->claim_count < MAX_CLAIMS)
         pl->claims[pl->claim_count++] = (WinClaim){turn, pl->last_win_in};
+    if (pl->score_count < (int)(sizeof pl->scores / sizeof pl->scores[0]))
+        pl->scores[pl->score_count++] = (RootScore){turn, pl->last_score};
 }
 
 /* A claim comes true when the claimant wins within the turns it named. */
@@ -275,6 +287,7 @@ static bool player_move(Player *pl, const Game *game, Move *move, char *err, int
     limits.nodes = spec->nodes;
     atomic_store(&pl->engine->stop, false);
     pl->last_win_in = 0;
+    pl->last_score = 0;
     *move = engine_think(pl->engine, game, &limits, keep_win_in, pl);
     note_claim(pl, game->pos.turns);
     return true;
@@ -300,7 +313,8 @@ static void play_opening(Game *game, int plies, uint64_t seed) {
 }
 
 /* One line a game: who had White, the result, the engines' win claims that
- * did not come true (turn+N), and the moves. */
+ * did not come true (turn+N), each built-in engine's root scores (scores1 for
+ * PLAYER1, scores2 for PLAYER2: turn:score, for the side that moved), and the moves. */
 static void log_game(Match *m, int index, const Game *game, const Player players[2], int white, int winner,
                      const char *why) {
     if (!m->log) return;
@@ -312,6 +326,12 @@ static void log_game(Match *m, int index, const Game *game, const Player players
             if (!came_true(c, winner == p, game->pos.turns))
                 fprintf(m->log, " false_claim %s %d+%d", m->spec[p].label, c->turn, c->within);
         }
+    for (int p = 0; p < 2; p++) {
+        if (!players[p].score_count) continue;
+        fprintf(m->log, " scores%d", p + 1);
+        for (int i = 0; i < players[p].score_count; i++)
+            fprintf(m->log, " %d:%d", players[p].scores[i].turn, players[p].scores[i].score);
+    }
     fputs(" moves", m->log);
     Position pos = game->start;
     for (int i = 0; i < game->length; i++) {

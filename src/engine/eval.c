@@ -26,6 +26,7 @@ static int square_cost(const EvalWeights *w, Variant v, Side side, int sq) {
 
 void eval_init(Evaluator *ev, const EvalWeights *w) {
     ev->weights = *w;
+    ev->root_turns = -1;
     /* floor(d * reciprocal[n] / 2^20) = floor(d / n) for every d < 1024: the
      * rounding error stays below 1024 / 2^20, far under the 1/n it would
      * need to carry a quotient over */
@@ -115,6 +116,12 @@ static int walled_in(const Evaluator *ev, const Position *pos, const EvalAcc *ac
         if (!jump_lands_in(pos, sq, exits)) count++;
     }
     return count;
+}
+
+int eval_walled_in(const Evaluator *ev, const Position *pos, Side owner) {
+    EvalAcc acc;
+    eval_acc_init(ev, pos, &acc);
+    return walled_in(ev, pos, &acc, owner);
 }
 
 /* Pieces lagging behind the army's average: far from the others they find
@@ -211,10 +218,10 @@ static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *ac
     return total;
 }
 
-int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, bool opponent) {
+int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, int home_percent) {
     EvalAcc acc;
     eval_acc_init(ev, pos, &acc);
-    return side_cost(ev, pos, &acc, side, opponent ? ev->weights.their_home_late : 100);
+    return side_cost(ev, pos, &acc, side, home_percent);
 }
 
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side) {
@@ -241,7 +248,7 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
      * the way out is kept open for nothing, and the leader fills every goal
      * square it can: against a parked camp it still finishes what it can. */
     bool root_leads = us == root ? score > 0 : score < 0;
-    if (root_leads && eval_door_open(&ev->weights, pos) &&
+    if (root_leads && eval_door_open(ev, pos) &&
         (walled_in(ev, pos, acc, WHITE) || walled_in(ev, pos, acc, BLACK)))
         score /= ev->weights.deadlock_divisor;
     /* Never mistaken for a finish, whatever the terms add up to. */

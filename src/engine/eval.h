@@ -39,6 +39,7 @@ typedef struct {
     uint32_t reciprocal[20];             /* [n]: 2^20 / n + 1, to divide by n (eval.c) */
     Bitboard costlier[2][2][NUM_SQUARES]; /* [variant][side][square]: the squares costing more,
                                             where a move from it loses ground */
+    int root_turns;                      /* the turn the door is judged at (eval_set_root); < 0: each position's */
 } Evaluator;
 
 /*
@@ -82,9 +83,9 @@ bool race_is_separated(const Position *pos);
 int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root);
 
 /* Moves still needed by `side` to finish, in hundredths, as the evaluation
- * estimates them (0 once every piece is home); `opponent`: as the engine
- * counts the other side's (their_home_late). */
-int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, bool opponent);
+ * estimates them (0 once every piece is home), its pieces still at home
+ * costing `home_percent` of home_late. */
+int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, int home_percent);
 /* The same from an up-to-date EvalAcc of `pos` (the race planner's beam). */
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side);
 
@@ -96,9 +97,19 @@ static inline bool eval_past_grace(const EvalWeights *w, const Position *pos) {
 
 /* Does the leader still keep a way out open for pieces walled in at home
  * (before door_moves of each side's own moves), or are they parked? */
-static inline bool eval_door_open(const EvalWeights *w, const Position *pos) {
-    return pos->turns / 2 <= w->door_moves;
+static inline bool eval_door_open(const Evaluator *ev, const Position *pos) {
+    int turns = ev->root_turns >= 0 ? ev->root_turns : pos->turns;
+    return turns / 2 <= ev->weights.door_moves;
 }
+
+/* A search judges the door at its root: a tree reaching past door_moves saw
+ * the wall cost nothing at its leaves, and walled a piece in for good while
+ * its owner could still bring it out (stayer:1:150 drew so). */
+static inline void eval_set_root(Evaluator *ev, const Position *root) { ev->root_turns = root->turns; }
+
+/* Pieces of `owner` still in its home camp with no move out of it (counted
+ * once at most five are left there): while one stays, neither side can win. */
+int eval_walled_in(const Evaluator *ev, const Position *pos, Side owner);
 
 /* The score of a position for the side to move, in a search by `root`. */
 int evaluate(const Evaluator *ev, const Position *pos, Side root);

@@ -223,7 +223,7 @@ static void unmake_move(Engine *e, Move m) {
  * to eight times differently, and with the opponent's model (greedy replies).  The home-camp cost's small steps within a
  * phase are not salted: that lost 10% of the bench to missed transpositions. */
 static inline uint64_t table_key(const Engine *e, const Position *pos) {
-    uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval.weights, pos) +
+    uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval, pos) +
                      3 * (uint64_t)e->search.greedy_replies;
     return pos->hash ^ phase * GOLDEN_GAMMA;
 }
@@ -456,14 +456,14 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
 /* Driving the search                                                       */
 
 static int side_cost_now(const Engine *e, const Position *pos, Side side) {
-    return eval_side_cost(&e->eval, pos, side, (int)side != e->search.root_side);
+    return eval_side_cost(&e->eval, pos, side, (int)side != e->search.root_side ? e->eval.weights.their_home_late : 100);
 }
 
 /* How far the side to move is ahead in the race, in the evaluation's unit
  * (about a hundred a move). */
 static int race_lead(const Engine *e, const Position *pos) {
     Side us = (Side)pos->side_to_move;
-    return side_cost_now(e, pos, (Side)(us ^ 1)) - side_cost_now(e, pos, us);
+    return eval_side_cost(&e->eval, pos, (Side)(us ^ 1), e->params.lead_home_late) - side_cost_now(e, pos, us);
 }
 
 /* Racing alone with no win in sight, every order of the same moves scores
@@ -514,10 +514,46 @@ static void report_iteration(Engine *e, int depth, int score, ReportFn report, v
     report(ctx, &r);
 }
 
+/* Does `m` wall in more of the pieces the opponent still has at home (in
+ * our goal) than the `before` walled in now? */
+static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
+    Side them = (Side)(pos->side_to_move ^ 1);
+    position_make(pos, m);
+    int after = eval_walled_in(&e->eval, pos, them);
+    position_unmake(pos, m);
+    return after > before;
+}
+
+/*
+ * Root moves the engine may not play, unless it has no other:
+ * - while the way out is kept open (door_moves), a move that walls in an
+ *   opponent's piece at home: then neither side can ever win.  Banned at the
+ *   root whatever the search's model of the replies says of it: against an
+ *   opponent that passes, a door opened later looks as good as one open now,
+ *   and stayer:1:150 found its piece walled in on the turn it set out;
+ * - at a noisy level, a move that repeats a position for the third time: it
+ *   could take it for a good move by chance.
+ */
+static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
+    SearchState *s = &e->search;
+    MoveList *list = &s->root_moves;
+    generate_moves(&s->pos, list);
+    bool door_open = eval_door_open(&e->eval, &s->pos);
+    int walled = eval_walled_in(&e->eval, &s->pos, (Side)(s->pos.side_to_move ^ 1));
+    int banned = 0;
+    for (int i = 0; i < list->count && banned < MAX_BANNED; i++) {
+        Move m = list->moves[i];
+        if ((door_open && walls_in(e, &s->pos, m, walled)) || (lp->noise && game_occurrences_after(game, m) >= 3))
+            s->banned[banned++] = m;
+    }
+    s->banned_count = banned < list->count ? banned : 0;
+}
+
 static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
     SearchState *s = &e->search;
     s->start = clock_ms();
     s->pos = game->pos;
+    eval_set_root(&e->eval, &s->pos);
     eval_acc_init(&e->eval, &s->pos, &s->acc);
     s->turn_limit = game->turn_limit;
     s->root_side = game->pos.side_to_move;
@@ -541,18 +577,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     for (int i = 0; i <= game->length; i++) push_key(s, game->keys[i]);
     for (int i = 0; i < MAX_PLY; i++) s->killers[i][0] = s->killers[i][1] = MOVE_PASS;
     s->seldepth = 0;
-    /* A noisy level could take a move that repeats a position for the third
-     * time for a good one; it is simply never allowed to, unless it has no
-     * other move. */
-    s->banned_count = 0;
-    if (lp->noise) {
-        MoveList *list = &s->root_moves;
-        generate_moves(&s->pos, list);
-        int banned = 0;
-        for (int i = 0; i < list->count; i++)
-            if (game_occurrences_after(game, list->moves[i]) >= 3 && banned < 16) s->banned[banned++] = list->moves[i];
-        if (banned < list->count) s->banned_count = banned;
-    }
+    ban_root_moves(e, game, lp);
     Side us = (Side)s->pos.side_to_move;
     Deadlines d = time_plan(limits, lp, us, side_cost_now(e, &s->pos, us), s->start);
     s->soft_deadline = d.soft;
@@ -614,7 +639,7 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
     } else if (far_ahead(e, &s->pos)) {
         s->solo_side = us;
         s->greedy_replies = e->params.greedy_reply_depth != 0 && s->pos.variant == VARIANT_19 &&
-                            eval_door_open(&e->eval.weights, &s->pos);
+                            eval_door_open(&e->eval, &s->pos);
     }
 }
 
@@ -627,7 +652,7 @@ static int planned_move(Engine *e, const Game *game, const SearchLimits *limits,
         limits->nodes || limits->infinite || s->hard_deadline < 0)
         return 0;
     int length = plan_race(e, planned);
-    return length && game_occurrences_after(game, *planned) >= 3 ? 0 : length;
+    return length && (game_occurrences_after(game, *planned) >= 3 || is_banned(s, *planned)) ? 0 : length;
 }
 
 /* One iteration: a window around the last score, widened until the score

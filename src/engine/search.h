@@ -32,6 +32,7 @@
 enum {
     MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64,
     KEY_FILTER_SIZE = 4096, /* slots counting the path's keys, a power of two */
+    MAX_BANNED = 64,        /* root moves banned at once */
 };
 
 typedef struct {
@@ -80,8 +81,8 @@ typedef struct {
     Move root_best;     /* best root move of the iteration in progress */
     int root_best_score;
     int seldepth;
-    int banned_count;   /* root moves a noisy level may not play: they repeat a position a third time */
-    Move banned[16];
+    int banned_count;   /* root moves it may not play (ban_root_moves) */
+    Move banned[MAX_BANNED];
     MoveList root_moves;
     MoveOrder orders[MAX_PLY]; /* the moves of each ply, in the order tried */
 } SearchState;

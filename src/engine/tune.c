@@ -38,6 +38,7 @@ Tune tune_defaults(void) {
             .history_bonus_max = 1200,
             .solo_lead_19 = 200, /* against greedy 53.9 own moves instead of 61.8 (docs/MEASUREMENTS.md) */
             .solo_lead_13 = 300,
+            .lead_home_late = 100,
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,
         },
@@ -61,7 +62,8 @@ static const struct {
     SEARCH_FIELD(contempt),         SEARCH_FIELD(aspiration_depth), SEARCH_FIELD(aspiration_window),
     SEARCH_FIELD(losing_prune_depth), SEARCH_FIELD(late_move_slope), SEARCH_FIELD(reduction_percent),
     SEARCH_FIELD(futility_margin),  SEARCH_FIELD(history_bonus_max), SEARCH_FIELD(solo_lead_19),
-    SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(greedy_reply_depth), SEARCH_FIELD(race_beam_width),
+    SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(lead_home_late),  SEARCH_FIELD(greedy_reply_depth),
+    SEARCH_FIELD(race_beam_width),
 };
 
 enum { FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS };

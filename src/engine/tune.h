@@ -47,6 +47,7 @@ typedef struct {
     int history_bonus_max;  /* largest history reward of one cutoff */
     int solo_lead_19;       /* lead from which the engine races alone before the armies pass; 0: never */
     int solo_lead_13;       /* the same with 13 pieces */
+    int lead_home_late;     /* percent of home_late the opponent's pieces at home cost it in that lead */
     int greedy_reply_depth; /* racing alone (19 pieces), the opponent replies as greedy with this
                                many plies or more left to search; 0: it passes */
     int race_beam_width;    /* widest beam of the race planner; 0: no planning */
