@@ -15,7 +15,7 @@ Tune tune_defaults(void) {
             .lane = 0,
             .home_late = 25,
             .home_grace = 12,
-            .their_home_late = 100,
+            .their_home_late = 0, /* pieces kept at home cross late in long ladders: counted slow, lost races scored as leads (docs/MEASUREMENTS.md) */
             .tempo = 40,
             .outside = 0,
             .straggler = 10,
@@ -38,7 +38,7 @@ Tune tune_defaults(void) {
             .history_bonus_max = 1200,
             .solo_lead_19 = 200, /* against greedy 53.9 own moves instead of 61.8 (docs/MEASUREMENTS.md) */
             .solo_lead_13 = 300,
-            .lead_home_late = 100,
+            .lead_home_late = 0, /* 100 races greedy home 2 moves sooner, but alone too early against ab@100 */
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,
         },

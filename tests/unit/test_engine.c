@@ -471,6 +471,27 @@ Test(engine, the_side_behind_does_not_hold_the_last_goal_square_until_the_turn_l
     cr_assert_leq(game->pos.turns, 304);
 }
 
+/* Three positions of a game the engine lost to ab@100 (issue 22): the
+ * opponent kept pieces at home, in our goal, while it raced the rest, and
+ * the engine, counting those pieces as slow, scored turn 60 at +3441 (34
+ * moves ahead).  They cross late in a few long ladders: the game was lost,
+ * and none of the three may be scored as a lead. */
+Test(engine, a_lost_race_is_not_scored_as_a_lead_for_the_pieces_the_opponent_keeps_at_home) {
+    const char *fens[] = {
+        "w2b12/1b1w12/2wb12/16/1bb4w8/3wbw1w8/6w9/5w2bw6/7w1w1w4/10b1w3/9w6/8b1bbw3/9wb1b1b1/10b5/10b1b3/12wbwb w 60",
+        "w2b12/2bw12/2wb12/16/3w1w1w8/3w1w1w8/3w2w1w7/5w3wb5/7w8/9w2w3/7w2bwb3/8b1b5/10b1b1b1/15b/10b1b2b/12bbbb w 80",
+        "w1w13/1wbww11/w1ww12/4w11/7w8/5w1w8/3w4w7/5w3w6/7w8/6ww8/12b3/10b5/10b2bbb/12bb1b/10b1bbbb/12bbbb w 100",
+    };
+    for (int i = 0; i < 3; i++) {
+        load(fens[i], VARIANT_19);
+        SearchLimits limits = search_limits_none();
+        limits.depth = 6;
+        atomic_store(&engine->stop, false);
+        engine_think(engine, game, &limits, keep_report, NULL);
+        cr_assert_lt(last_report.score, 0, "turn %d scored %d", game->pos.turns, last_report.score);
+    }
+}
+
 /* From a game against stayer:1:150 (greedy that keeps its corner piece p1
  * at home until turn 150): Black, far ahead, shuffled its last pieces by
  * that piece's only way out and, on turn 147, closed it.  The piece never
