@@ -3,7 +3,9 @@
  * synchronous=FULL so that a commit survives a power loss, not only a crash.
  *
  * One connection, used under one lock: SQLite writes one transaction at a
- * time anyway, and each game's writes are ordered by its seq column.
+ * time anyway, and each game's writes are ordered by its seq column.  A
+ * batch (store.h) is one transaction held with the lock (a recursive one) by
+ * the thread that began it; each write in it is a savepoint of its own.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/store.h"
@@ -18,7 +20,8 @@ enum { BUSY_TIMEOUT_MS = 1000 }; /* then a locked store answers "unavailable" */
 
 struct Store {
     sqlite3 *db;
-    pthread_mutex_t lock;
+    pthread_mutex_t lock; /* recursive: a batch holds it across its writes */
+    bool in_batch;
     void (*hook)(const char *step);
 };
 
@@ -50,7 +53,11 @@ Store *store_open(const char *path, char *err, int err_size) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutexattr_t recursive;
+    pthread_mutexattr_init(&recursive);
+    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&s->lock, &recursive);
+    pthread_mutexattr_destroy(&recursive);
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc == SQLITE_OK) {
@@ -177,15 +184,30 @@ static StoreStatus status_of(int rc) {
     return rc == SQLITE_CONSTRAINT || (rc & 0xff) == SQLITE_CONSTRAINT ? STORE_CONFLICT : STORE_UNAVAILABLE;
 }
 
+/* A write's transaction, or in a batch its savepoint. */
 static int begin(Store *s) {
     pthread_mutex_lock(&s->lock);
-    int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    int rc = sqlite3_exec(s->db, s->in_batch ? "SAVEPOINT write" : "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK) pthread_mutex_unlock(&s->lock);
     return rc;
 }
 
+/* In a batch: keeps the write's changes (for the batch's commit) when rc is
+ * SQLITE_OK, else undoes them alone; unlocks. */
+static StoreStatus end_savepoint(Store *s, int rc, StoreStatus refused) {
+    if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, "RELEASE write", NULL, NULL, NULL);
+    else refused = refused == STORE_OK ? STORE_UNAVAILABLE : refused;
+    if (rc != SQLITE_OK) {
+        sqlite3_exec(s->db, "ROLLBACK TO write", NULL, NULL, NULL);
+        sqlite3_exec(s->db, "RELEASE write", NULL, NULL, NULL);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc == SQLITE_OK ? STORE_OK : refused;
+}
+
 /* Commits when rc is SQLITE_OK, else rolls back; unlocks. */
 static StoreStatus end(Store *s, int rc, StoreStatus refused) {
+    if (s->in_batch) return end_savepoint(s, rc, refused);
     if (rc == SQLITE_OK) {
         rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
         if (rc == SQLITE_OK) {
@@ -197,6 +219,31 @@ static StoreStatus end(Store *s, int rc, StoreStatus refused) {
     if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     pthread_mutex_unlock(&s->lock);
     return refused;
+}
+
+StoreStatus store_batch_begin(Store *s) {
+    pthread_mutex_lock(&s->lock);
+    if (s->in_batch || sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        pthread_mutex_unlock(&s->lock);
+        return STORE_UNAVAILABLE;
+    }
+    s->in_batch = true; /* the lock stays held until the batch ends */
+    return STORE_OK;
+}
+
+StoreStatus store_batch_commit(Store *s) {
+    int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) step_done(s, "commit");
+    else if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    s->in_batch = false;
+    pthread_mutex_unlock(&s->lock);
+    return rc == SQLITE_OK ? STORE_OK : STORE_UNAVAILABLE;
+}
+
+void store_batch_abort(Store *s) {
+    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    s->in_batch = false;
+    pthread_mutex_unlock(&s->lock);
 }
 
 static int insert_events(Store *s, const char *id, int64_t seq, const StoreEvent *events, int n) {
@@ -330,8 +377,9 @@ static StoreStatus read_moves(Store *s, const StoreGame *g, char (**moves)[STORE
 StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     if (moves) *moves = NULL;
     pthread_mutex_lock(&s->lock);
-    /* One read transaction, so that the row and its moves agree. */
-    sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    /* One read transaction, so that the row and its moves agree (a batch is one already). */
+    bool own = !s->in_batch;
+    if (own) sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     sqlite3_stmt *st = prepare(s, "SELECT id, " GAME_COLUMNS " FROM games WHERE id = ?1");
     StoreStatus result = STORE_UNAVAILABLE;
     if (st) {
@@ -346,7 +394,7 @@ StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[ST
         sqlite3_finalize(st);
     }
     if (result == STORE_OK && moves) result = read_moves(s, g, moves);
-    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    if (own) sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
     pthread_mutex_unlock(&s->lock);
     return result;
 }
