@@ -58,7 +58,9 @@ static const char USAGE[] =
     "  --abandon-seconds N      how long the side to move of an untimed game may be\n"
     "                           away before its opponent may claim (default 259200: 72 h)\n"
     "  --online-seconds N       a seat is online this long after its last request (30)\n"
-    "  --heartbeat-seconds N    a comment on every event stream this often (15)\n";
+    "  --heartbeat-seconds N    a comment on every event stream this often (15)\n"
+    "  --batch-max N            requests whose writes share one commit at most\n"
+    "                           (default 512; 1: each its own, for comparison)\n";
 
 enum {
     DEFAULT_PORT = 8080,
@@ -78,7 +80,7 @@ typedef struct {
     const char *db;
     const char *trusted_proxy;
     long long games_per_hour, requests_per_second, streams_per_address, max_streams;
-    long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds;
+    long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds, batch_max;
 } ServeOptions;
 
 /* The options that take a number, with their bounds. */
@@ -97,6 +99,7 @@ static const NumberOption NUMBERS[] = {
     {"--abandon-seconds", 1, 365LL * 86400, offsetof(ServeOptions, abandon_seconds)},
     {"--online-seconds", 1, 3600, offsetof(ServeOptions, online_seconds)},
     {"--heartbeat-seconds", 1, 3600, offsetof(ServeOptions, heartbeat_seconds)},
+    {"--batch-max", 1, 100000, offsetof(ServeOptions, batch_max)},
 };
 
 /* A number option at argv[*i]: 1 taken, 0 not one of them, -1 a usage error. */
@@ -242,7 +245,8 @@ static Api *start_api(const ServeOptions *o) {
     if (!db) db = default_path;
     ApiConfig config = {
         .online = {.db_path = db, .keep_ms = o->keep_days * 86400000LL, .abandon_ms = o->abandon_seconds * 1000,
-                   .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000},
+                   .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000,
+                   .batch_max = (int)o->batch_max},
         .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
                    .streams = (unsigned)o->streams_per_address},
         .trusted_proxy = o->trusted_proxy,

@@ -37,7 +37,12 @@ typedef struct {
 
 int64_t online_now_ms(void);
 
-/* The writes' lock: held from reading a game to publishing its change. */
+/* Does a request (online.h's online_do) under the lock, from the committer. */
+void online_act(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
+                OnlineAnswer *answer);
+
+/* The writes' lock: held from reading a game to publishing its change (by
+ * the committer across a whole batch, its commit included). */
 void online_lock(Online *o);
 void online_unlock(Online *o);
 
