@@ -67,7 +67,10 @@ enum {
     PORTS_TRIED = 10, /* 8080 to 8089 when --port is not given */
     DEFAULT_TIMEOUT_SECONDS = 10,
     DEFAULT_MAX_STREAMS = 10000,
-    PAGE_CONNECTIONS = 512, /* besides the streams */
+    /* Besides the streams: each player's page keeps a connection for its
+     * moves (2,000 for 1,000 games), and past the limit libmicrohttpd
+     * stops accepting, so that new connections wait seconds in the kernel. */
+    PAGE_CONNECTIONS = 4096,
 };
 
 typedef struct {
