@@ -533,3 +533,23 @@ static void crash_batch_at(const char *step, int countdown, int expected_ply) {
 /* Killed in the last write of a batch: none of its moves; once committed: all. */
 Test(store, crash_in_a_batch_keeps_none) { crash_batch_at("event", 3, 0); }
 Test(store, crash_after_a_batch_commit_keeps_all) { crash_batch_at("commit", 1, 1); }
+
+/* A long game: every ply's write the same prepared statement (the store keeps
+ * them), and every move read back in order. */
+Test(store, a_long_game, .timeout = 20) {
+    Store *s = open_memory();
+    StoreGame g = started(s, "long");
+    for (int ply = 0; ply < 300; ply++) {
+        char move[16];
+        snprintf(move, sizeof move, "m%d", ply + 1);
+        cr_assert_eq(play(s, &g, ply, move), STORE_OK, "move %d", ply + 1);
+        cr_assert_eq(play(s, &g, ply, "again"), STORE_CONFLICT, "move %d twice", ply + 1);
+    }
+    StoreGame r;
+    char(*moves)[STORE_MOVE_SIZE];
+    cr_assert_eq(store_read(s, "long", &r, &moves), STORE_OK);
+    cr_assert_eq(r.ply, 300);
+    cr_assert_str_eq(moves[299], "m300");
+    free(moves);
+    store_close(s);
+}
