@@ -210,22 +210,30 @@ void hub_publish(Hub *h, const char *id, const char *text) {
     pthread_mutex_unlock(&h->lock);
 }
 
-static void each_stream(Hub *h, const char *text, bool close) {
+void hub_close_all(Hub *h) {
     pthread_mutex_lock(&h->lock);
-    if (close) h->closing = true;
+    h->closing = true;
     for (Stream *s = h->head; s; s = s->next) {
         pthread_mutex_lock(&s->lock);
-        if (text) append(s, text, strlen(text));
-        if (close) s->closed = true;
+        s->closed = true;
         wake(s);
         pthread_mutex_unlock(&s->lock);
     }
     pthread_mutex_unlock(&h->lock);
 }
 
-void hub_heartbeat(Hub *h) { each_stream(h, ": keep-alive\n\n", false); }
-
-void hub_close_all(Hub *h) { each_stream(h, NULL, true); }
+void hub_heartbeat(Hub *h, unsigned slice, unsigned slices) {
+    static const char COMMENT[] = ": keep-alive\n\n";
+    pthread_mutex_lock(&h->lock);
+    for (unsigned b = slices ? slice % slices : 0; b < GAME_BUCKETS; b += slices ? slices : 1)
+        for (Stream *s = h->games[b]; s; s = s->game_next) {
+            pthread_mutex_lock(&s->lock);
+            append(s, COMMENT, sizeof COMMENT - 1);
+            wake(s);
+            pthread_mutex_unlock(&s->lock);
+        }
+    pthread_mutex_unlock(&h->lock);
+}
 
 size_t hub_count(Hub *h) {
     pthread_mutex_lock(&h->lock);

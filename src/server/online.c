@@ -37,6 +37,7 @@
 enum {
     LIVE_BUCKETS = 4096,
     BATCH_MAX = 512, /* requests done together at most, by default */
+    HEARTBEAT_SLICES = 16, /* each heartbeat period, the streams get their comment in this many turns */
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
 };
@@ -67,6 +68,7 @@ struct Online {
     pthread_t timer;
     bool timer_started, stopping;
     int64_t next_heartbeat, next_expire;
+    unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
     bool batching;          /* in a batch: events wait in `published` for its commit */
     Publication *published, **published_end;
@@ -546,8 +548,9 @@ static int64_t tick(Online *o, int64_t now) {
 
 static void chores(Online *o, int64_t now) {
     if (now >= o->next_heartbeat) {
-        hub_heartbeat(o->hub);
-        o->next_heartbeat = now + o->config.heartbeat_ms;
+        hub_heartbeat(o->hub, o->heartbeat_slice, HEARTBEAT_SLICES);
+        o->heartbeat_slice = (o->heartbeat_slice + 1) % HEARTBEAT_SLICES;
+        o->next_heartbeat = now + o->config.heartbeat_ms / HEARTBEAT_SLICES;
     }
     if (now >= o->next_expire) {
         int deleted = 0;
@@ -593,7 +596,7 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     }
     store_each_unfinished(o->store, reschedule, o);
     int64_t now = online_now_ms();
-    o->next_heartbeat = now + config->heartbeat_ms;
+    o->next_heartbeat = now + config->heartbeat_ms / HEARTBEAT_SLICES;
     o->next_expire = now;
     if (pthread_create(&o->timer, NULL, timer_main, o) != 0) {
         snprintf(err, (size_t)err_size, "cannot start the timer thread");
