@@ -98,6 +98,9 @@ uint64_t api_request_bytes(const ApiRequest *r) { return r ? r->bytes : 0; }
 bool api_request_streaming(const ApiRequest *r) { return r && r->streaming; }
 void api_request_free(ApiRequest *r) {
     if (!r) return;
+    /* Answered by the committer but never sent: the server stopped first. */
+    json_decref(r->call.answer.body);
+    if (r->stream) stream_discard(r->stream);
     json_decref(r->json);
     free(r);
 }
@@ -305,7 +308,9 @@ static enum MHD_Result stream_opened(struct MHD_Connection *c, ApiRequest *r) {
     r->stream = NULL;
     if (!r->call.ok) {
         stream_discard(s);
-        return send_json(c, r, r->call.answer.status, r->call.answer.body, 0);
+        json_t *body = r->call.answer.body;
+        r->call.answer.body = NULL;
+        return send_json(c, r, r->call.answer.status, body, 0);
     }
     struct MHD_Response *resp = stream_response(s);
     if (!resp) {
@@ -324,7 +329,9 @@ static enum MHD_Result stream_opened(struct MHD_Connection *c, ApiRequest *r) {
 static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest *r) {
     if (r->submitted) { /* resumed: the committer has answered */
         if (r->route == ROUTE_EVENTS) return stream_opened(c, r);
-        return send_json(c, r, r->call.answer.status, r->call.answer.body, 0);
+        json_t *body = r->call.answer.body; /* send_json's from now on */
+        r->call.answer.body = NULL;
+        return send_json(c, r, r->call.answer.status, body, 0);
     }
     if (r->too_large) return send_error(c, r, 413, "too_large", "the body is over 4 KiB", 0);
     if (r->route == ROUTE_EVENTS) return open_stream(api, c, r);
