@@ -237,6 +237,7 @@ async function main() {
   const args = ['--db', db, '--streams-per-address', '0', '--max-streams', String(Math.max(streams, 10000)),
     '--requests-per-second', '0', '--games-per-hour', '0'];
   if (o.batchMax) args.push('--batch-max', String(o.batchMax));
+  const serverStart = now();
   const server = await startOnline(args);
   const { port } = server;
   const pid = server.child.pid;
@@ -263,6 +264,7 @@ async function main() {
 
     // the page requests, all along
     const pages = { setup: [], play: [] };
+    const slowPages = []; // when (since the server started) a page took over 50 ms
     let phase = 'setup';
     let probing = true;
     let probeCount = 0;
@@ -271,6 +273,7 @@ async function main() {
         const r = await once(port, address(3, 0, probeCount++ % 5000), 'GET', '/');
         if (r.status !== 200) throw new Error(`page: ${r.status}`);
         pages[phase].push(r.ms);
+        if (r.ms > 50) slowPages.push(`${((now() - serverStart) / 1000).toFixed(1)} s: ${r.ms.toFixed(0)} ms`);
         await sleep(50);
       }
     })();
@@ -346,6 +349,7 @@ async function main() {
       `page GET / during the moves: ${summary(pages.play)}`,
       `server CPU during the moves: ${serverCpu.toFixed(0)}% of one core; RSS ${after.rss.toFixed(1)} MiB (peak ${after.hwm.toFixed(1)})`,
       `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client) ${Math.max(0, machineCpu - serverCpu - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
+      `page requests over 50 ms (seconds since the server started; heartbeats every 15 s): ${slowPages.slice(0, 12).join(', ') || 'none'}`,
       `store: ${ackedTotal} acknowledged moves checked: ${lost} lost or wrong, ${extra} unacknowledged extra`,
     ];
     console.log(out.join('\n'));
