@@ -176,6 +176,10 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
   const cpu0 = process.cpuUsage();
   const start = now();
   const end = start + seconds * 1000;
+  // Every game has made its first move by then: the rate counted from there
+  // on is the steady one (the first moves are spread over 2 N/R s).
+  const steady = Math.min(end, start + 2 * meanPause);
+  let steadyAcks = 0;
   await Promise.all(
     state.map(async (g, i) => {
       const agent = agentOf(i);
@@ -196,6 +200,7 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
           break;
         }
         answers.push(now() - sent);
+        if (now() >= steady && now() < end) steadyAcks++;
         g.acked = ply + 1;
         // the next mover reacts once its own stream has the move, after a pause
         const mine = (ply + 1) % 2;
@@ -208,7 +213,7 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
   for (const s of sockets) s.destroy();
   for (const a of agents) a.destroy();
   await new Promise((resolve) => process.send({
-    done: { toOpponent, toAll, answers, errors, elapsed, acked: Object.fromEntries(state.map((g) => [g.id, g.acked])),
+    done: { toOpponent, toAll, answers, errors, elapsed, steadyAcks, steadySeconds: (end - steady) / 1000, acked: Object.fromEntries(state.map((g) => [g.id, g.acked])),
       cpu: process.cpuUsage(cpu0) },
   }, resolve));
 }
@@ -341,7 +346,7 @@ async function main() {
       `server: ${process.env.HALMA ?? 'build/halma'} --db ${o.db === ':memory:' ? ':memory:' : 'file (WAL, synchronous=FULL)'}${o.batchMax ? ` --batch-max ${o.batchMax}` : ''}; ${held} threads`,
       `load average before the moves: ${loadBefore.map((x) => x.toFixed(2)).join(' ')}; after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
       `streams: ${opened.reduce((a, b) => a + b.streams, 0)} open (${o.games} games x 3 + ${o.idle} idle) in ${Math.max(...opened.map((x) => x.ms)).toFixed(0)} ms; server RSS ${rssStart.toFixed(1)} -> ${afterStreams.rss.toFixed(1)} MiB`,
-      `moves: ${ackedTotal} acknowledged in ${elapsed.toFixed(1)} s by ${o.games} games (target ${o.rate}/s): ${(ackedTotal / elapsed).toFixed(0)} moves/s; errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
+      `moves: ${ackedTotal} acknowledged in ${elapsed.toFixed(1)} s by ${o.games} games (target ${o.rate}/s): ${(ackedTotal / elapsed).toFixed(0)} moves/s, ${(results.reduce((a, r) => a + r.steadyAcks, 0) / results[0].steadySeconds).toFixed(0)} moves/s once every game has moved (the last ${results[0].steadySeconds.toFixed(0)} s); errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
       `POST -> its event on the opponent's stream: ${summary(cat('toOpponent'))}`,
       `POST -> its event on all 3 of its streams: ${summary(cat('toAll'))}`,
       `POST -> its answer (commit included): ${summary(cat('answers'))}`,
