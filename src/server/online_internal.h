@@ -51,7 +51,8 @@ bool online_load(Online *o, const char *id, Loaded *l, OnlineAnswer *answer);
 void online_unload(Loaded *l);
 
 /* Commits l->g with its events (taking their data), then publishes them
- * and reschedules the game's flag; false with 503 (or 409) in *answer. */
+ * (in a batch: once the batch commits) and reschedules the game's flag;
+ * false with 503 (or 409) in *answer. */
 bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events, int n, OnlineAnswer *answer);
 
 /* The seat token proves (0, 1), or -1 with 401/403 in *answer; a seat found
