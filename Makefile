@@ -207,10 +207,13 @@ serve-tests: $(BUILD)/halma
 online-tests: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1 tests/online/online.test.mjs
 
-# A load client for online play (a benchmark, not a test): games played at
-# once with event streams open; figures in docs/ONLINE.md.
+# A load client for online play (a benchmark, not a test): issue 24's
+# targets, 1,000 games (3,000 streams) at 500 moves a second, then 10,000
+# streams open; figures in docs/MEASUREMENTS.md.  LOAD_ARGS adds options
+# (tests/online/load.mjs says which).
 online-load: $(BUILD)/halma
-	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs 20 40 1000
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.

@@ -58,14 +58,19 @@ static const char USAGE[] =
     "  --abandon-seconds N      how long the side to move of an untimed game may be\n"
     "                           away before its opponent may claim (default 259200: 72 h)\n"
     "  --online-seconds N       a seat is online this long after its last request (30)\n"
-    "  --heartbeat-seconds N    a comment on every event stream this often (15)\n";
+    "  --heartbeat-seconds N    a comment on every event stream this often (15)\n"
+    "  --batch-max N            requests whose writes share one commit at most\n"
+    "                           (default 512; 1: each its own, for comparison)\n";
 
 enum {
     DEFAULT_PORT = 8080,
     PORTS_TRIED = 10, /* 8080 to 8089 when --port is not given */
     DEFAULT_TIMEOUT_SECONDS = 10,
     DEFAULT_MAX_STREAMS = 10000,
-    PAGE_CONNECTIONS = 512, /* besides the streams */
+    /* Besides the streams: each player's page keeps a connection for its
+     * moves (2,000 for 1,000 games), and past the limit libmicrohttpd
+     * stops accepting, so that new connections wait seconds in the kernel. */
+    PAGE_CONNECTIONS = 4096,
 };
 
 typedef struct {
@@ -78,7 +83,7 @@ typedef struct {
     const char *db;
     const char *trusted_proxy;
     long long games_per_hour, requests_per_second, streams_per_address, max_streams;
-    long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds;
+    long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds, batch_max;
 } ServeOptions;
 
 /* The options that take a number, with their bounds. */
@@ -97,6 +102,7 @@ static const NumberOption NUMBERS[] = {
     {"--abandon-seconds", 1, 365LL * 86400, offsetof(ServeOptions, abandon_seconds)},
     {"--online-seconds", 1, 3600, offsetof(ServeOptions, online_seconds)},
     {"--heartbeat-seconds", 1, 3600, offsetof(ServeOptions, heartbeat_seconds)},
+    {"--batch-max", 1, 100000, offsetof(ServeOptions, batch_max)},
 };
 
 /* A number option at argv[*i]: 1 taken, 0 not one of them, -1 a usage error. */
@@ -242,7 +248,8 @@ static Api *start_api(const ServeOptions *o) {
     if (!db) db = default_path;
     ApiConfig config = {
         .online = {.db_path = db, .keep_ms = o->keep_days * 86400000LL, .abandon_ms = o->abandon_seconds * 1000,
-                   .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000},
+                   .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000,
+                   .batch_max = (int)o->batch_max},
         .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
                    .streams = (unsigned)o->streams_per_address},
         .trusted_proxy = o->trusted_proxy,

@@ -4,7 +4,9 @@
  * libmicrohttpd calls the handler once the headers are in, then with each
  * part of the body, then once more.  Everything that can be refused from the
  * headers alone (route, method, limits, origin, size, type) is refused at the
- * first call, before any body is read; the rest at the last.
+ * first call, before any body is read; the rest at the last.  Then the
+ * request goes to the committer (online.h) and its connection is suspended
+ * until the answer is durable: the server's threads never wait for a disk.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/api.h"
@@ -39,6 +41,10 @@ struct ApiRequest {
     char id[ID_MAX + 1];
     char client[ADDRESS_SIZE];
     bool answered, too_large, streaming;
+    bool submitted;  /* to the committer: the connection is suspended until it answers */
+    OnlineCall call;
+    json_t *json;    /* the body, read */
+    Stream *stream;  /* to open */
     unsigned status;
     uint64_t bytes;
     size_t body_len;
@@ -72,7 +78,9 @@ Api *api_start(const ApiConfig *config, char *err, int err_size) {
 }
 
 void api_close_streams(Api *api) {
-    if (api && api->hub) hub_close_all(api->hub);
+    if (!api) return;
+    online_quiesce(api->online); /* every request waiting answered, so none stays suspended */
+    if (api->hub) hub_close_all(api->hub);
 }
 
 void api_stop(Api *api) {
@@ -88,7 +96,14 @@ bool api_owns(const char *target) { return !strncmp(target, "/api/", 5) || !strc
 unsigned api_request_status(const ApiRequest *r) { return r ? r->status : 0; }
 uint64_t api_request_bytes(const ApiRequest *r) { return r ? r->bytes : 0; }
 bool api_request_streaming(const ApiRequest *r) { return r && r->streaming; }
-void api_request_free(ApiRequest *r) { free(r); }
+void api_request_free(ApiRequest *r) {
+    if (!r) return;
+    /* Answered by the committer but never sent: the server stopped first. */
+    json_decref(r->call.answer.body);
+    if (r->stream) stream_discard(r->stream);
+    json_decref(r->json);
+    free(r);
+}
 
 /* ---- answers ------------------------------------------------------------------- */
 
@@ -259,20 +274,43 @@ static int64_t last_event_id(struct MHD_Connection *c) {
     return strtoll(v, NULL, 10);
 }
 
+/* Called by the committer: the answer is in; the handler is called again. */
+static void call_done(OnlineCall *call) { MHD_resume_connection(call->ctx); }
+
+/* Hands the request to the committer, the connection suspended meanwhile
+ * (before, so that the answer cannot come first). */
+static enum MHD_Result submit(Api *api, struct MHD_Connection *c, ApiRequest *r) {
+    r->call.done = call_done;
+    r->call.ctx = c;
+    r->submitted = true;
+    MHD_suspend_connection(c);
+    online_submit(api->online, &r->call);
+    return MHD_YES;
+}
+
 static enum MHD_Result open_stream(Api *api, struct MHD_Connection *c, ApiRequest *r) {
     if (api->config.max_streams && hub_count(api->hub) >= api->config.max_streams)
         return send_error(c, r, 503, "unavailable", "the server has all the event streams it can take; try later", 30);
     if (!ratelimit_stream_open(api->limiter, r->client))
         return send_error(c, r, 429, "rate_limited", "too many event streams open from this address", 10);
-    Stream *s = stream_new(api->hub, c, r->id, r->client);
-    if (!s) {
+    r->stream = stream_new(api->hub, c, r->id, r->client);
+    if (!r->stream) {
         ratelimit_stream_closed(api->limiter, r->client);
         return send_error(c, r, 503, "unavailable", "out of memory", 0);
     }
-    OnlineAnswer a;
-    if (!online_stream(api->online, r->id, last_event_id(c), s, &a)) {
+    r->call = (OnlineCall){.id = r->id, .stream = r->stream, .last_event_id = last_event_id(c)};
+    return submit(api, c, r);
+}
+
+/* The stream opened, caught up and attached by the committer: its response. */
+static enum MHD_Result stream_opened(struct MHD_Connection *c, ApiRequest *r) {
+    Stream *s = r->stream;
+    r->stream = NULL;
+    if (!r->call.ok) {
         stream_discard(s);
-        return send_json(c, r, a.status, a.body, 0);
+        json_t *body = r->call.answer.body;
+        r->call.answer.body = NULL;
+        return send_json(c, r, r->call.answer.status, body, 0);
     }
     struct MHD_Response *resp = stream_response(s);
     if (!resp) {
@@ -289,22 +327,25 @@ static enum MHD_Result open_stream(Api *api, struct MHD_Connection *c, ApiReques
 }
 
 static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest *r) {
+    if (r->submitted) { /* resumed: the committer has answered */
+        if (r->route == ROUTE_EVENTS) return stream_opened(c, r);
+        json_t *body = r->call.answer.body; /* send_json's from now on */
+        r->call.answer.body = NULL;
+        return send_json(c, r, r->call.answer.status, body, 0);
+    }
     if (r->too_large) return send_error(c, r, 413, "too_large", "the body is over 4 KiB", 0);
     if (r->route == ROUTE_EVENTS) return open_stream(api, c, r);
-    json_t *body = NULL;
     if (r->body_len) {
         json_error_t error;
-        body = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES, &error);
-        if (!body) {
+        r->json = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES, &error);
+        if (!r->json) {
             char message[200];
             snprintf(message, sizeof message, "malformed JSON: %s", error.text);
             return send_error(c, r, 400, "bad_request", message, 0);
         }
     }
-    OnlineAnswer a;
-    online_do(api->online, r->action, r->id, bearer(c), body, &a);
-    json_decref(body);
-    return send_json(c, r, a.status, a.body, 0);
+    r->call = (OnlineCall){.action = r->action, .id = r->id, .token = bearer(c), .body = r->json};
+    return submit(api, c, r);
 }
 
 enum MHD_Result api_handle(Api *api, struct MHD_Connection *c, const char *method, const char *target,

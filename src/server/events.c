@@ -4,12 +4,15 @@
  * Each stream has a buffer of text not yet sent.  libmicrohttpd pulls from it
  * through reader(); when it is empty the connection is suspended, and the
  * next publish or heartbeat resumes it.  Locks: the hub's, then a stream's.
+ * The streams are indexed by game, so that publishing an event costs its
+ * game's streams only, however many others are open.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/events.h"
 
 #include <microhttpd.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +22,15 @@
 enum {
     PENDING_MAX = 256 * 1024, /* unsent text past which a client is too slow: the stream ends */
     READ_BLOCK = 4096,
+    GAME_BUCKETS = 8192, /* the index of streams by game */
 };
 
 struct Stream {
     Hub *hub;
     struct MHD_Connection *c;
-    Stream *prev, *next; /* under the hub's lock, while attached */
+    Stream *prev, *next; /* under the hub's lock, while attached: all streams */
+    Stream *game_prev, *game_next; /* the same: the streams of the same bucket */
+    unsigned bucket;
     bool attached;
     char id[32];
     char client[48];
@@ -41,7 +47,14 @@ struct Hub {
     StreamClosedFn *closed;
     void *ctx;
     bool closing; /* the server stops: a stream attached now ends at once */
+    Stream *games[GAME_BUCKETS];
 };
+
+static unsigned bucket_of(const char *id) {
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++) h = (h ^ *p) * 16777619u;
+    return h % GAME_BUCKETS;
+}
 
 Hub *hub_new(StreamClosedFn *closed, void *ctx) {
     Hub *h = calloc(1, sizeof *h);
@@ -64,6 +77,7 @@ Stream *stream_new(Hub *h, struct MHD_Connection *c, const char *id, const char 
     s->hub = h;
     s->c = c;
     snprintf(s->id, sizeof s->id, "%s", id);
+    s->bucket = bucket_of(s->id);
     snprintf(s->client, sizeof s->client, "%s", client);
     pthread_mutex_init(&s->lock, NULL);
     return s;
@@ -112,6 +126,9 @@ void stream_attach(Hub *h, Stream *s) {
     s->next = h->head;
     if (h->head) h->head->prev = s;
     h->head = s;
+    s->game_next = h->games[s->bucket];
+    if (s->game_next) s->game_next->game_prev = s;
+    h->games[s->bucket] = s;
     s->attached = true;
     h->count++;
     if (h->closing) {
@@ -129,6 +146,9 @@ static void detach(Stream *s) {
         if (s->prev) s->prev->next = s->next;
         else h->head = s->next;
         if (s->next) s->next->prev = s->prev;
+        if (s->game_prev) s->game_prev->game_next = s->game_next;
+        else h->games[s->bucket] = s->game_next;
+        if (s->game_next) s->game_next->game_prev = s->game_prev;
         h->count--;
         s->attached = false;
     }
@@ -180,7 +200,7 @@ struct MHD_Response *stream_response(Stream *s) {
 void hub_publish(Hub *h, const char *id, const char *text) {
     size_t n = strlen(text);
     pthread_mutex_lock(&h->lock);
-    for (Stream *s = h->head; s; s = s->next) {
+    for (Stream *s = h->games[bucket_of(id)]; s; s = s->game_next) {
         if (strcmp(s->id, id)) continue;
         pthread_mutex_lock(&s->lock);
         append(s, text, n);
@@ -190,22 +210,30 @@ void hub_publish(Hub *h, const char *id, const char *text) {
     pthread_mutex_unlock(&h->lock);
 }
 
-static void each_stream(Hub *h, const char *text, bool close) {
+void hub_close_all(Hub *h) {
     pthread_mutex_lock(&h->lock);
-    if (close) h->closing = true;
+    h->closing = true;
     for (Stream *s = h->head; s; s = s->next) {
         pthread_mutex_lock(&s->lock);
-        if (text) append(s, text, strlen(text));
-        if (close) s->closed = true;
+        s->closed = true;
         wake(s);
         pthread_mutex_unlock(&s->lock);
     }
     pthread_mutex_unlock(&h->lock);
 }
 
-void hub_heartbeat(Hub *h) { each_stream(h, ": keep-alive\n\n", false); }
-
-void hub_close_all(Hub *h) { each_stream(h, NULL, true); }
+void hub_heartbeat(Hub *h, unsigned slice, unsigned slices) {
+    static const char COMMENT[] = ": keep-alive\n\n";
+    pthread_mutex_lock(&h->lock);
+    for (unsigned b = slices ? slice % slices : 0; b < GAME_BUCKETS; b += slices ? slices : 1)
+        for (Stream *s = h->games[b]; s; s = s->game_next) {
+            pthread_mutex_lock(&s->lock);
+            append(s, COMMENT, sizeof COMMENT - 1);
+            wake(s);
+            pthread_mutex_unlock(&s->lock);
+        }
+    pthread_mutex_unlock(&h->lock);
+}
 
 size_t hub_count(Hub *h) {
     pthread_mutex_lock(&h->lock);

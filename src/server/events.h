@@ -41,8 +41,10 @@ void stream_discard(Stream *s);
 /* Sends text to every stream of game id. */
 void hub_publish(Hub *h, const char *id, const char *text);
 
-/* Sends a comment line to every stream, so that dead connections are found. */
-void hub_heartbeat(Hub *h);
+/* Sends a comment line to the streams of one slice of the games (number
+ * `slice` of `slices`), so that dead connections are found: one slice after
+ * another, so that 10,000 streams do not all wake at once. */
+void hub_heartbeat(Hub *h, unsigned slice, unsigned slices);
 
 /* Streams open. */
 size_t hub_count(Hub *h);

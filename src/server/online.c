@@ -3,9 +3,20 @@
  * remembers of each game in memory (presence, the moment its flag falls),
  * the timer thread, and the write path: commit, then publish.
  *
- * One lock orders every write and every stream's opening, so that a stream
- * caught up from the store misses no event published after it.  Reads of a
- * game (GET) go straight to the store.
+ * Every request is done by one thread, the committer, in the order
+ * submitted (online_submit): it takes all the requests waiting, does their
+ * writes in one batch of the store (each write still refused or kept alone),
+ * commits the batch (one sync to disk for all), then publishes their events
+ * and answers them.  While it commits, the next requests queue up: the more
+ * come at once, the more share a commit.  A batch that cannot commit is
+ * undone, and its requests done again each alone, so that one failure fails
+ * no other.  The reads (a game, a stream's opening) come after the batch's
+ * commit, so that a stream caught up from the store misses no event
+ * published after it, and nothing not yet durable is ever shown.
+ *
+ * The lock (the committer's, across a batch) orders every write, the timer's
+ * too, and guards the memory of live games.  The server's own threads never
+ * wait for a commit: their connection is suspended meanwhile (api.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/online.h"
@@ -25,6 +36,8 @@
 
 enum {
     LIVE_BUCKETS = 4096,
+    BATCH_MAX = 512, /* requests done together at most, by default */
+    HEARTBEAT_SLICES = 16, /* each heartbeat period, the streams get their comment in this many turns */
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
 };
@@ -39,6 +52,13 @@ typedef struct Live {
     int64_t flag_at;     /* when the running clock falls; 0: none */
 } Live;
 
+/* An event of a batch, published once the batch commits. */
+typedef struct Publication {
+    struct Publication *next;
+    char id[STORE_ID_SIZE];
+    char text[];
+} Publication;
+
 struct Online {
     OnlineConfig config;
     Store *store;
@@ -48,7 +68,17 @@ struct Online {
     pthread_t timer;
     bool timer_started, stopping;
     int64_t next_heartbeat, next_expire;
+    unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
+    bool batching;          /* in a batch: events wait in `published` for its commit */
+    Publication *published, **published_end;
+    int64_t batches, batched; /* batches committed, and the writes they held */
+    /* The requests waiting for the committer, under queue_lock. */
+    pthread_mutex_t queue_lock;
+    pthread_cond_t queued, idle;
+    OnlineCall *head, *tail;
+    bool quiescing, committing, committer_started, committer_stopping;
+    pthread_t committer;
 };
 
 int64_t online_now_ms(void) {
@@ -111,12 +141,39 @@ void online_presence(Online *o, const StoreGame *g, bool online[2]) {
     }
 }
 
+/* Sends text to game id's streams: at once, or in a batch once it commits. */
+static void publish(Online *o, const char *id, const char *text) {
+    if (!o->batching) {
+        hub_publish(o->hub, id, text);
+        return;
+    }
+    size_t n = strlen(text) + 1;
+    Publication *p = malloc(sizeof *p + n);
+    if (!p) return; /* as a stream too slow: its client catches up when it reconnects */
+    p->next = NULL;
+    snprintf(p->id, sizeof p->id, "%s", id);
+    memcpy(p->text, text, n);
+    *o->published_end = p;
+    o->published_end = &p->next;
+}
+
+/* After a batch: its events sent (it committed) or dropped (it did not). */
+static void flush_published(Online *o, bool send) {
+    for (Publication *p = o->published, *next; p; p = next) {
+        next = p->next;
+        if (send) hub_publish(o->hub, p->id, p->text);
+        free(p);
+    }
+    o->published = NULL;
+    o->published_end = &o->published;
+}
+
 /* Presence is not stored as events: a live "seats" event has no id. */
 static void publish_presence(Online *o, const StoreGame *g, const bool online[2]) {
     json_t *seats = seats_json(g, online);
     char *data = json_dumps(seats, JSON_COMPACT);
     char *text = data ? event_text(-1, "seats", data) : NULL;
-    if (text) hub_publish(o->hub, g->id, text);
+    if (text) publish(o, g->id, text);
     free(text);
     free(data);
     json_decref(seats);
@@ -243,7 +300,7 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
     for (int k = 0; k < n; k++) {
         if (st == STORE_OK) {
             char *text = event_text(first + k, events[k].kind, data[k]);
-            if (text) hub_publish(o->hub, g->id, text);
+            if (text) publish(o, g->id, text);
             free(text);
         }
         free(data[k]);
@@ -279,23 +336,148 @@ static bool push_game(Online *o, const Loaded *l, Stream *s) {
     return ok;
 }
 
-bool online_stream(Online *o, const char *id, int64_t last_event_id, Stream *s, OnlineAnswer *answer) {
-    online_lock(o);
+static bool open_stream(Online *o, const OnlineCall *c, OnlineAnswer *answer) {
     Loaded l;
-    bool ok = online_load(o, id, &l, answer);
+    bool ok = online_load(o, c->id, &l, answer);
     if (ok) {
-        stream_push(s, "retry: 2000\n\n"); /* how soon a browser reconnects */
+        stream_push(c->stream, "retry: 2000\n\n"); /* how soon a browser reconnects */
         /* An id from the future (another store): the whole game instead. */
-        if (last_event_id < 0 || last_event_id > l.g.seq)
-            ok = push_game(o, &l, s);
+        if (c->last_event_id < 0 || c->last_event_id > l.g.seq)
+            ok = push_game(o, &l, c->stream);
         else
-            ok = store_events_after(o->store, id, last_event_id, push_stored, s) == STORE_OK;
-        if (ok) stream_attach(o->hub, s);
+            ok = store_events_after(o->store, c->id, c->last_event_id, push_stored, c->stream) == STORE_OK;
+        if (ok) stream_attach(o->hub, c->stream);
         else online_error(answer, 503, "unavailable", "the game's events cannot be read now; try again");
         online_unload(&l);
     }
-    online_unlock(o);
     return ok;
+}
+
+/* ---- the committer -------------------------------------------------------------- */
+
+static bool reads_only(const OnlineCall *c) { return c->stream || c->action == ONLINE_READ; }
+
+static void run_call(Online *o, OnlineCall *c) {
+    json_decref(c->answer.body); /* a batch's first try, undone */
+    c->answer = (OnlineAnswer){0};
+    if (c->stream) c->ok = open_stream(o, c, &c->answer);
+    else online_act(o, c->action, c->id, c->token, c->body, &c->answer);
+}
+
+/* Under the lock: the calls of one batch, its writes first (together if
+ * there are several and the store can), then its reads. */
+static void run_batch(Online *o, OnlineCall *batch, int writes) {
+    bool together = writes > 1 && store_batch_begin(o->store) == STORE_OK;
+    if (together) {
+        o->batching = true;
+        for (OnlineCall *c = batch; c; c = c->next)
+            if (!reads_only(c)) run_call(o, c);
+        o->batching = false;
+        together = store_batch_commit(o->store) == STORE_OK;
+        flush_published(o, together);
+        if (together) {
+            o->batches++;
+            o->batched += writes;
+        }
+    }
+    if (!together) /* each alone, as if the batch had not been tried */
+        for (OnlineCall *c = batch; c; c = c->next)
+            if (!reads_only(c)) run_call(o, c);
+    for (OnlineCall *c = batch; c; c = c->next)
+        if (reads_only(c)) run_call(o, c);
+}
+
+static void *committer_main(void *arg) {
+    Online *o = arg;
+    int max = o->config.batch_max > 0 ? o->config.batch_max : BATCH_MAX;
+    pthread_mutex_lock(&o->queue_lock);
+    for (;;) {
+        while (!o->head && !o->committer_stopping) pthread_cond_wait(&o->queued, &o->queue_lock);
+        if (!o->head) break;
+        /* Everything waiting (up to max) is one batch. */
+        OnlineCall *batch = o->head, *last = batch;
+        int n = 1, writes = !reads_only(batch);
+        while (last->next && n < max) {
+            last = last->next;
+            n++;
+            writes += !reads_only(last);
+        }
+        o->head = last->next;
+        if (!o->head) o->tail = NULL;
+        last->next = NULL;
+        o->committing = true;
+        pthread_mutex_unlock(&o->queue_lock);
+
+        online_lock(o);
+        run_batch(o, batch, writes);
+        online_unlock(o);
+        for (OnlineCall *c = batch, *next; c; c = next) {
+            next = c->next; /* done() may free c */
+            c->next = NULL;
+            c->done(c);
+        }
+
+        pthread_mutex_lock(&o->queue_lock);
+        o->committing = false;
+        pthread_cond_broadcast(&o->idle);
+    }
+    pthread_mutex_unlock(&o->queue_lock);
+    return NULL;
+}
+
+void online_submit(Online *o, OnlineCall *c) {
+    c->next = NULL;
+    c->answer = (OnlineAnswer){0};
+    c->ok = false;
+    pthread_mutex_lock(&o->queue_lock);
+    if (o->quiescing) {
+        pthread_mutex_unlock(&o->queue_lock);
+        online_error(&c->answer, 503, "unavailable", "the server is stopping; try again");
+        c->done(c);
+        return;
+    }
+    if (o->tail) o->tail->next = c;
+    else o->head = c;
+    o->tail = c;
+    pthread_cond_signal(&o->queued);
+    pthread_mutex_unlock(&o->queue_lock);
+}
+
+void online_quiesce(Online *o) {
+    if (!o) return;
+    pthread_mutex_lock(&o->queue_lock);
+    o->quiescing = true;
+    while (o->head || o->committing) pthread_cond_wait(&o->idle, &o->queue_lock);
+    pthread_mutex_unlock(&o->queue_lock);
+}
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    bool done;
+} Waiter;
+
+static void waiter_done(OnlineCall *c) {
+    Waiter *w = c->ctx;
+    pthread_mutex_lock(&w->lock);
+    w->done = true;
+    pthread_cond_signal(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+}
+
+void online_do(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
+               OnlineAnswer *answer) {
+    Waiter w = {.done = false};
+    pthread_mutex_init(&w.lock, NULL);
+    pthread_cond_init(&w.cond, NULL);
+    OnlineCall c = {.action = action, .id = id, .token = token, .body = body, .done = waiter_done, .ctx = &w};
+    online_submit(o, &c);
+    pthread_mutex_lock(&w.lock);
+    while (!w.done) pthread_cond_wait(&w.cond, &w.lock);
+    pthread_mutex_unlock(&w.lock);
+    pthread_cond_destroy(&w.cond);
+    pthread_mutex_destroy(&w.lock);
+    *answer = c.answer;
 }
 
 /* ---- the timer: flags, presence, heartbeats, expiry -------------------------- */
@@ -366,8 +548,9 @@ static int64_t tick(Online *o, int64_t now) {
 
 static void chores(Online *o, int64_t now) {
     if (now >= o->next_heartbeat) {
-        hub_heartbeat(o->hub);
-        o->next_heartbeat = now + o->config.heartbeat_ms;
+        hub_heartbeat(o->hub, o->heartbeat_slice, HEARTBEAT_SLICES);
+        o->heartbeat_slice = (o->heartbeat_slice + 1) % HEARTBEAT_SLICES;
+        o->next_heartbeat = now + o->config.heartbeat_ms / HEARTBEAT_SLICES;
     }
     if (now >= o->next_expire) {
         int deleted = 0;
@@ -402,6 +585,10 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     o->hub = hub;
     pthread_mutex_init(&o->lock, NULL);
     pthread_cond_init(&o->wake, NULL);
+    pthread_mutex_init(&o->queue_lock, NULL);
+    pthread_cond_init(&o->queued, NULL);
+    pthread_cond_init(&o->idle, NULL);
+    o->published_end = &o->published;
     o->store = store_open(config->db_path, err, err_size);
     if (!o->store) {
         online_stop(o);
@@ -409,7 +596,7 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     }
     store_each_unfinished(o->store, reschedule, o);
     int64_t now = online_now_ms();
-    o->next_heartbeat = now + config->heartbeat_ms;
+    o->next_heartbeat = now + config->heartbeat_ms / HEARTBEAT_SLICES;
     o->next_expire = now;
     if (pthread_create(&o->timer, NULL, timer_main, o) != 0) {
         snprintf(err, (size_t)err_size, "cannot start the timer thread");
@@ -417,11 +604,28 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
         return NULL;
     }
     o->timer_started = true;
+    if (pthread_create(&o->committer, NULL, committer_main, o) != 0) {
+        snprintf(err, (size_t)err_size, "cannot start the committer thread");
+        online_stop(o);
+        return NULL;
+    }
+    o->committer_started = true;
     return o;
 }
 
 void online_stop(Online *o) {
     if (!o) return;
+    if (o->committer_started) {
+        online_quiesce(o);
+        pthread_mutex_lock(&o->queue_lock);
+        o->committer_stopping = true;
+        pthread_cond_signal(&o->queued);
+        pthread_mutex_unlock(&o->queue_lock);
+        pthread_join(o->committer, NULL);
+    }
+    if (o->batches)
+        fprintf(stderr, "halma serve: %lld writes committed in %lld batches\n", (long long)o->batched,
+                (long long)o->batches);
     if (o->timer_started) {
         online_lock(o);
         o->stopping = true;
@@ -433,5 +637,8 @@ void online_stop(Online *o) {
     live_free_all(o);
     pthread_cond_destroy(&o->wake);
     pthread_mutex_destroy(&o->lock);
+    pthread_cond_destroy(&o->idle);
+    pthread_cond_destroy(&o->queued);
+    pthread_mutex_destroy(&o->queue_lock);
     free(o);
 }

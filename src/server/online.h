@@ -18,6 +18,7 @@ typedef struct {
     int64_t abandon_ms;   /* an untimed game whose side to move is away this long may be claimed */
     int64_t online_ms;    /* a seat is online this long after its last authenticated request */
     int64_t heartbeat_ms; /* a comment line on every stream this often */
+    int batch_max;        /* requests committed together at most (0: the default; 1: each alone) */
 } OnlineConfig;
 
 typedef struct Online Online;
@@ -45,15 +46,44 @@ typedef struct {
     json_t *body;
 } OnlineAnswer;
 
-/* Does `action` on game id (NULL for ONLINE_CREATE) for the holder of token
- * (NULL: none or malformed) with the request's body (NULL: empty). */
+/*
+ * A request, done by the service's committer thread in the order submitted.
+ * The requests waiting when it is free are done together, their writes
+ * committed in one batch of the store, and each is answered (done() called,
+ * from the committer) only once its change is durable.  Two requests never
+ * interleave: each sees the game as the ones before it left it.
+ */
+typedef struct OnlineCall OnlineCall;
+struct OnlineCall {
+    /* The request: `action` on game id (NULL for ONLINE_CREATE) for the
+     * holder of token (NULL: none or malformed) with the body (NULL: empty),
+     * all kept by the caller until done().  With `stream` set instead: open
+     * game id's event stream on it, the catch-up after last_event_id (< 0:
+     * the whole game instead), then its live events. */
+    OnlineAction action;
+    const char *id, *token;
+    const json_t *body;
+    Stream *stream;
+    int64_t last_event_id;
+    void (*done)(OnlineCall *call);
+    void *ctx; /* the caller's */
+    /* The answer.  For a stream: ok, or an error (404, 503) in answer, the
+     * stream then the caller's to discard. */
+    OnlineAnswer answer;
+    bool ok;
+    OnlineCall *next; /* the service's */
+};
+
+/* Queues the call; from online_quiesce on, answers 503 at once instead. */
+void online_submit(Online *o, OnlineCall *call);
+
+/* The same, waiting for its answer (for tests and the fuzzer). */
 void online_do(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
                OnlineAnswer *answer);
 
-/* Opens game id's event stream on s: the catch-up after last_event_id (< 0:
- * the whole game instead), then its live events.  False with an error in
- * *answer when it cannot be (404, 503): s is then the caller's to discard. */
-bool online_stream(Online *o, const char *id, int64_t last_event_id, Stream *s, OnlineAnswer *answer);
+/* Answers every call queued, and every later one with 503 at once: before
+ * the HTTP server stops, so that no request is left waiting. */
+void online_quiesce(Online *o);
 
 /* An error answer: {"error": code, "message": message}. */
 void online_error(OnlineAnswer *answer, unsigned status, const char *code, const char *message);

@@ -472,22 +472,20 @@ static void on_game(Online *o, OnlineAction action, Loaded *l, const char *token
     online_error(a, 500, "internal", "unknown action");
 }
 
-void online_do(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
-               OnlineAnswer *answer) {
+void online_act(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
+                OnlineAnswer *answer) {
     *answer = (OnlineAnswer){0};
     json_t *empty = body ? NULL : json_object();
     if (!body) body = empty;
     if (!json_is_object(body)) {
         online_error(answer, 400, "bad_request", "the body must be a JSON object");
     } else {
-        online_lock(o);
         Loaded l;
         if (action == ONLINE_CREATE) create(o, body, answer);
         else if (online_load(o, id, &l, answer)) {
             on_game(o, action, &l, token, body, answer);
             online_unload(&l);
         }
-        online_unlock(o);
     }
     json_decref(empty);
 }

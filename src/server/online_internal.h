@@ -37,7 +37,12 @@ typedef struct {
 
 int64_t online_now_ms(void);
 
-/* The writes' lock: held from reading a game to publishing its change. */
+/* Does a request (online.h's online_do) under the lock, from the committer. */
+void online_act(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
+                OnlineAnswer *answer);
+
+/* The writes' lock: held from reading a game to publishing its change (by
+ * the committer across a whole batch, its commit included). */
 void online_lock(Online *o);
 void online_unlock(Online *o);
 
@@ -46,7 +51,8 @@ bool online_load(Online *o, const char *id, Loaded *l, OnlineAnswer *answer);
 void online_unload(Loaded *l);
 
 /* Commits l->g with its events (taking their data), then publishes them
- * and reschedules the game's flag; false with 503 (or 409) in *answer. */
+ * (in a batch: once the batch commits) and reschedules the game's flag;
+ * false with 503 (or 409) in *answer. */
 bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events, int n, OnlineAnswer *answer);
 
 /* The seat token proves (0, 1), or -1 with 401/403 in *answer; a seat found

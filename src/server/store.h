@@ -105,6 +105,21 @@ StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx);
  * before_ms; *deleted (if not NULL) says how many. */
 StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted);
 
+/*
+ * A batch: the writes made between store_batch_begin and store_batch_commit,
+ * by the thread that began it, are committed together (one transaction, one
+ * sync to disk), which is faster than one commit each when many games move at
+ * once.  Inside a batch each write still succeeds or fails alone (a refused
+ * write leaves nothing of itself and does not undo the others), and reads see
+ * the batch's writes; other threads' calls wait until the batch ends.  None of
+ * it is durable, so none of it may be acknowledged, before store_batch_commit
+ * returns STORE_OK; on any other answer nothing of the batch is kept.
+ */
+StoreStatus store_batch_begin(Store *s);
+StoreStatus store_batch_commit(Store *s);
+/* Ends a batch keeping nothing of it. */
+void store_batch_abort(Store *s);
+
 /* For the crash tests: called with the step's name between the statements
  * of a write's transaction. */
 void store_set_step_hook(Store *s, void (*hook)(const char *step));

@@ -3,7 +3,9 @@
  * synchronous=FULL so that a commit survives a power loss, not only a crash.
  *
  * One connection, used under one lock: SQLite writes one transaction at a
- * time anyway, and each game's writes are ordered by its seq column.
+ * time anyway, and each game's writes are ordered by its seq column.  A
+ * batch (store.h) is one transaction held with the lock (a recursive one) by
+ * the thread that began it; each write in it is a savepoint of its own.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/store.h"
@@ -14,11 +16,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BUSY_TIMEOUT_MS = 1000 }; /* then a locked store answers "unavailable" */
+enum {
+    BUSY_TIMEOUT_MS = 1000, /* then a locked store answers "unavailable" */
+    STATEMENTS_KEPT = 64,   /* prepared once, reused (all of them: about 30): parsing was a good part of a move's cost */
+};
 
 struct Store {
     sqlite3 *db;
-    pthread_mutex_t lock;
+    struct {
+        char *sql;
+        sqlite3_stmt *st;
+    } kept[STATEMENTS_KEPT];
+    int n_kept;
+    pthread_mutex_t lock; /* recursive: a batch holds it across its writes */
+    bool in_batch;
     void (*hook)(const char *step);
 };
 
@@ -50,7 +61,11 @@ Store *store_open(const char *path, char *err, int err_size) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutexattr_t recursive;
+    pthread_mutexattr_init(&recursive);
+    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&s->lock, &recursive);
+    pthread_mutexattr_destroy(&recursive);
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc == SQLITE_OK) {
@@ -70,6 +85,10 @@ Store *store_open(const char *path, char *err, int err_size) {
 
 void store_close(Store *s) {
     if (!s) return;
+    for (int k = 0; k < s->n_kept; k++) {
+        sqlite3_finalize(s->kept[k].st);
+        free(s->kept[k].sql);
+    }
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
     free(s);
@@ -83,19 +102,47 @@ static void step_done(Store *s, const char *step) {
 
 /* ---- statements -------------------------------------------------------------- */
 
+/* The statement for sql, prepared the first time and kept; release() after use. */
 static sqlite3_stmt *prepare(Store *s, const char *sql) {
+    for (int k = 0; k < s->n_kept; k++)
+        if (!strcmp(s->kept[k].sql, sql)) return s->kept[k].st;
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) return NULL;
+    bool keep = s->n_kept < STATEMENTS_KEPT;
+    if (sqlite3_prepare_v3(s->db, sql, -1, keep ? SQLITE_PREPARE_PERSISTENT : 0, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    char *copy = keep ? strdup(sql) : NULL;
+    if (copy) {
+        s->kept[s->n_kept].sql = copy;
+        s->kept[s->n_kept].st = st;
+        s->n_kept++;
+    }
     return st;
 }
 
+/* Done with a statement: reset for its next use if kept, else finalized. */
+static void release(Store *s, sqlite3_stmt *st) {
+    if (!st) return;
+    for (int k = 0; k < s->n_kept; k++)
+        if (s->kept[k].st == st) {
+            sqlite3_reset(st);
+            sqlite3_clear_bindings(st);
+            return;
+        }
+    sqlite3_finalize(st);
+}
+
 /* Runs a statement that returns no row; its sqlite3 code. */
-static int run(sqlite3_stmt *st) {
+static int run(Store *s, sqlite3_stmt *st) {
     if (!st) return SQLITE_ERROR;
     int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    release(s, st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
+
+/* A statement without parameters or rows (BEGIN, COMMIT...). */
+static int exec(Store *s, const char *sql) { return run(s, prepare(s, sql)); }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *text) { sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC); }
 
@@ -177,26 +224,66 @@ static StoreStatus status_of(int rc) {
     return rc == SQLITE_CONSTRAINT || (rc & 0xff) == SQLITE_CONSTRAINT ? STORE_CONFLICT : STORE_UNAVAILABLE;
 }
 
+/* A write's transaction, or in a batch its savepoint. */
 static int begin(Store *s) {
     pthread_mutex_lock(&s->lock);
-    int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    int rc = exec(s, s->in_batch ? "SAVEPOINT write" : "BEGIN IMMEDIATE");
     if (rc != SQLITE_OK) pthread_mutex_unlock(&s->lock);
     return rc;
 }
 
+/* In a batch: keeps the write's changes (for the batch's commit) when rc is
+ * SQLITE_OK, else undoes them alone; unlocks. */
+static StoreStatus end_savepoint(Store *s, int rc, StoreStatus refused) {
+    if (rc == SQLITE_OK) rc = exec(s, "RELEASE write");
+    else refused = refused == STORE_OK ? STORE_UNAVAILABLE : refused;
+    if (rc != SQLITE_OK) {
+        exec(s, "ROLLBACK TO write");
+        exec(s, "RELEASE write");
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc == SQLITE_OK ? STORE_OK : refused;
+}
+
 /* Commits when rc is SQLITE_OK, else rolls back; unlocks. */
 static StoreStatus end(Store *s, int rc, StoreStatus refused) {
+    if (s->in_batch) return end_savepoint(s, rc, refused);
     if (rc == SQLITE_OK) {
-        rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+        rc = exec(s, "COMMIT");
         if (rc == SQLITE_OK) {
             pthread_mutex_unlock(&s->lock);
             return STORE_OK;
         }
         refused = STORE_UNAVAILABLE;
     }
-    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
     pthread_mutex_unlock(&s->lock);
     return refused;
+}
+
+StoreStatus store_batch_begin(Store *s) {
+    pthread_mutex_lock(&s->lock);
+    if (s->in_batch || exec(s, "BEGIN IMMEDIATE") != SQLITE_OK) {
+        pthread_mutex_unlock(&s->lock);
+        return STORE_UNAVAILABLE;
+    }
+    s->in_batch = true; /* the lock stays held until the batch ends */
+    return STORE_OK;
+}
+
+StoreStatus store_batch_commit(Store *s) {
+    int rc = exec(s, "COMMIT");
+    if (rc == SQLITE_OK) step_done(s, "commit");
+    else if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
+    s->in_batch = false;
+    pthread_mutex_unlock(&s->lock);
+    return rc == SQLITE_OK ? STORE_OK : STORE_UNAVAILABLE;
+}
+
+void store_batch_abort(Store *s) {
+    if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
+    s->in_batch = false;
+    pthread_mutex_unlock(&s->lock);
 }
 
 static int insert_events(Store *s, const char *id, int64_t seq, const StoreEvent *events, int n) {
@@ -207,7 +294,7 @@ static int insert_events(Store *s, const char *id, int64_t seq, const StoreEvent
         sqlite3_bind_int64(st, 2, seq + 1 + k);
         bind_text(st, 3, events[k].kind);
         bind_text(st, 4, events[k].data);
-        int rc = run(st);
+        int rc = run(s, st);
         if (rc != SQLITE_OK) return rc;
         step_done(s, "event");
     }
@@ -224,7 +311,8 @@ static int update_row(Store *s, const StoreGame *g, int n, const char *also) {
     bind_game(st, g, g->seq + n);
     bind_text(st, GAME_COLUMN_COUNT + 1, g->id);
     sqlite3_bind_int64(st, GAME_COLUMN_COUNT + 2, g->seq);
-    int rc = run(st);
+    if (strstr(also, "?28")) sqlite3_bind_int(st, GAME_COLUMN_COUNT + 3, g->ply - 1);
+    int rc = run(s, st);
     if (rc == SQLITE_OK && sqlite3_changes(s->db) != 1) rc = SQLITE_CONSTRAINT;
     if (rc == SQLITE_OK) step_done(s, "game");
     return rc;
@@ -252,7 +340,7 @@ StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n
         bind_game(st, g, n);
         bind_text(st, GAME_COLUMN_COUNT + 1, g->id);
     }
-    rc = run(st);
+    rc = run(s, st);
     if (rc == SQLITE_OK) step_done(s, "game");
     if (rc == SQLITE_OK) rc = insert_events(s, g->id, 0, events, n);
     StoreStatus result = end(s, rc, status_of(rc));
@@ -271,7 +359,7 @@ static int insert_move(Store *s, const StoreGame *g, const void *move) {
     bind_text(st, 1, g->id);
     sqlite3_bind_int(st, 2, g->ply);
     bind_text(st, 3, move);
-    int rc = run(st);
+    int rc = run(s, st);
     if (rc == SQLITE_OK) step_done(s, "move");
     return rc;
 }
@@ -279,9 +367,8 @@ static int insert_move(Store *s, const StoreGame *g, const void *move) {
 StoreStatus store_append_move(Store *s, StoreGame *g, int expected_ply, const char *move,
                               const StoreEvent *events, int n) {
     if (g->ply != expected_ply + 1 || strlen(move) >= STORE_MOVE_SIZE) return STORE_CONFLICT;
-    char also[48];
-    snprintf(also, sizeof also, " AND ply = %d", expected_ply);
-    return write_game(s, g, also, events, n, insert_move, move);
+    /* ?28 is bound to g->ply - 1, the expected ply: one statement for every ply. */
+    return write_game(s, g, " AND ply = ?28", events, n, insert_move, move);
 }
 
 StoreStatus store_update(Store *s, StoreGame *g, const StoreEvent *events, int n) {
@@ -296,7 +383,7 @@ StoreStatus store_touch(Store *s, const char *id, int seat, int64_t ms) {
         sqlite3_bind_int64(st, 1, ms);
         bind_text(st, 2, id);
     }
-    rc = run(st);
+    rc = run(s, st);
     bool found = rc == SQLITE_OK && sqlite3_changes(s->db) == 1;
     StoreStatus result = end(s, rc, STORE_UNAVAILABLE);
     return result == STORE_OK && !found ? STORE_NOT_FOUND : result;
@@ -308,7 +395,7 @@ static StoreStatus read_moves(Store *s, const StoreGame *g, char (**moves)[STORE
     *moves = calloc((size_t)g->ply + 1, STORE_MOVE_SIZE);
     sqlite3_stmt *st = prepare(s, "SELECT ply, move FROM moves WHERE game = ?1 AND ply <= ?2 ORDER BY ply");
     if (!*moves || !st) {
-        sqlite3_finalize(st);
+        release(s, st);
         free(*moves);
         *moves = NULL;
         return STORE_UNAVAILABLE;
@@ -320,7 +407,7 @@ static StoreStatus read_moves(Store *s, const StoreGame *g, char (**moves)[STORE
         int ply = sqlite3_column_int(st, 0);
         if (ply >= 1 && ply <= g->ply) copy_text(st, 1, (*moves)[ply - 1], STORE_MOVE_SIZE);
     }
-    sqlite3_finalize(st);
+    release(s, st);
     if (rc == SQLITE_DONE) return STORE_OK;
     free(*moves);
     *moves = NULL;
@@ -330,8 +417,9 @@ static StoreStatus read_moves(Store *s, const StoreGame *g, char (**moves)[STORE
 StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     if (moves) *moves = NULL;
     pthread_mutex_lock(&s->lock);
-    /* One read transaction, so that the row and its moves agree. */
-    sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    /* One read transaction, so that the row and its moves agree (a batch is one already). */
+    bool own = !s->in_batch;
+    if (own) exec(s, "BEGIN");
     sqlite3_stmt *st = prepare(s, "SELECT id, " GAME_COLUMNS " FROM games WHERE id = ?1");
     StoreStatus result = STORE_UNAVAILABLE;
     if (st) {
@@ -343,10 +431,10 @@ StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[ST
         } else if (rc == SQLITE_DONE) {
             result = STORE_NOT_FOUND;
         }
-        sqlite3_finalize(st);
+        release(s, st);
     }
     if (result == STORE_OK && moves) result = read_moves(s, g, moves);
-    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    if (own) exec(s, "COMMIT");
     pthread_mutex_unlock(&s->lock);
     return result;
 }
@@ -361,7 +449,7 @@ StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEvent
         while ((rc = sqlite3_step(st)) == SQLITE_ROW)
             each(ctx, sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
                  (const char *)sqlite3_column_text(st, 2));
-        sqlite3_finalize(st);
+        release(s, st);
     }
     pthread_mutex_unlock(&s->lock);
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
@@ -377,7 +465,7 @@ StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx) {
             read_game(st, &g);
             each(ctx, &g);
         }
-        sqlite3_finalize(st);
+        release(s, st);
     }
     pthread_mutex_unlock(&s->lock);
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
@@ -400,7 +488,7 @@ StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted) {
     for (size_t k = 0; k < sizeof SQL / sizeof *SQL && rc == SQLITE_OK; k++) {
         sqlite3_stmt *st = prepare(s, SQL[k]);
         if (st && strstr(SQL[k], "?1")) sqlite3_bind_int64(st, 1, before_ms);
-        rc = run(st);
+        rc = run(s, st);
         if (rc == SQLITE_OK && !strncmp(SQL[k], "DELETE FROM games", 17)) count = sqlite3_changes(s->db);
     }
     StoreStatus result = end(s, rc, STORE_UNAVAILABLE);

@@ -1,121 +1,372 @@
 // load.mjs: a load client for online play (a benchmark, not a test).
 //
-//   node tests/online/load.mjs [GAMES] [MOVES] [STREAMS] [DB]
+//   node tests/online/load.mjs [--games N] [--rate R] [--seconds S] [--idle N]
+//                              [--procs P] [--db file|:memory:] [--batch-max B]
+//                              [--sockets K]
 //
 // Starts `halma serve` (HALMA, default build/halma) with its limits lifted,
-// opens STREAMS event streams spread over the games (from many loopback
-// addresses, as the server allows 64 connections per address), then plays
-// GAMES games at once, MOVES moves each, every move sent as soon as the last
-// is answered.  Prints moves a second, the latency of a move (sent to
-// answered: its commit included) and of its event (answered to seen on every
-// stream), and the server's memory.  DB: a file (default, in a temporary
-// folder: each move is an fsync) or :memory:.
+// creates N games (default 1000), each with three event streams (white's,
+// black's, a spectator's), and opens `--idle` more streams on games that do
+// not move (to hold many streams at once).  Then for S seconds (default 20)
+// every game moves at random intervals, R moves a second in all (default
+// 500): each move POSTed (over kept-alive connections, K for each 40 games) as soon as the game's last move has reached the
+// mover's stream and a random pause (uniform, mean N/R s) has passed.
+//
+// It measures what issue 24 asks: moves acknowledged a second; the time from
+// a move's POST to its event on the opponent's stream (p50, p99, max) and on
+// all three streams; the POST's answer; the server's CPU and RSS; a plain
+// page request (GET /, a new connection each, 20 a second) all along; and at
+// the end, from the store (GET each game), that every acknowledged move is
+// there once and nothing else is.
+//
+// The client itself is Node, on the same cores as the server: with --procs P
+// the games are shared by P processes (the streams' parsing is the client's
+// heaviest work), and each reports its own CPU, so that one can tell a busy
+// client from a slow server.
+//
+// Connections come from many loopback addresses (127.x.y.z), since the
+// server takes 64 from one address; give the process `ulimit -n` enough.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-import { api, legalMoves, newGame, startOnline, stopServer, tempDir } from './online_http.mjs';
+const here = fileURLToPath(import.meta.url);
 
-const GAMES = Number(process.argv[2] ?? 20);
-const MOVES = Number(process.argv[3] ?? 40);
-const STREAMS = Number(process.argv[4] ?? 1000);
-const DB = process.argv[5] ?? 'file';
+function options(argv) {
+  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const name = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    if (!(name in o)) throw new Error(`unknown option ${argv[i]}`);
+    o[name] = name === 'db' ? argv[i + 1] : Number(argv[i + 1]);
+  }
+  return o;
+}
 
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const sortNum = (xs) => Float64Array.from(xs).sort();
+const summary = (xs) => {
+  const s = sortNum(xs);
+  return `p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, max ${(s.length ? s[s.length - 1] : NaN).toFixed(1)} ms (n ${s.length})`;
 };
+const now = () => performance.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// A minimal stream reader: counts the move events of each ply as they arrive.
-function stream(port, id, address, onMove) {
+// The loopback address of connection i of a kind (0: streams, 1: moves, 2:
+// setup, 3: page requests) in process p: 50 connections an address.
+function address(kind, p, i) {
+  const k = Math.floor(i / 50);
+  return `127.${10 + kind * 40 + p}.${1 + Math.floor(k / 250)}.${1 + (k % 250)}`;
+}
+
+// One HTTP exchange on a new connection (Connection: close); {status, body, ms}.
+function once(port, local, method, target, { body, token } = {}) {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress: address });
-    let text = '';
-    socket.on('connect', () => socket.write(`GET /api/v1/games/${id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
-    socket.on('data', (d) => {
-      text += d.toString();
-      if (!socket.ready && text.includes('\r\n\r\n')) {
-        socket.ready = true;
-        resolve(socket);
-      }
-      for (let m; (m = text.match(/event: move\ndata: \{"ply":(\d+)/)); ) {
-        onMove(id, Number(m[1]));
-        text = text.slice(m.index + m[0].length);
-      }
-      if (text.length > 65536) text = text.slice(-4096);
-    });
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close'];
+    if (body !== undefined) lines.push(`Content-Length: ${Buffer.byteLength(payload)}`, 'Content-Type: application/json');
+    if (token) lines.push(`Authorization: Bearer ${token}`);
+    const t0 = now();
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: local });
+    const chunks = [];
+    socket.on('connect', () => socket.write(lines.join('\r\n') + '\r\n\r\n' + payload));
+    socket.on('data', (d) => chunks.push(d));
     socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString();
+      const status = Number(text.split(' ')[1]);
+      const start = text.indexOf('\r\n\r\n');
+      resolve({ status, text: text.slice(start + 4), ms: now() - t0 });
+    });
   });
 }
 
-function rss(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+// An event stream read just enough: calls onMove(ply) for each move event.
+function openStream(port, local, id, onMove) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: local });
+    let text = '';
+    let ready = false;
+    socket.setNoDelay(true);
+    socket.on('connect', () => socket.write(`GET /api/v1/games/${id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+    socket.on('data', (d) => {
+      const t = now();
+      text += d.toString('latin1');
+      if (!ready) {
+        const end = text.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        if (!text.startsWith('HTTP/1.1 200')) return reject(new Error(`stream: ${text.slice(0, 200)}`));
+        ready = true;
+        text = text.slice(end + 4);
+        resolve(socket);
+      }
+      let at;
+      while ((at = text.indexOf('event: move\ndata: {"ply":')) >= 0) {
+        const from = at + 25;
+        const stop = text.indexOf(',', from);
+        if (stop < 0) break;
+        onMove(Number(text.slice(from, stop)), t);
+        text = text.slice(stop);
+      }
+      if (text.length > 8192) text = text.slice(-512);
+    });
+    socket.on('error', (e) => (ready ? null : reject(e)));
+  });
 }
 
-const dir = tempDir();
-const db = DB === ':memory:' ? ':memory:' : path.join(dir, 'games.sqlite3');
-const server = await startOnline([
-  '--db', db, '--streams-per-address', '0', '--max-streams', String(Math.max(STREAMS, 10000)),
-  '--requests-per-second', '0', '--games-per-hour', '0',
-]);
-const port = server.port;
-try {
-  const moves = await legalMoves(MOVES);
-  const games = [];
-  for (let i = 0; i < GAMES; i++) games.push(await newGame(port));
-  const rssBefore = rss(server.child.pid);
+// ---- a worker: its share of the games ---------------------------------------------
 
-  // Streams: 60 per loopback address (the server takes 64 per address).
-  const answeredAt = new Map(); // `${id}/${ply}` -> time the move was answered
-  const seen = new Map(); // same key -> streams that saw it
-  const eventDelays = [];
-  const perGame = new Map(games.map((g) => [g.id, 0]));
+async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, sockets: perAgent }) {
+  // Keep-alive agents for the moves, 40 games each, sharing at most
+  // `perAgent` connections (a move is in flight a few ms), from their own addresses.
+  const agents = [];
+  const agentOf = (i) => {
+    const k = Math.floor(i / 40);
+    agents[k] ??= new http.Agent({ keepAlive: true, maxSockets: perAgent, localAddress: address(1, p, k * 50) });
+    return agents[k];
+  };
+  const post = (game, ply, move, token, agent) =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify({ ply, move });
+      const req = http.request(
+        { port, host: '127.0.0.1', method: 'POST', path: `/api/v1/games/${game.id}/moves`, agent,
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Authorization: `Bearer ${token}` } },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  // Streams: [white's, black's, spectator's] per game, then the idle ones.
+  const state = games.map((g) => ({ ...g, acked: 0, sentAt: new Map(), seen: [0, 0, 0], waiters: [] }));
+  const toOpponent = [];
+  const toAll = [];
   const sockets = [];
-  const t0 = Date.now();
-  for (let i = 0; i < STREAMS; i++) {
-    const game = games[i % GAMES];
-    perGame.set(game.id, perGame.get(game.id) + 1);
-    const address = `127.0.${2 + Math.floor(i / 60 / 250)}.${1 + (Math.floor(i / 60) % 250)}`;
-    sockets.push(
-      await stream(port, game.id, address, (id, ply) => {
-        const key = `${id}/${ply}`;
-        const n = (seen.get(key) ?? 0) + 1;
-        seen.set(key, n);
-        if (n === perGame.get(id) && answeredAt.has(key)) eventDelays.push(Date.now() - answeredAt.get(key));
-      }),
-    );
+  let n = 0;
+  const t0 = now();
+  for (const g of state) {
+    for (let k = 0; k < 3; k++) {
+      const onMove = (ply, t) => {
+        g.seen[k] = Math.max(g.seen[k], ply);
+        const sent = g.sentAt.get(ply);
+        if (sent !== undefined) {
+          // ply 1 is white's move: its opponent is black, stream 1
+          if (k === ply % 2) toOpponent.push(t - sent);
+          if (Math.min(...g.seen) >= ply) toAll.push(t - sent);
+        }
+        for (const w of g.waiters.splice(0)) w();
+      };
+      sockets.push(await openStream(port, address(0, p, n++), g.id, onMove));
+    }
   }
-  const openMs = Date.now() - t0;
-  const rssStreams = rss(server.child.pid);
+  for (const id of idle) sockets.push(await openStream(port, address(0, p, n++), id, () => {}));
+  process.send({ opened: { streams: n, ms: now() - t0 } });
+  await new Promise((r) => process.once('message', r)); // all processes ready: go
 
-  const latencies = [];
-  const start = Date.now();
+  const answers = [];
+  const errors = [];
+  const meanPause = (totalGames / rate) * 1000;
+  const cpu0 = process.cpuUsage();
+  const start = now();
+  const end = start + seconds * 1000;
+  // Every game has made its first move by then: the rate counted from there
+  // on is the steady one (the first moves are spread over 2 N/R s).
+  const steady = Math.min(end, start + 2 * meanPause);
+  let steadyAcks = 0;
   await Promise.all(
-    games.map(async (game) => {
+    state.map(async (g, i) => {
+      const agent = agentOf(i);
+      let next = start + Math.random() * meanPause * 2;
       for (let ply = 0; ply < moves.length; ply++) {
-        const sent = Date.now();
-        const r = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, {
-          body: { ply, move: moves[ply] },
-          token: ply % 2 ? game.b : game.w,
-        });
-        if (r.status !== 200) throw new Error(`move ${ply + 1}: ${r.status} ${r.text}`);
-        answeredAt.set(`${game.id}/${ply + 1}`, Date.now());
-        latencies.push(Date.now() - sent);
+        await sleep(next - now());
+        if (now() >= end) break;
+        const sent = now();
+        next = sent + Math.random() * meanPause * 2; // the next move's moment, if its stream has this one by then
+        g.sentAt.set(ply + 1, sent);
+        // A kept-alive connection the server closed (idle past its timeout)
+        // as the move went out: sent again, the same ply, as a page would.
+        let r;
+        for (let tries = 0; tries < 3 && !(r && r.status); tries++)
+          r = await post(g, ply, moves[ply], ply % 2 ? g.b : g.w, agent).catch((e) => ({ status: 0, body: String(e) }));
+        if (r.status !== 200) {
+          errors.push(`${g.id} move ${ply + 1}: ${r.status} ${r.body}`);
+          break;
+        }
+        answers.push(now() - sent);
+        if (now() >= steady && now() < end) steadyAcks++;
+        g.acked = ply + 1;
+        // the next mover reacts once its own stream has the move, after a pause
+        const mine = (ply + 1) % 2;
+        while (g.seen[mine] < ply + 1) await new Promise((r) => g.waiters.push(r));
       }
     }),
   );
-  const seconds = (Date.now() - start) / 1000;
-  await new Promise((r) => setTimeout(r, 500));
-  const total = GAMES * moves.length;
-  const delivered = [...seen.values()].reduce((a, b) => a + b, 0);
-  console.log(`store: ${DB === ':memory:' ? 'memory' : 'file (WAL, synchronous=FULL)'}`);
-  console.log(`streams: ${STREAMS} open in ${openMs} ms; server RSS ${rssBefore.toFixed(1)} MiB -> ${rssStreams.toFixed(1)} MiB`);
-  console.log(`moves: ${total} in ${seconds.toFixed(2)} s by ${GAMES} games at once: ${(total / seconds).toFixed(0)} moves/s`);
-  console.log(`move latency (sent to answered): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
-  console.log(`events: ${delivered} of ${total * STREAMS / GAMES} delivered; last stream's delay after the answer: p50 ${percentile(eventDelays, 50)} ms, p99 ${percentile(eventDelays, 99)} ms`);
+  const elapsed = (Math.min(now(), end) - start) / 1000;
+  await sleep(300);
   for (const s of sockets) s.destroy();
-} finally {
-  await stopServer(server);
-  fs.rmSync(dir, { recursive: true, force: true });
+  for (const a of agents) a.destroy();
+  await new Promise((resolve) => process.send({
+    done: { toOpponent, toAll, answers, errors, elapsed, steadyAcks, steadySeconds: (end - steady) / 1000, acked: Object.fromEntries(state.map((g) => [g.id, g.acked])),
+      cpu: process.cpuUsage(cpu0) },
+  }, resolve));
 }
+
+// ---- the main process: the server, the games, the page requests, the figures -------
+
+function serverStat(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return { cpu: Number(stat[11]) + Number(stat[12]),
+    rss: Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024, hwm: Number(status.match(/VmHWM:\s+(\d+)/)[1]) / 1024 };
+}
+const TICKS = 100; // USER_HZ on Linux
+// The whole machine's busy time (jiffies, all cores), to tell what others used.
+function machineBusy() {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return f[0] + f[1] + f[2] + f[5] + f[6] + f[7]; // user nice system irq softirq steal
+}
+
+async function main() {
+  const o = options(process.argv.slice(2));
+  const { legalMoves, startOnline, stopServer, tempDir } = await import('./online_http.mjs');
+  const dir = tempDir();
+  const db = o.db === ':memory:' ? ':memory:' : path.join(dir, 'games.sqlite3');
+  const streams = o.games * 3 + o.idle;
+  const args = ['--db', db, '--streams-per-address', '0', '--max-streams', String(Math.max(streams, 10000)),
+    '--requests-per-second', '0', '--games-per-hour', '0'];
+  if (o.batchMax) args.push('--batch-max', String(o.batchMax));
+  const serverStart = now();
+  const server = await startOnline(args);
+  const { port } = server;
+  const pid = server.child.pid;
+  const children = [];
+  try {
+    const moves = await legalMoves(o.moves || Math.max(8, Math.ceil((o.seconds * o.rate) / o.games) + 4));
+    // the games, 32 created at once
+    const create = async (i) => {
+      const local = address(2, 0, i % 2000);
+      const c = await once(port, local, 'POST', '/api/v1/games', { body: {} });
+      const made = JSON.parse(c.text);
+      const j = await once(port, local, 'POST', `/api/v1/games/${made.id}/join`, { body: { invite: made.invite } });
+      const joined = JSON.parse(j.text);
+      const t = { [made.seat]: made.token, [joined.seat]: joined.token };
+      return { id: made.id, w: t.w, b: t.b };
+    };
+    const idleGames = Math.ceil(o.idle / 10);
+    const all = [];
+    for (let i = 0; i < o.games + idleGames; i += 32)
+      all.push(...(await Promise.all(Array.from({ length: Math.min(32, o.games + idleGames - i) }, (_, k) => create(i + k)))));
+    const games = all.slice(0, o.games);
+    const idleIds = Array.from({ length: o.idle }, (_, i) => all[o.games + (i % idleGames)].id);
+    const rssStart = serverStat(pid).rss;
+
+    // the page requests, all along
+    const pages = { setup: [], play: [] };
+    const slowPages = []; // when (since the server started) a page took over 50 ms
+    let phase = 'setup';
+    let probing = true;
+    let probeCount = 0;
+    const probe = (async () => {
+      while (probing) {
+        const r = await once(port, address(3, 0, probeCount++ % 5000), 'GET', '/');
+        if (r.status !== 200) throw new Error(`page: ${r.status}`);
+        pages[phase].push(r.ms);
+        if (r.ms > 50) slowPages.push(`${((now() - serverStart) / 1000).toFixed(1)} s: ${r.ms.toFixed(0)} ms`);
+        await sleep(50);
+      }
+    })();
+
+    const procs = Math.max(1, Math.min(o.procs, o.games));
+    const opened = [];
+    const results = [];
+    const readyAll = [];
+    for (let p = 0; p < procs; p++) {
+      const child = fork(here, ['--worker'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      children.push(child);
+      readyAll.push(
+        new Promise((resolve, reject) => {
+          child.on('message', (m) => {
+            if (m.opened) {
+              opened.push(m.opened);
+              resolve();
+            } else if (m.done) results.push(m.done);
+          });
+          child.on('exit', (code) => (code ? (reject(new Error(`worker ${p} exited ${code}`)), console.log(`worker ${p} failed (exit ${code})`)) : null));
+        }),
+      );
+      child.send({
+        port, p, rate: o.rate, seconds: o.seconds, moves, totalGames: o.games, sockets: o.sockets,
+        games: games.filter((_, i) => i % procs === p), idle: idleIds.filter((_, i) => i % procs === p),
+      });
+    }
+    await Promise.all(readyAll);
+    const held = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/Threads:\s+(\d+)/)[1]);
+    const afterStreams = serverStat(pid);
+    const loadBefore = os.loadavg();
+    phase = 'play';
+    const before = serverStat(pid);
+    const busyBefore = machineBusy();
+    const mainCpu0 = process.cpuUsage();
+    const t0 = now();
+    const finished = Promise.all(children.map((c) => new Promise((r) => c.on('exit', r))));
+    for (const c of children) c.send({ go: true });
+    await finished;
+    const wall = (now() - t0) / 1000;
+    const after = serverStat(pid);
+    const machineCpu = ((machineBusy() - busyBefore) / TICKS / wall) * 100;
+    probing = false;
+    await probe;
+
+    // lost or doubled: every game's moves, as stored
+    const acked = Object.assign({}, ...results.map((r) => r.acked));
+    let lost = 0;
+    let extra = 0;
+    let checked = 0;
+    for (const g of games) {
+      const r = await once(port, address(2, 0, checked++ % 2000), 'GET', `/api/v1/games/${g.id}`);
+      const stored = JSON.parse(r.text).moves ?? [];
+      const want = acked[g.id];
+      for (let i = 0; i < want; i++) if (stored[i] !== moves[i]) lost++;
+      extra += Math.max(0, stored.length - want);
+    }
+    const cat = (k) => results.flatMap((r) => r[k]);
+    const ackedTotal = Object.values(acked).reduce((a, b) => a + b, 0);
+    const elapsed = Math.max(...results.map((r) => r.elapsed));
+    const mainCpu = process.cpuUsage(mainCpu0);
+    const clientCpu = [...results.map((r) => r.cpu), mainCpu].map((c) => ((c.user + c.system) / 1e6 / wall) * 100);
+    const serverCpu = ((after.cpu - before.cpu) / TICKS / wall) * 100;
+    const out = [
+      `server: ${process.env.HALMA ?? 'build/halma'} --db ${o.db === ':memory:' ? ':memory:' : 'file (WAL, synchronous=FULL)'}${o.batchMax ? ` --batch-max ${o.batchMax}` : ''}; ${held} threads`,
+      `load average before the moves: ${loadBefore.map((x) => x.toFixed(2)).join(' ')}; after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `streams: ${opened.reduce((a, b) => a + b.streams, 0)} open (${o.games} games x 3 + ${o.idle} idle) in ${Math.max(...opened.map((x) => x.ms)).toFixed(0)} ms; server RSS ${rssStart.toFixed(1)} -> ${afterStreams.rss.toFixed(1)} MiB`,
+      `moves: ${ackedTotal} acknowledged in ${elapsed.toFixed(1)} s by ${o.games} games (target ${o.rate}/s): ${(ackedTotal / elapsed).toFixed(0)} moves/s, ${(results.reduce((a, r) => a + r.steadyAcks, 0) / results[0].steadySeconds).toFixed(0)} moves/s once every game has moved (the last ${results[0].steadySeconds.toFixed(0)} s); errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
+      `POST -> its event on the opponent's stream: ${summary(cat('toOpponent'))}`,
+      `POST -> its event on all 3 of its streams: ${summary(cat('toAll'))}`,
+      `POST -> its answer (commit included): ${summary(cat('answers'))}`,
+      `page GET / while the streams open: ${summary(pages.setup)}`,
+      `page GET / during the moves: ${summary(pages.play)}`,
+      `server CPU during the moves: ${serverCpu.toFixed(0)}% of one core; RSS ${after.rss.toFixed(1)} MiB (peak ${after.hwm.toFixed(1)})`,
+      `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client) ${Math.max(0, machineCpu - serverCpu - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
+      `page requests over 50 ms (seconds since the server started; heartbeats every 15 s): ${slowPages.slice(0, 12).join(', ') || 'none'}`,
+      `store: ${ackedTotal} acknowledged moves checked: ${lost} lost or wrong, ${extra} unacknowledged extra`,
+    ];
+    console.log(out.join('\n'));
+  } finally {
+    for (const c of children) c.kill();
+    const stopped = await stopServer(server);
+    const note = server.stderr.split('\n').filter((l) => /batches|error|panic/i.test(l) && !l.includes('"'));
+    if (note.length) console.log(note.slice(-3).join('\n'));
+    void stopped;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--worker') process.once('message', (m) => worker(m).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); }));
+else await main();

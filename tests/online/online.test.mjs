@@ -698,6 +698,96 @@ describe('durability', () => {
     }
   });
 
+  // Many games moving at once: their moves share commits (group commit).
+  const playAtOnce = (port_, games, each, onAck = () => true) =>
+    Promise.all(
+      games.map(async (game) => {
+        game.acked = [];
+        for (let ply = 0; ply < each; ply++) {
+          const r = await move(port_, game, ply % 2 ? 'b' : 'w', ply, moves[ply]).catch(() => null);
+          if (!r || r.status !== 200) return;
+          game.acked.push(moves[ply]);
+          if (!onAck()) return;
+        }
+      }),
+    );
+
+  test('moves to many games at once share commits, each acknowledged once durable', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    try {
+      const s = await startOnline(['--db', db]);
+      const games = [];
+      for (let i = 0; i < 16; i++) games.push(await newGame(s.port));
+      await playAtOnce(s.port, games, 6);
+      for (const g of games) assert.deepEqual(g.acked, moves.slice(0, 6));
+      const { code } = await stopServer(s);
+      assert.equal(code, 0);
+      const m = s.stderr.match(/(\d+) writes committed in (\d+) batches/);
+      assert.ok(m, `no batch committed:\n${s.stderr.slice(-500)}`);
+      assert.ok(Number(m[2]) < Number(m[1]), m[0]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('SIGKILL while moves to many games are committed together; restarted, every acknowledged move is there, none doubled', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    try {
+      let s = await startOnline(['--db', db]);
+      const games = [];
+      for (let i = 0; i < 16; i++) games.push(await newGame(s.port));
+      let total = 0;
+      let killed = false;
+      const kill = () => {
+        killed = true;
+        s.child.kill('SIGKILL');
+      };
+      await playAtOnce(s.port, games, moves.length, () => {
+        if (++total === 100) kill(); // others are in flight: some committed, some not
+        return !killed;
+      });
+      if (!killed) kill();
+      await s.exitPromise;
+      assert.ok(total >= 100);
+      s = await startOnline(['--db', db]);
+      try {
+        for (const game of games) {
+          const g = (await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body;
+          const n = game.acked.length;
+          assert.ok(g.ply === n || g.ply === n + 1, `game ${game.id}: ply ${g.ply}, acknowledged ${n}`);
+          assert.deepEqual(g.moves, moves.slice(0, g.ply), 'every acknowledged move, in order, none doubled');
+        }
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a clean stop while moves are waiting for their commit: each answered, exit 0', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'games.sqlite3');
+    try {
+      const s = await startOnline(['--db', db]);
+      const games = [];
+      for (let i = 0; i < 16; i++) games.push(await newGame(s.port));
+      let total = 0;
+      let stopping = null;
+      await playAtOnce(s.port, games, moves.length, () => {
+        if (++total === 40) stopping = stopServer(s);
+        return true;
+      });
+      const { code, signal } = await stopping;
+      assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr.slice(-800)}`);
+      assert.doesNotMatch(s.stderr, /suspended|panic/i);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a restarted server resumes a timed game: the flag falls on time', async () => {
     const dir = tempDir();
     const db = path.join(dir, 'games.sqlite3');

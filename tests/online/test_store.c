@@ -396,3 +396,160 @@ Test(store, killed_at_random_instants) {
     }
     remove_db(path);
 }
+
+/* ---- batches: several games' writes in one commit ------------------------------ */
+
+static Store *open_file(const char *path) {
+    char err[256];
+    Store *s = store_open(path, err, sizeof err);
+    cr_assert(s, "%s", err);
+    return s;
+}
+
+static int ply_of(Store *s, const char *id) {
+    StoreGame g;
+    cr_assert_eq(store_read(s, id, &g, NULL), STORE_OK);
+    return g.ply;
+}
+
+/* Another connection sees none of a batch before its commit, all of it after. */
+Test(store, batch_commits_together) {
+    char path[64];
+    temp_path(path, sizeof path);
+    Store *s = open_file(path);
+    StoreGame a = started(s, "a"), b = started(s, "b");
+    Store *other = open_file(path);
+    cr_assert_eq(store_batch_begin(s), STORE_OK);
+    cr_assert_eq(play(s, &a, 0, "a1"), STORE_OK);
+    cr_assert_eq(play(s, &b, 0, "b1"), STORE_OK);
+    cr_assert_eq(ply_of(s, "a"), 1, "the batch reads its own writes");
+    cr_assert_eq(ply_of(other, "a"), 0, "not durable yet: not seen outside");
+    cr_assert_eq(ply_of(other, "b"), 0);
+    cr_assert_eq(store_batch_commit(s), STORE_OK);
+    cr_assert_eq(ply_of(other, "a"), 1);
+    cr_assert_eq(ply_of(other, "b"), 1);
+    cr_assert_eq(play(s, &a, 1, "a2"), STORE_OK, "after the batch, writes commit alone again");
+    cr_assert_eq(ply_of(other, "a"), 2);
+    store_close(other);
+    store_close(s);
+    remove_db(path);
+}
+
+/* A write refused in a batch leaves nothing of itself and undoes no other. */
+Test(store, batch_write_refused_alone) {
+    Store *s = open_memory();
+    StoreGame a = started(s, "a"), b = started(s, "b"), c = started(s, "c");
+    cr_assert_eq(store_batch_begin(s), STORE_OK);
+    cr_assert_eq(play(s, &a, 0, "a1"), STORE_OK);
+    StoreGame stale = b;
+    stale.ply = 5;
+    StoreEvent ev = {"move", "b5"};
+    cr_assert_eq(store_append_move(s, &stale, 4, "b5", &ev, 1), STORE_CONFLICT, "the expected ply decides");
+    cr_assert_eq(play(s, &c, 0, "c1"), STORE_OK);
+    cr_assert_eq(play(s, &a, 0, "again"), STORE_CONFLICT, "a game's ply 1 once, even in one batch");
+    cr_assert_eq(play(s, &a, 1, "a2"), STORE_OK, "the same game twice in a batch: in order");
+    cr_assert_eq(store_batch_commit(s), STORE_OK);
+    StoreGame r;
+    char(*moves)[STORE_MOVE_SIZE];
+    cr_assert_eq(store_read(s, "a", &r, &moves), STORE_OK);
+    cr_assert_eq(r.ply, 2);
+    cr_assert_str_eq(moves[0], "a1");
+    cr_assert_str_eq(moves[1], "a2");
+    free(moves);
+    cr_assert_eq(store_read(s, "b", &r, NULL), STORE_OK);
+    cr_assert_eq(r.ply, 0);
+    cr_assert_eq(r.seq, 2, "no event of the refused write");
+    Seen seen = {0};
+    store_events_after(s, "b", 0, collect, &seen);
+    cr_assert_eq(seen.n, 2);
+    cr_assert_eq(ply_of(s, "c"), 1);
+    store_close(s);
+}
+
+/* An aborted batch keeps nothing, even after reads inside it. */
+Test(store, batch_abort_keeps_nothing) {
+    Store *s = open_memory();
+    StoreGame a = started(s, "a");
+    cr_assert_eq(store_batch_begin(s), STORE_OK);
+    cr_assert_eq(store_batch_begin(s), STORE_UNAVAILABLE, "no batch in a batch");
+    cr_assert_eq(play(s, &a, 0, "a1"), STORE_OK);
+    cr_assert_eq(ply_of(s, "a"), 1); /* a read must not end the batch's transaction */
+    Seen seen = {0};
+    store_events_after(s, "a", 0, collect, &seen);
+    cr_assert_eq(seen.n, 3);
+    store_batch_abort(s);
+    cr_assert_eq(ply_of(s, "a"), 0);
+    store_close(s);
+}
+
+/* In a child: one batch of a move in each of games b0..b2, killed at `step`
+ * (its countdown-th occurrence). */
+static void child_batch(const char *path, const char *step, int countdown) {
+    char err[256];
+    Store *s = store_open(path, err, sizeof err);
+    if (!s) _exit(3);
+    kill_at = step;
+    kill_countdown = countdown;
+    store_set_step_hook(s, kill_hook);
+    if (store_batch_begin(s) != STORE_OK) _exit(4);
+    for (int k = 0; k < 3; k++) {
+        char id[8];
+        snprintf(id, sizeof id, "b%d", k);
+        StoreGame g;
+        if (store_read(s, id, &g, NULL) != STORE_OK) _exit(5);
+        if (play(s, &g, 0, "m1") != STORE_OK) _exit(6);
+    }
+    store_batch_commit(s);
+    _exit(0);
+}
+
+static void crash_batch_at(const char *step, int countdown, int expected_ply) {
+    char path[64];
+    temp_path(path, sizeof path);
+    Store *s = open_file(path);
+    started(s, "b0");
+    started(s, "b1");
+    started(s, "b2");
+    store_close(s);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) child_batch(path, step, countdown);
+    int status;
+    waitpid(pid, &status, 0);
+    cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the child died of SIGKILL (status %d)", status);
+    s = open_file(path);
+    for (int k = 0; k < 3; k++) {
+        char id[8];
+        snprintf(id, sizeof id, "b%d", k);
+        StoreGame g;
+        cr_assert_eq(store_read(s, id, &g, NULL), STORE_OK);
+        cr_assert_eq(g.ply, expected_ply, "game %s", id);
+        cr_assert_eq(g.seq, 2 + expected_ply, "game %s: its events agree with its row", id);
+    }
+    store_close(s);
+    remove_db(path);
+}
+
+/* Killed in the last write of a batch: none of its moves; once committed: all. */
+Test(store, crash_in_a_batch_keeps_none) { crash_batch_at("event", 3, 0); }
+Test(store, crash_after_a_batch_commit_keeps_all) { crash_batch_at("commit", 1, 1); }
+
+/* A long game: every ply's write the same prepared statement (the store keeps
+ * them), and every move read back in order. */
+Test(store, a_long_game, .timeout = 20) {
+    Store *s = open_memory();
+    StoreGame g = started(s, "long");
+    for (int ply = 0; ply < 300; ply++) {
+        char move[16];
+        snprintf(move, sizeof move, "m%d", ply + 1);
+        cr_assert_eq(play(s, &g, ply, move), STORE_OK, "move %d", ply + 1);
+        cr_assert_eq(play(s, &g, ply, "again"), STORE_CONFLICT, "move %d twice", ply + 1);
+    }
+    StoreGame r;
+    char(*moves)[STORE_MOVE_SIZE];
+    cr_assert_eq(store_read(s, "long", &r, &moves), STORE_OK);
+    cr_assert_eq(r.ply, 300);
+    cr_assert_str_eq(moves[299], "m300");
+    free(moves);
+    store_close(s);
+}
