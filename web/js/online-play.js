@@ -115,6 +115,7 @@ export class OnlinePlay {
     try {
       game = await api.game(id);
     } catch (error) {
+      if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
     await this.follow(game, seat);

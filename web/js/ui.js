@@ -219,8 +219,12 @@ export class PanelUI {
         for (const node of form.querySelectorAll(selector)) node.classList.toggle('disabled', !on);
         for (const input of form.querySelectorAll(`${selector} input`)) input.disabled = !on;
       };
+      // The computer's choices are dimmed for a friend here, and make way
+      // for the online ones (colour, clock), shown only for a friend online.
       enable('.computer-only', mode === 'computer');
       enable('.online-only', mode === 'online');
+      for (const node of form.querySelectorAll('.computer-only')) node.hidden = mode === 'online';
+      for (const node of form.querySelectorAll('.online-only')) node.hidden = mode !== 'online';
       const custom = mode === 'online' && form.elements.clock.value === 'custom';
       for (const input of form.querySelectorAll('.custom-clock input')) input.disabled = !custom;
       $('online-error').hidden = true;
