@@ -15,9 +15,17 @@ const $ = (id) => document.getElementById(id);
 const other = (side) => (side === 'w' ? 'b' : 'w');
 const CLOCK_TICK_MS = 200;
 
+/** The start positions (RULES.md): a game from one has no FEN of its own,
+ * so that its record has no FEN header. */
+const STARTS = {
+  19: 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0',
+  13: 'bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww w 0',
+};
+
 /** The server's game as the controller loads it (game.js, load). */
 function gameSpec(game) {
-  const spec = { variant: game.variant, fen: game.start_fen, turnLimit: game.turn_limit, moves: [...game.moves] };
+  const fen = game.start_fen === STARTS[game.variant] ? null : game.start_fen;
+  const spec = { variant: game.variant, fen, turnLimit: game.turn_limit, moves: [...game.moves] };
   const result = game.result;
   if (result?.reason === 'resign') spec.resigned = other(result.winner);
   else if (result && ['time', 'agreement', 'abandoned'].includes(result.reason)) spec.outcome = result;
@@ -157,7 +165,7 @@ export class OnlinePlay {
     return {
       game: queued((game) => this.onGame(game)),
       move: queued((move) => this.onMove(move)),
-      seats: (seats) => this.onSeats(seats),
+      seats: queued((seats) => this.onSeats(seats)),
       end: queued((end) => this.onEnd(end)),
       drawOffer: (side) => this.onDrawOffer(side),
       rematch: (id) => this.onRematch(id),
@@ -285,9 +293,8 @@ export class OnlinePlay {
 
   async act(what, ...args) {
     if (!this.session?.token) return;
-    const answer = await this.session.act(what, ...args);
-    if (answer && what === 'draw' && args[0] === 'offer') this.controller.say(t('online.drawSent'), 'info');
-    this.render();
+    await this.session.act(what, ...args);
+    this.render(); // what changed comes by the stream: the card says it
   }
 
   /** Asks for a rematch (or takes the seat of the one the friend asked for). */
