@@ -559,7 +559,7 @@ export class GameController {
     }
     if (this.isComputer(this.state.side)) this.computerMove();
     else if (this.state.mustPass) this.say(this.t('message.mustPass'), 'warn');
-    else if (!justPlayed && this.game.moves.length === 0) this.say(this.t('message.start'), 'info');
+    else if (!justPlayed && this.game.moves.length === 0 && (!this.online || this.online.canMove(this.state.side))) this.say(this.t('message.start'), 'info');
   }
 
   // ---- the computer ------------------------------------------------------
