@@ -141,7 +141,7 @@ export class OnlinePlay {
     this.session?.stop();
     this.server = game;
     this.clockAt = performance.now();
-    this.session = new OnlineSession(game.id, seat, this.handlers());
+    this.session = new OnlineSession(game.id, seat, this.handlers(game.id));
     await this.controller.exclusive(() => this.controller.loadOnline(gameSpec(game), this.seat, this));
     this.session.start();
     this.startClocks();
@@ -160,21 +160,25 @@ export class OnlinePlay {
 
   // ---- what the server says -------------------------------------------------
 
-  handlers() {
-    const queued = (handle) => (data) => this.controller.exclusive(() => handle(data));
+  /** What the session of game `id` reports, each in the controller's
+   * queue when it changes the board; dropped once another game is open (a
+   * report queued before a rematch must not reach the new game). */
+  handlers(id) {
+    const current = (handle) => (data) => this.server?.id === id && handle(data);
+    const queued = (handle) => (data) => this.controller.exclusive(() => current(handle)(data));
     return {
       game: queued((game) => this.onGame(game)),
       move: queued((move) => this.onMove(move)),
       seats: queued((seats) => this.onSeats(seats)),
       end: queued((end) => this.onEnd(end)),
-      drawOffer: (side) => this.onDrawOffer(side),
-      rematch: (id) => this.onRematch(id),
-      connection: (state) => {
+      drawOffer: current((side) => this.onDrawOffer(side)),
+      rematch: current((rematchId) => this.onRematch(rematchId)),
+      connection: current((state) => {
         this.connection = state;
         this.render();
-      },
+      }),
       refused: queued((error) => this.onRefused(error)),
-      error: (error) => this.onError(error),
+      error: current((error) => this.onError(error)),
     };
   }
 
@@ -283,7 +287,7 @@ export class OnlinePlay {
   /** The person's move, shown as sent by the controller: sent (and resent)
    * until the server answers.  Not awaited: the page stays usable. */
   submit(ply, move) {
-    this.session.sendMove(ply, move).then((game) => game && this.accepted(game, ply, move));
+    this.session.sendMove(ply, move).then((game) => game && game.id === this.server?.id && this.accepted(game, ply, move));
     this.render();
   }
 
