@@ -2,7 +2,8 @@
 # build-web.sh SRC WASM OUT: assembles the web game in OUT from the page's
 # sources in SRC and the WebAssembly module WASM.  Plain files only (no
 # bundler): the service worker gets the list of files to keep offline and a
-# version that changes whenever any file does.
+# version that changes whenever any file does; each text file gets its
+# gzip twin (name.gz) beside it.
 set -eu
 src=$1 wasm=$2 out=$3
 
@@ -19,6 +20,11 @@ files=$(echo "$files" | grep -vx index.html)
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
 sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" sw.js > sw.js.new
 mv sw.js.new sw.js
+# Every text file and the module also precompressed, for `halma serve` to
+# send to browsers that take gzip (docs/DECISIONS.md, "Page weight"); -n
+# leaves the name and time out, so the same files give the same bytes.
+find . -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.json' -o -name '*.svg' \
+  -o -name '*.wasm' -o -name '*.webmanifest' \) -exec gzip -9 -k -n {} +
 cd - >/dev/null
 
 rm -rf "$out"

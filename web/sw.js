@@ -39,10 +39,13 @@ self.addEventListener('activate', (event) => {
 });
 
 // Cache first for the page's own files (they change only with VERSION); the
-// network for anything else, falling back to the cache when offline.
+// network for anything else (the API not even through the worker), falling back to the cache when offline.
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // Online games are live: the API and its event streams never come from the cache.
+  if (url.pathname.startsWith('/api/')) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
       const cached = await cache.match(request, { ignoreSearch: true });

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h> /* strncasecmp */
 
 static const char WEEKDAYS[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
 static const char MONTHS[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -116,4 +117,32 @@ bool http_not_modified(const char *if_none_match, const char *if_modified_since,
     if (if_none_match) return http_etag_matches(if_none_match, etag);
     int64_t since;
     return if_modified_since && http_date_parse(if_modified_since, &since) && mtime_sec <= since;
+}
+
+/* Is the weight after a coding ("; q=0.5") zero?  p points after the coding's name. */
+static bool weight_is_zero(const char *p) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != ';') return false;
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    if ((*p != 'q' && *p != 'Q') || p[1] != '=') return false;
+    p += 2;
+    if (*p != '0') return false;
+    for (p++, p += *p == '.'; *p >= '0' && *p <= '9'; p++)
+        if (*p != '0') return false;
+    return true;
+}
+
+bool http_accepts_gzip(const char *accept_encoding) {
+    if (!accept_encoding) return false;
+    int gzip = -1, any = -1; /* -1 not named, 0 refused (q=0), 1 accepted */
+    for (const char *p = skip_list_space(accept_encoding); *p; p = skip_list_space(p)) {
+        size_t len = strcspn(p, " \t;,");
+        int accepted = !weight_is_zero(p + len);
+        if ((len == 4 && !strncasecmp(p, "gzip", 4)) || (len == 6 && !strncasecmp(p, "x-gzip", 6))) gzip = accepted;
+        else if (len == 1 && *p == '*') any = accepted;
+        p += strcspn(p, ",");
+    }
+    /* A coding named outright overrides the "*" of the rest. */
+    return gzip >= 0 ? gzip == 1 : any == 1;
 }

@@ -30,6 +30,10 @@ void http_etag_format(uint64_t size, int64_t mtime_sec, long mtime_nsec, char ou
  * etag?  Comparison is weak, as RFC 9110 13.1.2 asks for this header. */
 bool http_etag_matches(const char *if_none_match, const char *etag);
 
+/* Does an Accept-Encoding header (NULL: none) accept gzip?  "gzip",
+ * "x-gzip" or "*", with any weight but q=0 (RFC 9110 12.5.3). */
+bool http_accepts_gzip(const char *accept_encoding);
+
 /*
  * Should a GET with these headers (NULL when absent) get a 304?
  * If-None-Match decides when present; otherwise If-Modified-Since, against

@@ -22,6 +22,10 @@ static struct MHD_Response *with_file_headers(struct MHD_Response *r, const Stat
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control_for(file->name));
     MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, v->etag);
     MHD_add_response_header(r, MHD_HTTP_HEADER_LAST_MODIFIED, v->modified);
+    /* The same path answers gzip or not by the request's Accept-Encoding:
+     * caches must keep the two apart. */
+    MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    if (file->gzip) MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
     return r;
 }
 

@@ -135,5 +135,33 @@ StaticResult static_open(const StaticRoot *root, const char *path, bool is_dir, 
     file->size = (uint64_t)st.st_size;
     file->mtime_sec = (int64_t)st.st_mtim.tv_sec;
     file->mtime_nsec = st.st_mtim.tv_nsec;
+    file->gzip = false;
     return STATIC_FILE;
+}
+
+static bool not_older(const struct stat *st, const StaticFile *file) {
+    return (int64_t)st->st_mtim.tv_sec > file->mtime_sec ||
+           ((int64_t)st->st_mtim.tv_sec == file->mtime_sec && st->st_mtim.tv_nsec >= file->mtime_nsec);
+}
+
+bool static_use_gzip(const StaticRoot *root, StaticFile *file) {
+    char name[STATIC_NAME_MAX + 3];
+    if ((size_t)snprintf(name, sizeof name, "%s.gz", file->name) >= sizeof name) return false;
+    StaticResult refusal;
+    int fd = open_inside(root, name, &refusal);
+    if (fd < 0) return false;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !not_older(&st, file)) {
+        close(fd);
+        return false;
+    }
+    close(file->fd);
+    file->fd = fd;
+    file->device = (uint64_t)st.st_dev;
+    file->inode = (uint64_t)st.st_ino;
+    file->size = (uint64_t)st.st_size;
+    file->mtime_sec = (int64_t)st.st_mtim.tv_sec;
+    file->mtime_nsec = st.st_mtim.tv_nsec;
+    file->gzip = true;
+    return true;
 }

@@ -42,6 +42,7 @@ typedef struct {
     int64_t mtime_sec;
     long mtime_nsec;
     char name[STATIC_NAME_MAX]; /* the relative path served: "index.html" for "" */
+    bool gzip;            /* fd is name's precompressed twin, name.gz: sent with Content-Encoding: gzip */
 } StaticFile;
 
 /*
@@ -49,5 +50,13 @@ typedef struct {
  * index.html when asked for with a final '/' (is_dir), and is never listed.
  */
 StaticResult static_open(const StaticRoot *root, const char *path, bool is_dir, StaticFile *file);
+
+/*
+ * Swaps an open file for its precompressed twin (name + ".gz", made by the
+ * build with `gzip -9 -k -n`) when there is one: a regular file inside the
+ * root, no older than the file itself (a stale twin is never served).
+ * Returns whether it did; the name stays the file's, for its type.
+ */
+bool static_use_gzip(const StaticRoot *root, StaticFile *file);
 
 #endif

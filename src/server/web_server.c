@@ -35,6 +35,7 @@
 
 #include "server/access_log.h"
 #include "server/deadlines.h"
+#include "server/http_cache.h"
 #include "server/http_path.h"
 #include "server/response_cache.h"
 #include "server/responses.h"
@@ -166,9 +167,13 @@ static enum MHD_Result answer(WebServer *server, struct MHD_Connection *c, Reque
     case HTTP_PATH_HIDDEN: return queue_error(c, req, MHD_HTTP_NOT_FOUND);
     case HTTP_PATH_TOO_LONG: return queue_error(c, req, MHD_HTTP_URI_TOO_LONG);
     }
-    /* The cache key tells "sub/" (its index.html) from "sub" (a redirect). */
-    char key[HTTP_PATH_MAX + 2];
-    snprintf(key, sizeof key, "%s%s", req->path, req->is_dir ? "/" : "");
+    /* Files the build compressed are sent compressed to clients that take
+     * gzip (static_use_gzip).  The cache key tells "sub/" (its index.html)
+     * from "sub" (a redirect), and the gzip answer (a leading \1, which no
+     * cleaned path holds) from the plain one. */
+    bool gzip = http_accepts_gzip(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    char key[HTTP_PATH_MAX + 3];
+    snprintf(key, sizeof key, "%s%s%s", gzip ? "\1" : "", req->path, req->is_dir ? "/" : "");
     CachedRequest cr = {
         .key = key,
         .if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH),
@@ -179,7 +184,9 @@ static enum MHD_Result answer(WebServer *server, struct MHD_Connection *c, Reque
 
     StaticFile file;
     switch (static_open(server->root, req->path, req->is_dir, &file)) {
-    case STATIC_FILE: return serve_file(server, c, req, &file, &cr);
+    case STATIC_FILE:
+        if (gzip) static_use_gzip(server->root, &file);
+        return serve_file(server, c, req, &file, &cr);
     case STATIC_DIRECTORY: return queue_redirect_to_folder(c, req);
     case STATIC_OUTSIDE_ROOT: return queue_error(c, req, MHD_HTTP_FORBIDDEN);
     case STATIC_ERROR: return queue_error(c, req, MHD_HTTP_INTERNAL_SERVER_ERROR);

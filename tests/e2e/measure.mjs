@@ -9,15 +9,25 @@ import { openGame, ready, square, idle } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** Every file of build/web by size: what a first visit can download at
- * most, the service worker's precache included. */
+/** Every file of build/web by the bytes a browser downloads for it: what
+ * a first visit can download at most, the service worker's precache
+ * included.  A file with a gzip twin (name.gz, made by the build) is sent
+ * as the twin by `halma serve` (docs/DECISIONS.md, "Page weight"), so it
+ * counts the twin's size; the twins are not counted again. */
 export function bundleSizes(dir = join(ROOT, 'build/web')) {
   const sizes = {};
+  const sent = (path) => {
+    try {
+      return statSync(`${path}.gz`).size;
+    } catch {
+      return statSync(path).size;
+    }
+  };
   const walk = (folder) => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (!name.startsWith('.')) sizes[path.slice(dir.length + 1)] = statSync(path).size;
+      else if (!name.startsWith('.') && !name.endsWith('.gz')) sizes[path.slice(dir.length + 1)] = sent(path);
     }
   };
   walk(dir);

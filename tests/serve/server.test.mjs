@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
 
 import { FIXTURES, HALMA, exchange, openSocket, request, sleep, startServer, stopServer, waitFor, whenClosed } from './raw_http.mjs';
 
@@ -222,6 +223,73 @@ describe('a file changed while the server runs', () => {
     fs.rmSync(path.join(root, 'index.html'));
     await sleep(1100);
     assert.equal((await request(own.port, '/')).status, 404);
+  });
+});
+
+describe('precompressed files (name.gz beside name)', () => {
+  let root;
+  let own;
+  const text = 'const page = "halma";\n'.repeat(200);
+  before(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'halma-serve-'));
+    fs.mkdirSync(path.join(root, 'js'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html>\n');
+    fs.writeFileSync(path.join(root, 'js/app.js'), text);
+    spawnSync('gzip', ['-9', '-k', '-n', path.join(root, 'js/app.js'), path.join(root, 'index.html')]);
+    fs.writeFileSync(path.join(root, 'plain.js'), 'no twin\n');
+    fs.writeFileSync(path.join(root, 'stale.js'), 'new text\n');
+    fs.writeFileSync(path.join(root, 'stale.js.gz'), zlib.gzipSync('old text\n'));
+    const past = new Date(Date.now() - 60000);
+    fs.utimesSync(path.join(root, 'stale.js.gz'), past, past); // older than stale.js: never served
+    own = await startServer(['--root', root]);
+  });
+  after(async () => {
+    await stopServer(own);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  for (const mode of ['cached', 'again']) {
+    test(`gzip to a client that takes it, with the file's own type and Vary (${mode})`, async () => {
+      const r = await request(own.port, '/js/app.js', { headers: { 'Accept-Encoding': 'br, gzip;q=0.8' } });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['content-encoding'], 'gzip');
+      assert.equal(r.headers['content-type'], 'text/javascript; charset=utf-8');
+      assert.equal(r.headers.vary, 'Accept-Encoding');
+      assert.equal(zlib.gunzipSync(r.body).toString(), text);
+      assert.ok(r.body.length < text.length / 10);
+      const folder = await request(own.port, '/', { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.equal(folder.headers['content-encoding'], 'gzip', 'a folder\'s index.html too');
+      assert.equal(zlib.gunzipSync(folder.body).toString(), '<!doctype html>\n');
+    });
+  }
+
+  test('the plain file otherwise: no Accept-Encoding, gzip;q=0, another coding', async () => {
+    for (const headers of [{}, { 'Accept-Encoding': 'gzip;q=0, *' }, { 'Accept-Encoding': 'deflate, br' }, { 'Accept-Encoding': 'identity' }]) {
+      const r = await request(own.port, '/js/app.js', { headers });
+      assert.equal(r.headers['content-encoding'], undefined, JSON.stringify(headers));
+      assert.equal(r.headers.vary, 'Accept-Encoding');
+      assert.equal(r.body.toString(), text);
+    }
+    const any = await request(own.port, '/js/app.js', { headers: { 'Accept-Encoding': '*' } });
+    assert.equal(any.headers['content-encoding'], 'gzip', '"*" takes gzip');
+  });
+
+  test('a file without a twin, or with a twin older than itself, is sent plain', async () => {
+    const plain = await request(own.port, '/plain.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body.toString(), 'no twin\n');
+    const stale = await request(own.port, '/stale.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(stale.headers['content-encoding'], undefined);
+    assert.equal(stale.body.toString(), 'new text\n');
+  });
+
+  test('the two answers have different ETags, and each revalidates', async () => {
+    const zipped = await request(own.port, '/js/app.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    const plain = await request(own.port, '/js/app.js');
+    assert.notEqual(zipped.headers.etag, plain.headers.etag);
+    const again = await request(own.port, '/js/app.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': zipped.headers.etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.headers['content-encoding'], 'gzip');
   });
 });
 

@@ -185,3 +185,22 @@ Test(mime, cache_lifetimes) {
     cr_assert_str_eq(cache_control_for("3f9a0c1d3f.js"), "no-cache");        /* the first part is the name */
     cr_assert_str_eq(cache_control_for("deadbeef00/app.js"), "no-cache");    /* folders do not count */
 }
+
+Test(http_accept_encoding, gzip_by_name_weight_or_wildcard) {
+    cr_assert(http_accepts_gzip("gzip"));
+    cr_assert(http_accepts_gzip("gzip, deflate, br, zstd")); /* Chromium's */
+    cr_assert(http_accepts_gzip("br;q=1.0, GZIP;q=0.5"));
+    cr_assert(http_accepts_gzip("x-gzip"));
+    cr_assert(http_accepts_gzip("*"));
+    cr_assert(http_accepts_gzip("gzip;q=0.001"));
+    cr_assert(http_accepts_gzip("identity, * ; q=1"));
+    cr_assert_not(http_accepts_gzip(NULL));
+    cr_assert_not(http_accepts_gzip(""));
+    cr_assert_not(http_accepts_gzip("identity"));
+    cr_assert_not(http_accepts_gzip("deflate, br"));
+    cr_assert_not(http_accepts_gzip("gzip;q=0"));
+    cr_assert_not(http_accepts_gzip("gzip; q=0.000"));
+    cr_assert_not(http_accepts_gzip("gzip;q=0, *")); /* named outright: refused despite "*" */
+    cr_assert_not(http_accepts_gzip("*;q=0"));
+    cr_assert_not(http_accepts_gzip("gzipx, xgzip"));
+}

@@ -81,6 +81,10 @@ export class GameController {
      * computer's move), 'hinting' (a hint for the person) or 'analysing'
      * (judging the game's positions, see analyse()). */
     this.phase = 'idle';
+    // The online game followed (online-play.js), and the person's move in it
+    // sent but not yet accepted by the server (see loadOnline).
+    this.online = null;
+    this.sentMove = null;
     this.engineToken = 0; // bumped by each search and cancel: a stale answer is dropped
     this.queue = Promise.resolve();
     this.listen();
@@ -144,10 +148,12 @@ export class GameController {
 
   /** Can the person pick up the piece on `square` now? */
   canPick(square) {
+    if (this.online && !this.online.canMove(this.state?.side)) return false;
     return !this.review && !this.over && this.phase !== 'thinking' && !this.isComputer(this.state.side) && this.pieces.get(square) === this.state.side;
   }
 
   save() {
+    if (this.online) return; // the server keeps an online game; the saved one is the last local game
     // position and lastMove only let the next visit draw the board at once,
     // before the rules have replayed the game.
     const position = this.state?.fen ?? null;
@@ -179,7 +185,8 @@ export class GameController {
   /** Black at the bottom: when the person plays Black against the
    * computer, or the other way when turned round with Flip. */
   boardFlipped() {
-    return (this.settings.mode === 'computer' && this.settings.human === 'b') !== this.flippedByHand;
+    const blackBelow = (this.settings.mode === 'computer' || this.settings.mode === 'online') && this.settings.human === 'b';
+    return blackBelow !== this.flippedByHand;
   }
 
   flip() {
@@ -197,6 +204,7 @@ export class GameController {
    * piece along. */
   shownPieces() {
     if (this.review) return this.review.pieces;
+    if (this.sentMove) return this.sentMove.pieces;
     if (!this.selection || this.selection.chain.length < 2) return this.pieces;
     const shown = new Map(this.pieces);
     const chain = this.selection.chain;
@@ -206,6 +214,7 @@ export class GameController {
   }
 
   lastMovePath() {
+    if (this.sentMove) return this.sentMove.path === 'pass' ? null : this.sentMove.path.split('-');
     const moves = this.game.moves;
     return moves.length && moves[moves.length - 1] !== 'pass' ? moves[moves.length - 1].split('-') : null;
   }
@@ -248,10 +257,12 @@ export class GameController {
       analysis: this.analysisModel(),
       selection: this.selection,
       humanTurn,
-      canUndo: !this.review && !this.game.resigned && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
-      canRedo: !this.review && !this.game.resigned && this.phase !== 'thinking' && this.redoStack.length > 0,
-      canResign: !this.review && !this.over,
-      canHint: !this.review && humanTurn && this.phase === 'idle',
+      online: this.online?.describe() ?? null,
+      sentMove: !!this.sentMove,
+      canUndo: !this.online && !this.review && !this.game.resigned && (this.settings.mode === 'friends' ? this.game.moves.length > 0 : humanMoves),
+      canRedo: !this.online && !this.review && !this.game.resigned && this.phase !== 'thinking' && this.redoStack.length > 0,
+      canResign: !this.review && !this.over && (!this.online || this.online.canResign()),
+      canHint: !this.online && !this.review && humanTurn && this.phase === 'idle',
       canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(this.selection.chain.at(-1)) & TARGET.STOP),
       mustPass: humanTurn && !!this.state?.mustPass,
       firstSide: this.startSide(),
@@ -266,6 +277,8 @@ export class GameController {
    * failed move the game keeps the moves before it. */
   async load(game, settings, redo = []) {
     this.cancelPending();
+    if (settings.mode !== 'online') this.leaveOnline();
+    this.sentMove = null;
     const answer = await this.rules.request('load', { game });
     if (!answer.state) return answer.failure;
     // The computer starts this game afresh, as `halma engine` does on
@@ -320,6 +333,7 @@ export class GameController {
 
   /** Who plays a side: You, the computer and its level, or Player 1 or 2. */
   playerName(side) {
+    if (this.online) return this.online.playerName(side);
     if (this.isComputer(side)) return this.t('player.computerLevel', { level: this.settings.level });
     if (this.settings.mode === 'computer') return this.t('player.you');
     return this.t(side === 'w' ? 'player.white' : 'player.black');
@@ -350,6 +364,7 @@ export class GameController {
     if (this.over) return this.say(this.t('message.gameOver'), 'info');
     if (this.phase === 'thinking') return this.say(this.t('message.wait'), 'info', 'thinking');
     if (this.isComputer(this.state.side)) return undefined;
+    if (this.online && !this.online.canMove(this.state.side)) return this.say(this.online.waitText(!!this.sentMove), 'info');
     if (!this.selection) return this.pick(square);
     const { chain, targets } = this.selection;
     const end = chain[chain.length - 1];
@@ -453,6 +468,7 @@ export class GameController {
   /** Plays the person's move, after a warning when it draws by repetition. */
   async commit(move, bits) {
     if (!move) return undefined;
+    if (this.online) return this.sendOnline(move, bits);
     if (bits & TARGET.REPEATS && !(await this.ui.confirm(this.t('confirm.repetition'), this.t('confirm.repetitionYes')))) {
       return undefined;
     }
@@ -483,7 +499,7 @@ export class GameController {
    * Plays a move through the rules and shows it hop by hop.  Returns true
    * when it was played; a refusal is shown and changes nothing.
    */
-  async play(move) {
+  async play(move, { animate = true } = {}) {
     const side = this.state.side;
     const answer = await this.rules.request('play', { game: this.spec(), move });
     if (answer.refusal) {
@@ -499,7 +515,7 @@ export class GameController {
     this.cancelPending('hinting');
     this.save();
     this.ui.announce(this.moveText(side, answer.path));
-    if (!this.review && answer.path !== 'pass') {
+    if (animate && !this.review && answer.path !== 'pass') {
       this.view.render({ pieces: before, lastMove: null, flags: TARGET });
       this.ui.update(this.model());
       await this.view.animate(answer.path.split('-'), side, this.motion());
@@ -543,7 +559,7 @@ export class GameController {
     }
     if (this.isComputer(this.state.side)) this.computerMove();
     else if (this.state.mustPass) this.say(this.t('message.mustPass'), 'warn');
-    else if (!justPlayed && this.game.moves.length === 0) this.say(this.t('message.start'), 'info');
+    else if (!justPlayed && this.game.moves.length === 0 && (!this.online || this.online.canMove(this.state.side))) this.say(this.t('message.start'), 'info');
   }
 
   // ---- the computer ------------------------------------------------------
@@ -625,6 +641,96 @@ export class GameController {
     );
   }
 
+  // ---- online play -------------------------------------------------------
+  // The server referees an online game (online-play.js follows it): a move
+  // made here is only proposed.  It is shown as sent (this.sentMove, drawn
+  // but not in the game) and enters the game only when the server says it
+  // was played, so nothing the server refused is ever shown as played.
+
+  /** Loads the game as the server has it (seat 'w', 'b', or null to
+   * watch); a move still waiting for the server's answer stays shown. */
+  async loadOnline(game, seat, online, sentMove = null) {
+    if (this.online !== online) this.leaveOnline();
+    this.online = online; // first: save() and the texts of load() know it
+    const failure = await this.load(game, { mode: 'online', human: seat ?? 'w', level: this.settings.level });
+    if (!failure && sentMove) await this.showSent(sentMove, false);
+    return failure;
+  }
+
+  leaveOnline() {
+    const online = this.online;
+    this.online = null;
+    online?.leave();
+  }
+
+  /** The person's move in an online game: checked by the rules here, shown
+   * as sent, and proposed to the server as move number (moves played) + 1. */
+  async sendOnline(move, bits) {
+    if (bits & TARGET.REPEATS && !(await this.ui.confirm(this.t('confirm.repetition'), this.t('confirm.repetitionYes')))) {
+      return undefined;
+    }
+    const path = await this.showSent(move, true);
+    if (path) this.online.submit(this.game.moves.length, path);
+    return undefined;
+  }
+
+  /** Draws a move as sent (animated if `animate`); returns its path, or
+   * null when the rules refuse it (and says why). */
+  async showSent(move, animate) {
+    const answer = await this.rules.request('play', { game: this.spec(), move });
+    if (answer.refusal) {
+      this.say(this.refusalText(answer.refusal), 'warn');
+      return null;
+    }
+    this.selection = null;
+    this.hintPath = null;
+    if (animate && answer.path !== 'pass') {
+      this.view.render({ pieces: this.pieces, lastMove: null, flags: TARGET });
+      await this.view.animate(answer.path.split('-'), this.state.side, this.motion());
+    }
+    this.sentMove = { path: answer.path, pieces: piecesOf(answer.state.fen) };
+    this.draw();
+    return answer.path;
+  }
+
+  /** The sent move will not be played (the server refused it). */
+  dropSentMove() {
+    this.sentMove = null;
+    this.draw();
+  }
+
+  /** A move the server played, ply being its number (1 for the first).
+   * Returns false when moves before it are missing here, or the rules
+   * here disagree: the caller then reloads the game from the server. */
+  async acceptServerMove(ply, move) {
+    const known = this.game.moves.length;
+    if (ply <= known) return this.game.moves[ply - 1] === move; // told twice: by the answer and by the stream
+    if (ply > known + 1) return false;
+    // The person's own move is on the board already: no second animation.
+    const mine = this.sentMove?.path === move;
+    this.sentMove = null;
+    if (!(await this.play(move, { animate: !mine }))) return false;
+    this.afterMove(true);
+    return true;
+  }
+
+  /** The server ended the game.  A goal, a repetition or the turn limit the
+   * rules here have seen with the last move; a resignation, the time, an
+   * agreement or an abandonment they could not. */
+  endOnline(result) {
+    if (this.over || ['goal', 'repetition', 'turn_limit'].includes(result.reason)) return;
+    if (result.reason === 'resign') this.game.resigned = other(result.winner);
+    else this.game.outcome = result;
+    this.sentMove = null;
+    this.selection = null;
+    this.state = this.withResignation(this.state);
+    this.draw();
+    this.sound.play('end');
+    this.ui.announce(this.resultText());
+    this.ui.showEnd(this.model());
+    this.analyse();
+  }
+
   // ---- undo and redo -----------------------------------------------------
 
   undo() {
@@ -682,6 +788,7 @@ export class GameController {
       if (!this.model().canResign) return;
       if (!(await this.ui.confirm(this.t('confirm.resign'), this.t('confirm.resignYes')))) return;
       if (this.over) return; // the computer's move may have ended the game meanwhile
+      if (this.online) return this.online.resign(); // the server ends the game and says so
       this.cancelPending();
       this.game.resigned = this.settings.mode === 'computer' ? this.settings.human : this.state.side;
       this.state = this.withResignation(this.state);
@@ -708,7 +815,13 @@ export class GameController {
   /** The rules' state, ended by the resignation if there was one. */
   withResignation(state) {
     const side = this.game.resigned;
-    return side ? { ...state, result: side === 'w' ? 'black-wins' : 'white-wins', resigned: side } : state;
+    if (side) return { ...state, result: side === 'w' ? 'black-wins' : 'white-wins', resigned: side };
+    // An online game the server ended otherwise than the rules would.
+    const outcome = this.game.outcome;
+    if (!outcome || state.result !== 'ongoing') return state;
+    if (!outcome.winner) return { ...state, result: 'draw-agreement' };
+    const loser = other(outcome.winner);
+    return { ...state, result: outcome.winner === 'w' ? 'white-wins' : 'black-wins', ...(outcome.reason === 'time' ? { flagged: loser } : { abandoned: loser }) };
   }
 
   // ---- looking back ------------------------------------------------------
@@ -864,7 +977,9 @@ export class GameController {
     const result = this.state.result;
     if (result === 'draw-repetition') return this.t('result.repetition');
     if (result === 'draw-turn-limit') return this.t('result.turnLimit', { limit: this.state.turnLimit });
+    if (result === 'draw-agreement') return this.t('result.agreement');
     const winner = result === 'white-wins' ? 'w' : 'b';
+    if (this.online?.seat) return this.t(winner === this.online.seat ? 'result.youWin' : 'result.friendWins');
     if (this.settings.mode === 'computer') return this.t(winner === this.settings.human ? 'result.youWin' : 'result.computerWins', { level: this.settings.level });
     return this.t(winner === 'w' ? 'result.whiteWins' : 'result.blackWins');
   }
@@ -874,6 +989,7 @@ export class GameController {
     if (this.review) return this.t(this.shownState().side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
     if (this.over) return this.resultText();
     if (this.phase === 'thinking') return this.t('status.thinking');
+    if (this.online) return this.online.statusText(this.state.side, !!this.sentMove);
     if (this.settings.mode === 'computer') return this.t(this.state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
     return this.t(this.state.side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
   }

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
 import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
 import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
 import { PanelUI, Sounds } from './ui.js';
+import { OnlinePlay } from './online-play.js';
 
 const $ = (id) => document.getElementById(id);
 const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
@@ -66,6 +67,7 @@ async function main() {
     preferences,
   });
   ui.attach(controller);
+  const online = new OnlinePlay(controller, ui);
   controller.preview({ variant: DEFAULT_VARIANT, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });
   const saved = loadGame();
   if (saved.saved) controller.preview({ ...saved.saved, settings: saved.saved });
@@ -75,7 +77,7 @@ async function main() {
   if (languageFromLink()) {
     // The rules page's language, chosen there, is the game's from now on.
     saveSetting('language', language());
-    history.replaceState(null, '', location.pathname);
+    history.replaceState(null, '', location.pathname + location.hash);
   }
   $('language').addEventListener('change', async (event) => {
     await setLanguage(event.target.value);
@@ -83,8 +85,13 @@ async function main() {
     showLanguage();
     ui.shownMoves = null;
     controller.draw();
+    online.render();
   });
-  await restore(controller, ui, saved);
+  // A link to an online game opens it; the local game is there otherwise,
+  // or when the game cannot be opened (no server, a wrong link).
+  const onlineFailure = location.hash ? await online.openLink() : null;
+  if (!online.server) await restore(controller, ui, saved);
+  if (onlineFailure) controller.say(onlineFailure, 'warn');
   ui.testHook('ready', true);
   controller.engine.warmUp();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {

@@ -8,6 +8,7 @@ const RESULTS = {
   'black-wins': '0-1',
   'draw-repetition': '1/2-1/2',
   'draw-turn-limit': '1/2-1/2',
+  'draw-agreement': '1/2-1/2',
   ongoing: '*',
 };
 
@@ -16,6 +17,7 @@ const TERMINATION = {
   'black-wins': 'Black wins',
   'draw-repetition': 'Draw by threefold repetition',
   'draw-turn-limit': 'Draw by the turn limit',
+  'draw-agreement': 'Draw by agreement',
 };
 
 const quote = (value) => String(value).replace(/["\\\r\n]/g, ' ');

@@ -112,15 +112,17 @@ export class PanelUI {
     }
     document.body.classList.toggle('reviewing', !!review);
     document.body.classList.toggle('thinking', phase === 'thinking');
+    document.body.classList.toggle('move-sent', model.sentMove);
   }
 
-  updatePlayers({ position, flipped, phase }) {
+  updatePlayers({ position, flipped, phase, online }) {
     const fill = (id, side) => {
       const bar = $(id);
       const toMove = position.result === 'ongoing' && position.side === side;
       bar.replaceChildren(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${this.controller.playerName(side)}`));
       // The side to move says so in words beside its name, not only by colour.
       if (toMove) bar.append(node('span', 'turn-badge', t(phase === 'thinking' ? 'player.thinking' : 'player.toMove')));
+      if (online) bar.append(...onlineBadges(online, side));
       bar.classList.toggle('to-move', toMove);
     };
     fill('player-top', flipped ? 'w' : 'b');
@@ -212,11 +214,25 @@ export class PanelUI {
     }
     const form = $('new-game-form');
     const syncMode = () => {
-      const computer = form.elements.mode.value === 'computer';
-      for (const node of form.querySelectorAll('.computer-only')) node.classList.toggle('disabled', !computer);
-      for (const input of form.querySelectorAll('.computer-only input')) input.disabled = !computer;
+      const mode = form.elements.mode.value;
+      const enable = (selector, on) => {
+        for (const node of form.querySelectorAll(selector)) node.classList.toggle('disabled', !on);
+        for (const input of form.querySelectorAll(`${selector} input`)) input.disabled = !on;
+      };
+      // The computer's choices are dimmed for a friend here, and make way
+      // for the online ones (colour, clock), shown only for a friend online.
+      enable('.computer-only', mode === 'computer');
+      enable('.online-only', mode === 'online');
+      for (const node of form.querySelectorAll('.computer-only')) node.hidden = mode === 'online';
+      for (const node of form.querySelectorAll('.online-only')) node.hidden = mode !== 'online';
+      const custom = mode === 'online' && form.elements.clock.value === 'custom';
+      for (const input of form.querySelectorAll('.custom-clock input')) input.disabled = !custom;
+      $('online-error').hidden = true;
     };
     form.addEventListener('change', syncMode);
+    // Whether the server plays online is asked only when the person wants
+    // to: the question costs a request (and a 404 on a static host).
+    for (const input of form.elements.mode) input.addEventListener('change', () => input.value === 'online' && this.checkOnline());
     const showLevel = () => this.showLevel(Number(form.elements.level.value), Number(form.elements.variant.value));
     form.elements.level.addEventListener('input', showLevel);
     for (const input of form.elements.variant) input.addEventListener('change', showLevel);
@@ -224,9 +240,10 @@ export class PanelUI {
       if (await this.confirm(t('confirm.clearScores'), t('confirm.clearScoresYes'))) clearScores();
       showLevel();
     });
-    form.addEventListener('submit', (event) => {
+    form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const f = form.elements;
+      if (f.mode.value === 'online') return this.startOnline(f);
       $('new-game-dialog').close('start');
       this.controller.newGame({
         variant: Number(f.variant.value),
@@ -261,6 +278,33 @@ export class PanelUI {
     });
     $('export-copy').addEventListener('click', () => this.copy($('export-text').value, $('export-copy')));
     $('export-download').addEventListener('click', () => this.download($('export-text').value));
+  }
+
+  /** The online game from the dialog's choices: created, the dialog
+   * closed; or the reason it could not be, shown in the dialog. */
+  async startOnline(f) {
+    const submit = $('new-game-form').querySelector('button[type="submit"]');
+    submit.disabled = true;
+    const error = await this.online.create({
+      variant: Number(f.variant.value),
+      seat: f.seat.value,
+      clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
+    });
+    submit.disabled = false;
+    $('online-error').hidden = !error;
+    $('online-error').textContent = error ?? '';
+    if (!error) $('new-game-dialog').close('start');
+  }
+
+  /** Online play is offered only where the page's server has the API. */
+  async checkOnline() {
+    const available = await this.online.available();
+    const choice = $('new-game-form').querySelector('input[name="mode"][value="online"]');
+    $('online-unavailable').hidden = available;
+    if (available) return;
+    choice.disabled = true;
+    $('new-game-form').elements.mode.value = 'friends';
+    this.syncNewGameMode();
   }
 
   openNewGame() {
@@ -411,11 +455,47 @@ function judgementText(judgement) {
 
 /** How the game ended, in a sentence: a resignation, the winner's pieces
  * home, or the draw's reason. */
-function endText({ result, resigned, turnLimit }, summary) {
+function endText({ result, resigned, flagged, abandoned, turnLimit }, summary) {
   if (resigned) return t('end.resigned', { side: sideName(resigned) });
+  if (flagged) return t('end.time', { side: sideName(flagged) });
+  if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
+  if (result === 'draw-agreement') return t('end.agreement');
   const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
   if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
   return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
+}
+
+/** The clock choice of the new-game dialog as the API takes it: null for
+ * none, else {initial_ms, increment_ms}. */
+export function clockChoice(choice, minutes, increment) {
+  const presets = { '5+3': [5, 3], '10+5': [10, 5] };
+  const [m, s] = choice === 'custom' ? [minutes, increment] : presets[choice] ?? [0, 0];
+  return m > 0 ? { initial_ms: Math.round(m * 60000), increment_ms: Math.round(s * 1000) } : null;
+}
+
+/** m:ss, rounded up: a clock showing 0:00 has run out. */
+export function clockText(ms) {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** A player bar's online parts: whether the player is here (for the
+ * opponent, or both when watching) and the clock, which online-play.js
+ * keeps ticking (#clock-w, #clock-b). */
+function onlineBadges({ seat, seats, clock }, side) {
+  const badges = [];
+  if (side !== seat && seats[side]?.joined) {
+    const here = seats[side].online;
+    badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
+  }
+  if (clock) {
+    const shown = node('span', 'clock', clockText(clock[side]));
+    shown.id = `clock-${side}`;
+    shown.setAttribute('role', 'timer');
+    shown.setAttribute('aria-label', t('online.clockOf', { side: sideName(side) }));
+    badges.push(shown);
+  }
+  return badges;
 }
 
 /** A side's row of the end summary: name, pieces home, moves. */

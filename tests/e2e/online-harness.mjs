@@ -1,0 +1,73 @@
+// online-harness.mjs: what the online browser tests share: a device (a
+// fresh browser context) opening a link, an online game created through the
+// dialog, moves entered square by square and waited for, and the game as
+// the server has it.
+
+import { click, idle, ready } from './harness.mjs';
+
+/** Settings with no animation: the players' pages need none to be tested. */
+export const FAST = { 'halma.settings.v1': JSON.stringify({ animation: 'none' }) };
+
+/** A device: a fresh context opening `url` ('' for the page itself).
+ * {page, context, errors, requests}: requests collects every URL asked. */
+export async function device(env, url = '', { storage = FAST, colorScheme = 'light' } = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme });
+  await context.addInitScript((entries) => {
+    if (sessionStorage.getItem('halma-test-seeded')) return;
+    sessionStorage.setItem('halma-test-seeded', '1');
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  context.on('request', (request) => requests.push(request.url()));
+  await page.goto(new URL(url, env.server.url).href);
+  await ready(page);
+  return { page, context, errors, requests };
+}
+
+/** Creates an online game through the new-game dialog; returns the link to send. */
+export async function createGame(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null } = {}) {
+  await page.click('#new-game');
+  await page.check(`#new-game-form input[name="variant"][value="${variant}"]`);
+  await page.check('#new-game-form input[name="mode"][value="online"]');
+  await page.check(`#new-game-form input[name="seat"][value="${seat}"]`);
+  await page.check(`#new-game-form input[name="clock"][value="${clock}"]`);
+  if (minutes !== null) await page.fill('#clock-minutes', String(minutes));
+  if (increment !== null) await page.fill('#clock-increment', String(increment));
+  await page.click('#new-game-form button[type="submit"]');
+  await page.waitForSelector('#online-invite:not([hidden])');
+  return page.inputValue('#online-link');
+}
+
+export const moveCount = (page) => page.locator('#move-list button[data-ply]').count();
+
+/** Waits until the page's game has n moves (moves the server accepted). */
+export async function waitMoves(page, n, timeout = 20000) {
+  await page.waitForFunction((count) => document.querySelectorAll('#move-list button[data-ply]').length === count, n, { timeout });
+  await idle(page);
+}
+
+/** Enters a move by clicking its squares, hop by hop; "Stop here" ends a
+ * chain that could go on. */
+export async function enter(page, path) {
+  for (const name of path.split('-')) await click(page, name);
+  if (await page.locator('#stop-chain').isVisible()) {
+    await page.click('#stop-chain');
+    await idle(page);
+  }
+}
+
+/** The game as the server has it. */
+export async function serverGame(env, page) {
+  const id = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('game');
+  const response = await fetch(new URL(`api/v1/games/${id}`, env.server.url));
+  return response.json();
+}
+
+export const onlineNote = (page) => page.locator('#online-note').textContent();
+export const connected = (page) => page.waitForSelector('#online-connection[data-state="connected"]');
+
+// A whole game is 142 moves entered square by square and seen on three
+// pages: longer than the suite's 90 s a test on a busy machine.

@@ -1,0 +1,269 @@
+// online.js: the client of `halma serve`'s online API (docs/ONLINE-API.md):
+// the requests, the seats kept on this device, the links sent to a friend
+// and the live session of one game (its event stream, the pings that keep
+// the seat online, the move waiting for the server's answer).
+//
+// Nothing here touches the page: the session reports to its handlers and
+// online-play.js shows what it reports.
+
+const API = '/api/v1/games';
+const SEATS_KEY = 'halma.online.v1';
+/** Seats kept on this device at most (the oldest are forgotten first). */
+const MAX_SEATS = 50;
+/** The contract asks for a ping every 10 s while the page is open. */
+const PING_MS = 10000;
+/** A move that could not be sent is tried again after 1 s, 2 s, ... up to this. */
+const MAX_RETRY_MS = 8000;
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The network failed: nothing is known about what the server did. */
+export class NetworkError extends Error {}
+
+/** The server answered with an error: {status, code, message, body}. */
+export class ApiError extends Error {
+  constructor(status, code, message, body = {}, retryAfter = 0) {
+    super(message || code);
+    Object.assign(this, { status, code, body, retryAfter });
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, cache: 'no-store', body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+  } catch (error) {
+    throw new NetworkError(error.message);
+  }
+  if (response.status === 204) return null;
+  // A static host answers with its own page (or nothing): not the API.
+  const json = (response.headers.get('Content-Type') ?? '').startsWith('application/json');
+  const data = json ? await response.json().catch(() => null) : null;
+  if (!data) throw new ApiError(response.status, 'no_api', `HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, data.error, data.message, data, Number(response.headers.get('Retry-After')) || 0);
+  return data;
+}
+
+const gamePath = (id, what = '') => `${API}/${encodeURIComponent(id)}${what ? `/${what}` : ''}`;
+
+export const api = {
+  create: (settings) => call('POST', API, { body: settings }),
+  /** body: {invite}, or {from: old id} with the old game's token (a rematch). */
+  join: (id, body, token = null) => call('POST', gamePath(id, 'join'), { body, token }),
+  game: (id) => call('GET', gamePath(id)),
+  move: (id, token, ply, move) => call('POST', gamePath(id, 'moves'), { token, body: { ply, move } }),
+  resign: (id, token) => call('POST', gamePath(id, 'resign'), { token }),
+  draw: (id, token, action) => call('POST', gamePath(id, 'draw'), { token, body: { action } }),
+  rematch: (id, token) => call('POST', gamePath(id, 'rematch'), { token }),
+  ping: (id, token) => call('POST', gamePath(id, 'ping'), { token }),
+};
+
+/** Whether this page's server has the API: `halma serve` answers an unknown
+ * game with its JSON 404; a static host has no such answer. */
+export async function apiAvailable() {
+  try {
+    await api.game('probe-no-such-game');
+    return true;
+  } catch (error) {
+    return error instanceof ApiError && error.code === 'not_found';
+  }
+}
+
+// ---- links ------------------------------------------------------------------
+// The game and the invite travel in the fragment, which a browser never sends
+// to a server (docs/DECISIONS.md, "The online page"): #game=ID&invite=INVITE
+// seats a friend, #game=ID alone returns a player to their seat or watches.
+
+export function gameLink(id, invite = null) {
+  const fragment = new URLSearchParams({ game: id });
+  if (invite) fragment.set('invite', invite);
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+/** {id, invite} from a fragment, or null when it names no game. */
+export function parseLink(hash) {
+  const fields = new URLSearchParams(String(hash).replace(/^#/, ''));
+  const id = fields.get('game');
+  const invite = fields.get('invite');
+  if (!id || !ID.test(id)) return null;
+  return { id, invite: invite && ID.test(invite) ? invite : null };
+}
+
+// ---- the seats kept on this device --------------------------------------------
+// {id: {seat, token, at}} in localStorage: the link alone brings a player
+// back to their seat, and a token never goes into a URL.
+
+function readSeats() {
+  try {
+    const seats = JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}');
+    return seats && typeof seats === 'object' && !Array.isArray(seats) ? seats : {};
+  } catch {
+    return {};
+  }
+}
+
+/** {seat, token, invite} held on this device for a game, or null; the
+ * invite only for its creator, so that a reload still shows the link. */
+export function seatFor(id) {
+  const entry = readSeats()[id];
+  if (!entry || (entry.seat !== 'w' && entry.seat !== 'b') || typeof entry.token !== 'string') return null;
+  return { seat: entry.seat, token: entry.token, invite: typeof entry.invite === 'string' ? entry.invite : null };
+}
+
+export function keepSeat(id, seat, token, invite = null) {
+  const seats = { ...readSeats(), [id]: { seat, token, invite, at: Date.now() } };
+  const newest = Object.entries(seats).sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0)).slice(0, MAX_SEATS);
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(newest)));
+  } catch {
+    // storage full or off: the seat lasts as long as the tab
+  }
+}
+
+// ---- a live game --------------------------------------------------------------
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One game followed live.  handlers: game(game), move({ply, move, clock}),
+ * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id),
+ * connection('connecting'|'connected'|'offline'), refused(error, move),
+ * error(error).  seat: {seat, token}, or null to watch.
+ */
+export class OnlineSession {
+  constructor(id, seat, handlers) {
+    Object.assign(this, { id, handlers, seat: seat?.seat ?? null, token: seat?.token ?? null });
+    this.pending = null; // {ply, move} sent and not yet answered
+    this.closed = false;
+    this.onVisibility = () => this.visibilityChanged();
+    this.onOnline = () => this.reconnect();
+  }
+
+  start() {
+    this.openStream();
+    document.addEventListener('visibilitychange', this.onVisibility);
+    addEventListener('online', this.onOnline);
+    this.visibilityChanged();
+  }
+
+  stop() {
+    this.closed = true;
+    this.stream?.close();
+    clearInterval(this.pinger);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    removeEventListener('online', this.onOnline);
+  }
+
+  /** The event stream.  The browser reconnects by itself, sending
+   * Last-Event-ID, so nothing is missed; a stream the browser gave up on
+   * (an HTTP error) is opened afresh and starts with the whole game. */
+  openStream() {
+    this.stream?.close();
+    const stream = new EventSource(gamePath(this.id, 'events'));
+    this.stream = stream;
+    this.handlers.connection('connecting');
+    stream.onopen = () => this.handlers.connection('connected');
+    stream.onerror = () => {
+      this.handlers.connection('offline');
+      if (stream.readyState === EventSource.CLOSED && !this.closed) this.retryStream();
+    };
+    const on = (type, handle) => stream.addEventListener(type, (event) => this.closed || handle(JSON.parse(event.data)));
+    on('game', (game) => this.handlers.game(game));
+    on('move', (move) => this.handlers.move(move));
+    on('seats', (seats) => this.handlers.seats(seats));
+    on('end', (end) => this.handlers.end(end));
+    on('draw_offer', ({ draw_offer: side }) => this.handlers.drawOffer(side));
+    on('rematch', ({ rematch }) => this.handlers.rematch(rematch));
+  }
+
+  async retryStream() {
+    await sleep(3000);
+    if (!this.closed && this.stream.readyState === EventSource.CLOSED) this.openStream();
+  }
+
+  /** Back online: the stream catches up at once rather than at the
+   * browser's next try, and a waiting move is sent. */
+  reconnect() {
+    if (this.closed) return;
+    if (this.stream.readyState !== EventSource.OPEN) this.openStream();
+    this.wakeRetry?.();
+  }
+
+  // ---- presence: a ping every 10 s while the page is visible ----------------
+
+  visibilityChanged() {
+    clearInterval(this.pinger);
+    if (!this.token || document.visibilityState !== 'visible' || this.closed) return;
+    this.ping();
+    this.pinger = setInterval(() => this.ping(), PING_MS);
+  }
+
+  ping() {
+    api.ping(this.id, this.token).catch(() => {}); // presence is best effort: the next ping tries again
+  }
+
+  // ---- moves ----------------------------------------------------------------
+
+  /**
+   * Sends the move as move number ply + 1 until the server answers it: the
+   * same ply and move resent after a lost answer plays nothing twice.
+   * Resolves with the game as the server has it after the move; a refusal
+   * (stale, illegal, the game over) goes to handlers.refused.
+   */
+  async sendMove(ply, move) {
+    const sent = { ply, move };
+    this.pending = sent;
+    for (let wait = 1000; !this.closed && this.pending === sent; wait = Math.min(2 * wait, MAX_RETRY_MS)) {
+      try {
+        const game = await api.move(this.id, this.token, ply, move);
+        if (this.pending === sent) this.pending = null;
+        return game;
+      } catch (error) {
+        if (!retriable(error)) {
+          if (this.pending !== sent) return null; // settled meanwhile by the stream
+          this.pending = null;
+          this.handlers.refused(error, move);
+          return null;
+        }
+        await this.retryPause(error.retryAfter ? error.retryAfter * 1000 : wait);
+      }
+    }
+    return null;
+  }
+
+  /** The stream says move number `ply` was played: a move sent for it (or
+   * before it) needs no more resending. */
+  settled(ply) {
+    if (this.pending && this.pending.ply < ply) {
+      this.pending = null;
+      this.wakeRetry?.();
+    }
+  }
+
+  /** Waits before a resend; coming back online cuts the wait short. */
+  retryPause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeRetry = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** The seat's other requests: resign, draw (offer, accept, decline),
+   * rematch.  An error goes to handlers.error. */
+  async act(what, ...args) {
+    try {
+      return await api[what](this.id, this.token, ...args);
+    } catch (error) {
+      this.handlers.error(error);
+      return null;
+    }
+  }
+}
+
+/** Worth sending again: the network, a full server (503) or too many requests (429). */
+const retriable = (error) => error instanceof NetworkError || (error instanceof ApiError && (error.status === 503 || error.status === 429));
