@@ -7,8 +7,9 @@
 // prints, for each family of opponents (the name before `=`; several logs may
 // share one), how often the engine won the positions it scored in each band,
 // the share of games won after the engine once scored +1000 or more, and a
-// logistic fit P(win) = 1 / (1 + exp(-score / k)) by maximum likelihood
-// (draws count half).  With --plot, writes PREFIX.dat and PREFIX.gp and runs
+// logistic fit P(win) = 1 / (1 + exp(-(score - c) / k)) by maximum likelihood
+// (draws count half; positions of one game are not independent, so the fit
+// describes, it does not test).  With --plot, writes PREFIX.dat and PREFIX.gp and runs
 // gnuplot to draw PREFIX.png.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -45,19 +46,34 @@ function bandName(i) {
   return `${lo} to ${hi}`;
 }
 
-/** The k of P(win) = 1 / (1 + exp(-s / k)) that makes the outcomes likeliest. */
-function fitScale(points) {
-  let best = { k: 0, ll: -Infinity };
-  for (let k = 50; k <= 5000; k *= 1.01) {
+/** The centre c and scale k of P(win) = 1 / (1 + exp(-(score - c) / k)) that make the
+ * outcomes likeliest (a grid search: two parameters, a few thousand points). */
+function fitLogistic(points) {
+  const likelihood = (c, k) => {
     let ll = 0;
     for (const [s, y] of points) {
-      const p = Math.min(1 - 1e-9, Math.max(1e-9, 1 / (1 + Math.exp(-s / k))));
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, 1 / (1 + Math.exp(-(s - c) / k))));
       ll += y * Math.log(p) + (1 - y) * Math.log(1 - p);
     }
-    if (ll > best.ll) best = { k, ll };
-  }
-  return best.k;
+    return ll;
+  };
+  let best = { c: 0, k: 300, ll: likelihood(0, 300) };
+  // a coarse grid, then ever finer steps around the best point
+  for (let c = -6000; c <= 2000; c += 250)
+    for (let k = 50; k <= 4000; k *= 1.25) {
+      const ll = likelihood(c, k);
+      if (ll > best.ll) best = { c, k, ll };
+    }
+  for (let step = 125, ratio = 1.12; step >= 4; step /= 2, ratio = Math.sqrt(ratio))
+    for (const dc of [-step, 0, step])
+      for (const r of [1 / ratio, 1, ratio]) {
+        const c = best.c + dc, k = best.k * r, ll = likelihood(c, k);
+        if (ll > best.ll) best = { c, k, ll };
+      }
+  return { c: Math.round(best.c), k: best.k };
 }
+
+const logistic = (fit, s) => 1 / (1 + Math.exp(-(s - fit.c) / fit.k));
 
 function summarize(family, games) {
   const counts = BANDS.slice(1).map(() => ({ positions: 0, points: 0 }));
@@ -76,11 +92,12 @@ function summarize(family, games) {
     if (led) { bigLeadGames++; bigLeadWins += g.outcome === 1 ? 1 : 0; }
   }
   const mixed = points.some(([, y]) => y < 1) && points.some(([, y]) => y > 0);
-  const k = mixed ? fitScale(points) : null;
+  const fit = mixed ? fitLogistic(points) : null;
   console.log(`\n## ${family}: ${games.length} engine games, ${points.length} positions scored (${claims} in the win band)`);
   console.log(`games in which the engine once scored >= +${BIG_LEAD}: ${bigLeadGames}, won ${bigLeadWins}` +
     (bigLeadGames ? ` (${(100 * bigLeadWins / bigLeadGames).toFixed(1)}%)` : ''));
-  console.log(k ? `logistic fit: P(win) = 1 / (1 + exp(-score / ${k.toFixed(0)}))` : 'no fit: every game had the same result');
+  console.log(fit ? `logistic fit: P(win) = 1 / (1 + exp(-(score ${fit.c < 0 ? '+' : '-'} ${Math.abs(fit.c)}) / ${fit.k.toFixed(0)}))`
+    : 'no fit: every game had the same result');
   console.log('| score | positions | result (win = 1, draw = 1/2) | fit |');
   console.log('| --- | ---: | ---: | ---: |');
   const rows = [];
@@ -90,10 +107,10 @@ function summarize(family, games) {
       : Number.isFinite(BANDS[i]) ? BANDS[i] + 500 : BANDS[i + 1] - 500;
     const share = c.points / c.positions;
     rows.push([mid, share, c.positions]);
-    const fit = k ? (1 / (1 + Math.exp(-mid / k))).toFixed(3) : '';
-    console.log(`| ${bandName(i)} | ${c.positions} | ${share.toFixed(3)} | ${fit} |`);
+    const fitted = fit ? logistic(fit, mid).toFixed(3) : '';
+    console.log(`| ${bandName(i)} | ${c.positions} | ${share.toFixed(3)} | ${fitted} |`);
   });
-  return { family, k, rows };
+  return { family, fit, rows };
 }
 
 function plot(prefix, fits) {
@@ -101,7 +118,7 @@ function plot(prefix, fits) {
   writeFileSync(`${prefix}.dat`, blocks + '\n');
   const curves = fits.map((f, i) =>
     `'${prefix}.dat' index ${i} using 1:2 with linespoints title '${f.family}'` +
-    (f.k ? `, 1/(1+exp(-x/${f.k.toFixed(0)})) with lines dashtype 2 notitle` : '')).join(', \\\n     ');
+    (f.fit ? `, 1/(1+exp(-(x-(${f.fit.c}))/${f.fit.k.toFixed(0)})) with lines dashtype 2 notitle` : '')).join(', \\\n     ');
   writeFileSync(`${prefix}.gp`, [
     `set terminal png size 800,500`,
     `set output '${prefix}.png'`,
