@@ -492,16 +492,9 @@ Test(engine, a_lost_race_is_not_scored_as_a_lead_for_the_pieces_the_opponent_kee
     }
 }
 
-/* From a game against stayer:1:150 (greedy that keeps its corner piece p1
- * at home until turn 150): Black, far ahead, shuffled its last pieces by
- * that piece's only way out and, on turn 147, closed it.  The piece never
- * left and the game was drawn by repetition.  Played out by the engine at a
- * fixed depth against the stayer, Black must win; door_moves is set so that
- * the search crosses it from turn 140 on, as it did at 100 ms a move. */
-Test(engine, the_leader_keeps_a_way_out_open_for_a_piece_kept_at_home, .timeout = 60) {
-    load("w2ww11/w3ww10/w3w1w9/ww14/ww14/w1w13/1w1w12/2w13/16/16/16/12bbbb/13bbb/12b1bb/11bbbbb/11bbbbw b 141",
-         VARIANT_19);
-    engine->eval.weights.door_moves = 74;
+/* The engine, Black, at depth 8 against stayer:1:150 as White, from the
+ * loaded position: Black must win by turn 260. */
+static void black_beats_stayer_1_150(void) {
     SearchLimits limits = search_limits_none();
     limits.depth = 8;
     while (game->result == RESULT_ONGOING && game->pos.turns < 260) {
@@ -512,20 +505,26 @@ Test(engine, the_leader_keeps_a_way_out_open_for_a_piece_kept_at_home, .timeout 
     cr_assert_eq(game->result, RESULT_BLACK_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
 }
 
+/* From a game against stayer:1:150 (greedy that keeps its corner piece p1
+ * at home until turn 150): Black, far ahead, shuffled its last pieces by
+ * that piece's only way out and, on turn 147, closed it.  The piece never
+ * left and the game was drawn by repetition.  Played out by the engine at a
+ * fixed depth against the stayer, Black must win; door_moves is set so that
+ * the search crosses it from turn 140 on, as it did at 100 ms a move. */
+Test(engine, the_leader_keeps_a_way_out_open_for_a_piece_kept_at_home, .timeout = 60) {
+    load("w2ww11/w3ww10/w3w1w9/ww14/ww14/w1w13/1w1w12/2w13/16/16/16/12bbbb/13bbb/12b1bb/11bbbbb/11bbbbw b 141",
+         VARIANT_19);
+    engine->eval.weights.door_moves = 74;
+    black_beats_stayer_1_150();
+}
+
 /* From another game against stayer:1:150: Black kept p1 walled in and
  * planned to open a way out a few moves later (against an opponent that
  * passes, later looks as good as now), until the turn the piece set out.
  * The move that walls a piece in is refused at the root. */
 Test(engine, a_piece_kept_at_home_finds_its_way_out_open_when_it_sets_out, .timeout = 60) {
     load("wwww12/wwww12/wwww12/ww14/ww14/w15/w15/16/16/16/16/14bb/11bbbbb/12b1bb/11bbbbb/11bbbbw b 137", VARIANT_19);
-    SearchLimits limits = search_limits_none();
-    limits.depth = 8;
-    while (game->result == RESULT_ONGOING && game->pos.turns < 260) {
-        Bitboard kept = game->pos.turns < 150 ? home_corner_squares(VARIANT_19, WHITE, 1) : (Bitboard){{0, 0, 0, 0}};
-        Move m = game->pos.side_to_move == BLACK ? think(&limits) : greedy_move_keeping(&game->pos, kept);
-        cr_assert(game_play(game, m));
-    }
-    cr_assert_eq(game->result, RESULT_BLACK_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
+    black_beats_stayer_1_150();
 }
 
 /* Black's move as a player who parks: the most ground gained by any piece
