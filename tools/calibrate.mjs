@@ -13,6 +13,7 @@
 // gnuplot to draw PREFIX.png.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { basename, dirname } from 'node:path';
 
 const FINISH_BOUND = 28800; // scores beyond are wins, losses or finish estimates (eval.h)
 const BANDS = [-Infinity, -2000, -1000, -500, -200, 0, 200, 500, 1000, 2000, Infinity];
@@ -114,19 +115,21 @@ function summarize(family, games) {
 }
 
 function plot(prefix, fits) {
+  // the script names its files without their folder, and gnuplot runs there
+  const name = basename(prefix);
   const blocks = fits.map((f) => `# ${f.family}\n` + f.rows.map((r) => r.join(' ')).join('\n')).join('\n\n\n');
   writeFileSync(`${prefix}.dat`, blocks + '\n');
   const curves = fits.map((f, i) =>
-    `'${prefix}.dat' index ${i} using 1:2 with linespoints title '${f.family}'` +
+    `'${name}.dat' index ${i} using 1:2 with linespoints title '${f.family}'` +
     (f.fit ? `, 1/(1+exp(-(x-(${f.fit.c}))/${f.fit.k.toFixed(0)})) with lines dashtype 2 notitle` : '')).join(', \\\n     ');
   writeFileSync(`${prefix}.gp`, [
     `set terminal png size 800,500`,
-    `set output '${prefix}.png'`,
+    `set output '${name}.png'`,
     `set title "The engine's root score and the game's result (halma match --log; dashed: logistic fits)"`,
     `set xlabel 'root score (hundredths of a move)'`, `set ylabel 'share of points won'`,
     `set xrange [-3000:3000]`, `set yrange [0:1]`, `set grid`, `set key bottom right`,
     `plot ${curves}`, ''].join('\n'));
-  execFileSync('gnuplot', [`${prefix}.gp`], { stdio: 'inherit' });
+  execFileSync('gnuplot', [`${name}.gp`], { stdio: 'inherit', cwd: dirname(prefix) });
 }
 
 const args = process.argv.slice(2);
