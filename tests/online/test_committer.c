@@ -21,6 +21,7 @@
 #include "server/online.h"
 #include "server/online_internal.h" /* online_store, for its step hook */
 #include "server/store.h"
+#include "temp_db.h"
 
 /* Written by the hook (the committer's thread), read by the test after the
  * answers: under this lock. */
@@ -118,23 +119,6 @@ static void submit_move(Online *o, Pending *p, const Seated *g, int seat, int pl
 static void finish(Pending *p) {
     json_decref(p->call.answer.body);
     json_decref(p->body);
-}
-
-static void temp_db(char *out, size_t size) {
-    snprintf(out, size, "/tmp/halma-committer-XXXXXX");
-    int fd = mkstemp(out);
-    cr_assert(fd >= 0);
-    close(fd);
-    unlink(out);
-}
-
-static void remove_db(const char *path) {
-    char p[300];
-    unlink(path);
-    snprintf(p, sizeof p, "%s-wal", path);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", path);
-    unlink(p);
 }
 
 enum { GAMES = 6 };

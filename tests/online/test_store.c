@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "server/store.h"
+#include "temp_db.h"
 
 static Store *open_memory(void) {
     char err[256];
@@ -212,26 +213,9 @@ Test(store, expire) {
     store_close(s);
 }
 
-static void temp_path(char *out, size_t size) {
-    snprintf(out, size, "/tmp/halma-store-XXXXXX");
-    int fd = mkstemp(out);
-    cr_assert(fd >= 0);
-    close(fd);
-    unlink(out);
-}
-
-static void remove_db(const char *path) {
-    char p[300];
-    unlink(path);
-    snprintf(p, sizeof p, "%s-wal", path);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", path);
-    unlink(p);
-}
-
 Test(store, file_is_wal_and_full_sync) {
     char path[64], err[256];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
     cr_assert(s, "%s", err);
     store_close(s);
@@ -250,7 +234,7 @@ Test(store, file_is_wal_and_full_sync) {
  * with nothing changed. */
 Test(store, locked_store_is_unavailable) {
     char path[64], err[256];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
     cr_assert(s, "%s", err);
     StoreGame g = started(s, "g");
@@ -273,7 +257,7 @@ Test(store, locked_store_is_unavailable) {
 
 Test(store, read_only_store_is_unavailable) {
     char path[64], uri[128], err[256];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
     started(s, "g");
     store_close(s);
@@ -348,7 +332,7 @@ static void check_whole(const char *path, int expected_ply) {
 
 static void crash_at(const char *step, int count, int expected_ply) {
     char path[64], err[256];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
     started(s, "g");
     store_close(s);
@@ -371,7 +355,7 @@ Test(store, crash_between_events) { crash_at("event", 7, 3); }
 /* Killed at a random instant by the parent, many times over: never half a move. */
 Test(store, killed_at_random_instants) {
     char path[64], err[256];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
     started(s, "g");
     store_close(s);
@@ -415,7 +399,7 @@ static int ply_of(Store *s, const char *id) {
 /* Another connection sees none of a batch before its commit, all of it after. */
 Test(store, batch_commits_together) {
     char path[64];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = open_file(path);
     StoreGame a = started(s, "a"), b = started(s, "b");
     Store *other = open_file(path);
@@ -505,7 +489,7 @@ static void child_batch(const char *path, const char *step, int countdown) {
 
 static void crash_batch_at(const char *step, int countdown, int expected_ply) {
     char path[64];
-    temp_path(path, sizeof path);
+    temp_db(path, sizeof path);
     Store *s = open_file(path);
     started(s, "b0");
     started(s, "b1");
