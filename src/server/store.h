@@ -60,8 +60,10 @@ typedef struct {
 
 typedef struct Store Store;
 
-/* Opens (creating if need be) the store at path, or in memory for ":memory:".
- * NULL with the reason in err on failure. */
+/* Opens (creating if need be) the store: a PostgreSQL database for a libpq
+ * connection URI (postgresql://... or postgres://...) or "pg:" and a
+ * key=value connection string; else an SQLite file at path, or in memory for
+ * ":memory:".  NULL with the reason in err on failure. */
 Store *store_open(const char *path, char *err, int err_size);
 void store_close(Store *s);
 
@@ -119,6 +121,37 @@ StoreStatus store_batch_begin(Store *s);
 StoreStatus store_batch_commit(Store *s);
 /* Ends a batch keeping nothing of it. */
 void store_batch_abort(Store *s);
+
+/*
+ * Several servers on one store (PostgreSQL).  Each write announces its game's
+ * new events to the other servers when it commits (never before, never if it
+ * does not), and a server may announce that a seat was seen, which is not
+ * stored.  A server reads the news with store_next_notice, on one thread.
+ */
+typedef enum {
+    NOTICE_EVENTS, /* game id has events up to seq, written by another server */
+    NOTICE_SEEN,   /* seat of game id was online at ms, on another server */
+    NOTICE_RESYNC, /* news may have been missed (the store was out of reach): every game may have moved */
+} NoticeKind;
+
+typedef struct {
+    NoticeKind kind;
+    char id[STORE_ID_SIZE];
+    int64_t seq;
+    int seat;
+    int64_t ms;
+} StoreNotice;
+
+/* Whether other servers may share this store (then notices come). */
+bool store_shared(const Store *s);
+
+/* Waits up to timeout_ms for news from other servers: STORE_OK with *n,
+ * STORE_NOT_FOUND if none came, STORE_UNAVAILABLE if the store is out of
+ * reach (each call tries again; the first news after is NOTICE_RESYNC). */
+StoreStatus store_next_notice(Store *s, StoreNotice *n, int timeout_ms);
+
+/* Tells the other servers that a seat was online at ms (nothing if not shared). */
+void store_announce_seen(Store *s, const char *id, int seat, int64_t ms);
 
 /* For the crash tests: called with the step's name between the statements
  * of a write's transaction. */

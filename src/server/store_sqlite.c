@@ -495,3 +495,24 @@ StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted) {
     if (result == STORE_OK && deleted) *deleted = count;
     return result;
 }
+
+/* ---- one server only -------------------------------------------------------- */
+
+bool store_shared(const Store *s) {
+    (void)s;
+    return false;
+}
+
+StoreStatus store_next_notice(Store *s, StoreNotice *n, int timeout_ms) {
+    (void)s;
+    (void)n;
+    (void)timeout_ms;
+    return STORE_NOT_FOUND;
+}
+
+void store_announce_seen(Store *s, const char *id, int seat, int64_t ms) {
+    (void)s;
+    (void)id;
+    (void)seat;
+    (void)ms;
+}
