@@ -1,8 +1,10 @@
 /*
- * test_store.c: the store of online games (src/server/store.h) on SQLite:
- * every operation, the expected-ply rule, a locked store, and a process
- * killed with SIGKILL in the middle of a write leaving the whole write or
- * nothing.
+ * test_store.c: the store of online games (src/server/store.h): every
+ * operation, the expected-ply rule, batches, and a process killed with
+ * SIGKILL in the middle of a write leaving the whole write or nothing, each
+ * on SQLite (store_sqlite::) and on PostgreSQL (store_pg::, a fresh database
+ * on HALMA_TEST_PG's server); then what is one backend's own: an SQLite file
+ * locked or read-only, a PostgreSQL server that goes away and comes back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
@@ -18,11 +20,33 @@
 #include "server/store.h"
 #include "temp_db.h"
 
-static Store *open_memory(void) {
+static Store *open_file(const char *path) {
     char err[256];
-    Store *s = store_open(":memory:", err, sizeof err);
-    cr_assert(s, "%s", err);
+    Store *s = store_open(path, err, sizeof err);
+    cr_assert(s, "%s: %s", path, err);
     return s;
+}
+
+/* A test's store and where it is: for SQLite in memory (a file if `shared`,
+ * for a second connection), for PostgreSQL a database of its own. */
+typedef struct {
+    char path[256];
+    Store *s;
+} Scratch;
+
+static Scratch scratch_store(Backend b, bool shared) {
+    Scratch x;
+    if (b == BACKEND_SQLITE && !shared)
+        snprintf(x.path, sizeof x.path, ":memory:");
+    else
+        temp_store(b, x.path, sizeof x.path);
+    x.s = open_file(x.path);
+    return x;
+}
+
+static void scratch_end(Scratch *x) {
+    store_close(x->s);
+    remove_store(x->path);
 }
 
 static StoreGame new_game(const char *id) {
@@ -57,8 +81,9 @@ static StoreStatus play(Store *s, StoreGame *g, int expected, const char *move) 
     return st;
 }
 
-Test(store, create_and_read) {
-    Store *s = open_memory();
+ON_BOTH(store, create_and_read) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = new_game("abc");
     cr_assert_eq(store_create(s, &g, CREATED, 1), STORE_OK);
     cr_assert_eq(g.seq, 1);
@@ -74,11 +99,12 @@ Test(store, create_and_read) {
     cr_assert_eq(r.draw_offer, -1);
     cr_assert_eq(store_read(s, "nope", &r, NULL), STORE_NOT_FOUND);
     cr_assert_eq(store_create(s, &g, CREATED, 1), STORE_CONFLICT, "an id is never reused");
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, join_once) {
-    Store *s = open_memory();
+ON_BOTH(store, join_once) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g1");
     cr_assert_eq(g.seq, 2);
     StoreGame again = g;
@@ -88,11 +114,12 @@ Test(store, join_once) {
     cr_assert(r.joined[1]);
     cr_assert_eq(r.status, GAME_ONGOING);
     cr_assert_eq(r.seq, 2);
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, moves_in_order_and_expected_ply) {
-    Store *s = open_memory();
+ON_BOTH(store, moves_in_order_and_expected_ply) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     cr_assert_eq(play(s, &g, 0, "a1-a2"), STORE_OK);
     cr_assert_eq(play(s, &g, 1, "b1-b2"), STORE_OK);
@@ -106,13 +133,14 @@ Test(store, moves_in_order_and_expected_ply) {
     cr_assert_str_eq(moves[0], "a1-a2");
     cr_assert_str_eq(moves[1], "b1-b2");
     free(moves);
-    store_close(s);
+    scratch_end(&x);
 }
 
 /* The unique key alone refuses a second move with the same number, even if
  * the row's check were bypassed: a row written with a stale seq. */
-Test(store, unique_move_number) {
-    Store *s = open_memory();
+ON_BOTH(store, unique_move_number) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     StoreGame copy = g;
     cr_assert_eq(play(s, &g, 0, "a1-a2"), STORE_OK);
@@ -124,11 +152,12 @@ Test(store, unique_move_number) {
     cr_assert_str_eq(moves[0], "a1-a2");
     cr_assert_eq(r.seq, g.seq);
     free(moves);
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, update_checks_seq) {
-    Store *s = open_memory();
+ON_BOTH(store, update_checks_seq) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     StoreGame old = g;
     g.status = GAME_FINISHED;
@@ -142,7 +171,7 @@ Test(store, update_checks_seq) {
     cr_assert_eq(r.status, GAME_FINISHED);
     cr_assert_str_eq(r.reason, "resign");
     cr_assert_eq(r.winner, 1);
-    store_close(s);
+    scratch_end(&x);
 }
 
 typedef struct {
@@ -159,8 +188,9 @@ static void collect(void *ctx, int64_t seq, const char *kind, const char *data) 
     seen->n++;
 }
 
-Test(store, events_after) {
-    Store *s = open_memory();
+ON_BOTH(store, events_after) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     play(s, &g, 0, "a1-a2");
     Seen seen = {0};
@@ -173,11 +203,12 @@ Test(store, events_after) {
     Seen none = {0};
     store_events_after(s, "g", 3, collect, &none);
     cr_assert_eq(none.n, 0);
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, touch_and_unfinished) {
-    Store *s = open_memory();
+ON_BOTH(store, touch_and_unfinished) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     cr_assert_eq(store_touch(s, "g", 1, 12345), STORE_OK);
     cr_assert_eq(store_touch(s, "nope", 1, 12345), STORE_NOT_FOUND);
@@ -185,11 +216,12 @@ Test(store, touch_and_unfinished) {
     store_read(s, "g", &r, NULL);
     cr_assert_eq(r.last_seen_ms[1], 12345);
     cr_assert_eq(r.seq, g.seq, "no event");
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, expire) {
-    Store *s = open_memory();
+ON_BOTH(store, expire) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame done = started(s, "done");
     done.status = GAME_FINISHED;
     done.finished_ms = 5000;
@@ -210,10 +242,10 @@ Test(store, expire) {
     Seen seen = {0};
     store_events_after(s, "done", 0, collect, &seen);
     cr_assert_eq(seen.n, 0, "its events went with it");
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, file_is_wal_and_full_sync) {
+Test(store_sqlite, file_is_wal_and_full_sync) {
     char path[64], err[256];
     temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
@@ -232,7 +264,7 @@ Test(store, file_is_wal_and_full_sync) {
 
 /* Another process holds the write lock: the write waits, then is refused
  * with nothing changed. */
-Test(store, locked_store_is_unavailable) {
+Test(store_sqlite, locked_store_is_unavailable) {
     char path[64], err[256];
     temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
@@ -255,7 +287,7 @@ Test(store, locked_store_is_unavailable) {
     remove_db(path);
 }
 
-Test(store, read_only_store_is_unavailable) {
+Test(store_sqlite, read_only_store_is_unavailable) {
     char path[64], uri[128], err[256];
     temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
@@ -330,10 +362,10 @@ static void check_whole(const char *path, int expected_ply) {
     store_close(s);
 }
 
-static void crash_at(const char *step, int count, int expected_ply) {
-    char path[64], err[256];
-    temp_db(path, sizeof path);
-    Store *s = store_open(path, err, sizeof err);
+static void crash_at(Backend backend, const char *step, int count, int expected_ply) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
+    Store *s = open_file(path);
     started(s, "g");
     store_close(s);
     pid_t pid = fork();
@@ -343,27 +375,30 @@ static void crash_at(const char *step, int count, int expected_ply) {
     waitpid(pid, &status, 0);
     cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the child died of SIGKILL (status %d)", status);
     check_whole(path, expected_ply);
-    remove_db(path);
+    remove_store(path);
 }
 
 /* Move 4 killed after its move row, after the game's row, after one of its
  * two events: in each case moves 1-3 only. */
-Test(store, crash_after_move_row) { crash_at("move", 4, 3); }
-Test(store, crash_after_game_row) { crash_at("game", 4, 3); }
-Test(store, crash_between_events) { crash_at("event", 7, 3); }
+ON_BOTH(store, crash_after_move_row) { crash_at(backend, "move", 4, 3); }
+ON_BOTH(store, crash_after_game_row) { crash_at(backend, "game", 4, 3); }
+ON_BOTH(store, crash_between_events) { crash_at(backend, "event", 7, 3); }
 
-/* Killed at a random instant by the parent, many times over: never half a move. */
-Test(store, killed_at_random_instants) {
-    char path[64], err[256];
-    temp_db(path, sizeof path);
-    Store *s = store_open(path, err, sizeof err);
+/* Killed at a random instant by the parent, many times over: never half a
+ * move.  Up to 21 ms on SQLite, 150 on PostgreSQL, whose connection and
+ * commits take longer. */
+ON_BOTH(store, killed_at_random_instants) {
+    char path[256], err[256];
+    temp_store(backend, path, sizeof path);
+    Store *s = open_file(path);
     started(s, "g");
     store_close(s);
     srand((unsigned)getpid());
+    int max_us = backend == BACKEND_PG ? 150000 : 21000;
     for (int round = 0; round < 6; round++) {
         pid_t pid = fork();
         if (pid == 0) child_plays(path, "never", 0);
-        nanosleep(&(struct timespec){0, (1000 + rand() % 20000) * 1000L}, NULL);
+        nanosleep(&(struct timespec){0, (1000 + rand() % (max_us - 1000)) * 1000L}, NULL);
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
         s = store_open(path, err, sizeof err);
@@ -378,17 +413,10 @@ Test(store, killed_at_random_instants) {
         store_close(s);
         if (g.ply >= 50) break;
     }
-    remove_db(path);
+    remove_store(path);
 }
 
 /* ---- batches: several games' writes in one commit ------------------------------ */
-
-static Store *open_file(const char *path) {
-    char err[256];
-    Store *s = store_open(path, err, sizeof err);
-    cr_assert(s, "%s", err);
-    return s;
-}
 
 static int ply_of(Store *s, const char *id) {
     StoreGame g;
@@ -397,9 +425,9 @@ static int ply_of(Store *s, const char *id) {
 }
 
 /* Another connection sees none of a batch before its commit, all of it after. */
-Test(store, batch_commits_together) {
-    char path[64];
-    temp_db(path, sizeof path);
+ON_BOTH(store, batch_commits_together) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Store *s = open_file(path);
     StoreGame a = started(s, "a"), b = started(s, "b");
     Store *other = open_file(path);
@@ -416,12 +444,13 @@ Test(store, batch_commits_together) {
     cr_assert_eq(ply_of(other, "a"), 2);
     store_close(other);
     store_close(s);
-    remove_db(path);
+    remove_store(path);
 }
 
 /* A write refused in a batch leaves nothing of itself and undoes no other. */
-Test(store, batch_write_refused_alone) {
-    Store *s = open_memory();
+ON_BOTH(store, batch_write_refused_alone) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame a = started(s, "a"), b = started(s, "b"), c = started(s, "c");
     cr_assert_eq(store_batch_begin(s), STORE_OK);
     cr_assert_eq(play(s, &a, 0, "a1"), STORE_OK);
@@ -447,12 +476,13 @@ Test(store, batch_write_refused_alone) {
     store_events_after(s, "b", 0, collect, &seen);
     cr_assert_eq(seen.n, 2);
     cr_assert_eq(ply_of(s, "c"), 1);
-    store_close(s);
+    scratch_end(&x);
 }
 
 /* An aborted batch keeps nothing, even after reads inside it. */
-Test(store, batch_abort_keeps_nothing) {
-    Store *s = open_memory();
+ON_BOTH(store, batch_abort_keeps_nothing) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame a = started(s, "a");
     cr_assert_eq(store_batch_begin(s), STORE_OK);
     cr_assert_eq(store_batch_begin(s), STORE_UNAVAILABLE, "no batch in a batch");
@@ -463,7 +493,7 @@ Test(store, batch_abort_keeps_nothing) {
     cr_assert_eq(seen.n, 3);
     store_batch_abort(s);
     cr_assert_eq(ply_of(s, "a"), 0);
-    store_close(s);
+    scratch_end(&x);
 }
 
 /* In a child: one batch of a move in each of games b0..b2, killed at `step`
@@ -487,9 +517,9 @@ static void child_batch(const char *path, const char *step, int countdown) {
     _exit(0);
 }
 
-static void crash_batch_at(const char *step, int countdown, int expected_ply) {
-    char path[64];
-    temp_db(path, sizeof path);
+static void crash_batch_at(Backend backend, const char *step, int countdown, int expected_ply) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Store *s = open_file(path);
     started(s, "b0");
     started(s, "b1");
@@ -511,17 +541,18 @@ static void crash_batch_at(const char *step, int countdown, int expected_ply) {
         cr_assert_eq(g.seq, 2 + expected_ply, "game %s: its events agree with its row", id);
     }
     store_close(s);
-    remove_db(path);
+    remove_store(path);
 }
 
 /* Killed in the last write of a batch: none of its moves; once committed: all. */
-Test(store, crash_in_a_batch_keeps_none) { crash_batch_at("event", 3, 0); }
-Test(store, crash_after_a_batch_commit_keeps_all) { crash_batch_at("commit", 1, 1); }
+ON_BOTH(store, crash_in_a_batch_keeps_none) { crash_batch_at(backend, "event", 3, 0); }
+ON_BOTH(store, crash_after_a_batch_commit_keeps_all) { crash_batch_at(backend, "commit", 1, 1); }
 
 /* A long game: every ply's write the same prepared statement (the store keeps
  * them), and every move read back in order. */
-Test(store, a_long_game, .timeout = 20) {
-    Store *s = open_memory();
+ON_BOTH(store, a_long_game, .timeout = 20) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "long");
     for (int ply = 0; ply < 300; ply++) {
         char move[16];
@@ -535,5 +566,5 @@ Test(store, a_long_game, .timeout = 20) {
     cr_assert_eq(r.ply, 300);
     cr_assert_str_eq(moves[299], "m300");
     free(moves);
-    store_close(s);
+    scratch_end(&x);
 }
