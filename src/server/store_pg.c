@@ -119,6 +119,12 @@ static const StoreOps PG_OPS;
 
 /* ---- connections ------------------------------------------------------------- */
 
+/* The server's notices ("relation already exists, skipping"...) say nothing to an operator. */
+static void ignore_notice(void *ctx, const char *message) {
+    (void)ctx;
+    (void)message;
+}
+
 /* A connection to conninfo (URI or key=value), or NULL with why in err. */
 static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     char timeout[NUMBER_SIZE];
@@ -127,7 +133,10 @@ static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
     const char *values[] = {timeout, "halma serve", conninfo, NULL};
     PGconn *c = PQconnectdbParams(keys, values, 1);
-    if (c && PQstatus(c) == CONNECTION_OK) return c;
+    if (c && PQstatus(c) == CONNECTION_OK) {
+        PQsetNoticeProcessor(c, ignore_notice, NULL);
+        return c;
+    }
     if (err) snprintf(err, (size_t)err_size, "PostgreSQL: %s", c ? PQerrorMessage(c) : "out of memory");
     if (err) err[strcspn(err, "\n")] = 0;
     PQfinish(c);
@@ -141,7 +150,7 @@ static void db_connected(PgStore *s, bool now) {
     if (now == !s->down) return;
     s->down = !now;
     fprintf(stderr, "halma serve: PostgreSQL %s\n",
-            now ? "is back" : "is out of reach: writes answer 503 until it is back");
+            now ? "is back" : "is out of reach: the online games answer 503 until it is back");
 }
 
 /* Under the lock: db is connected, opened again if it broke. */
