@@ -31,7 +31,7 @@
 static const char CHANNEL[] = "halma_events";
 enum {
     CONNECT_TIMEOUT_S = 5, /* a database out of reach answers "unavailable" after this, unless the URI says otherwise */
-    RECONNECT_PAUSE_MS = 250, /* between tries of the listening connection */
+    RECONNECT_PAUSE_MS = 250, /* between tries to connect while the database is out of reach */
     PARAMS_MAX = 28,
     NUMBER_SIZE = 24,
     SCHEMA_LOCK = 0x68616c6d, /* "halm": servers starting together create the tables one at a time */
@@ -109,6 +109,7 @@ typedef struct {
     pthread_mutex_t lock;  /* recursive: a batch holds it across its writes */
     bool in_batch;
     bool down;             /* the last try to connect failed */
+    int64_t retry_at;      /* then, the next try not before this (monotonic ms) */
     bool db_lost_batch;    /* a write of the batch could not be undone alone: the batch fails */
     atomic_int db_pid;     /* db's backend, whose own notices the listener skips */
     PGconn *listener;      /* LISTEN, for store_next_notice's thread only */
@@ -153,10 +154,20 @@ static void db_connected(PgStore *s, bool now) {
             now ? "is back" : "is out of reach: the online games answer 503 until it is back");
 }
 
-/* Under the lock: db is connected, opened again if it broke. */
+static int64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Under the lock: db is connected, opened again if it broke.  While the
+ * database is out of reach, at most one try every RECONNECT_PAUSE_MS: the
+ * calls between fail at once instead of each waiting for a timeout. */
 static bool db_ready(PgStore *s) {
     if (s->db && PQstatus(s->db) == CONNECTION_OK) return true;
     if (s->in_batch) return false; /* a batch's transaction died with its connection */
+    if (s->down && now_ms() < s->retry_at) return false;
+    s->retry_at = now_ms() + RECONNECT_PAUSE_MS;
     PQfinish(s->db);
     s->db = connect_to(s->conninfo, NULL, 0);
     db_connected(s, s->db != NULL);
