@@ -479,6 +479,33 @@ ON_BOTH(store, batch_write_refused_alone) {
     scratch_end(&x);
 }
 
+/* A read in a batch that the database refuses (an id that is not UTF-8, for
+ * PostgreSQL) spoils nothing: the batch's commit says truly whether its
+ * writes were kept, as another connection sees them. */
+ON_BOTH(store, batch_commit_answers_truly_after_a_refused_read) {
+    Scratch x = scratch_store(backend, true);
+    StoreGame a = started(x.s, "a"), b = started(x.s, "b");
+    Store *other = open_file(x.path);
+    cr_assert_eq(store_batch_begin(x.s), STORE_OK);
+    cr_assert_eq(play(x.s, &a, 0, "a1"), STORE_OK);
+    StoreGame r;
+    StoreStatus read = store_read(x.s, "\xff\xfe", &r, NULL);
+    cr_assert_neq(read, STORE_OK);
+    StoreStatus second = play(x.s, &b, 0, "b1");
+    StoreStatus commit = store_batch_commit(x.s);
+    int a_ply = ply_of(other, "a"), b_ply = ply_of(other, "b");
+    if (commit == STORE_OK) {
+        cr_assert_eq(a_ply, 1, "the batch answered OK: its first move is kept (read %d, second write %d)", read,
+                     second);
+        cr_assert_eq(b_ply, second == STORE_OK ? 1 : 0, "and its second if that was OK");
+    } else {
+        cr_assert_eq(a_ply, 0, "the batch failed: nothing kept");
+        cr_assert_eq(b_ply, 0);
+    }
+    store_close(other);
+    scratch_end(&x);
+}
+
 /* An aborted batch keeps nothing, even after reads inside it. */
 ON_BOTH(store, batch_abort_keeps_nothing) {
     Scratch x = scratch_store(backend, false);
