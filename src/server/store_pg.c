@@ -427,7 +427,9 @@ static StoreStatus pg_batch_begin(Store *base) {
 
 static StoreStatus pg_batch_commit(Store *base) {
     PgStore *s = (PgStore *)base;
-    bool ok = !s->db_lost_batch && exec(s, "COMMIT");
+    /* A statement that failed outside a savepoint (a read) aborted the
+     * transaction, and COMMIT would then "succeed" as a ROLLBACK. */
+    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && exec(s, "COMMIT");
     s->db_lost_batch = false;
     if (ok) store_step(base, "commit");
     else exec(s, "ROLLBACK");
