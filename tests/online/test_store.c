@@ -953,6 +953,44 @@ Test(store_pg, uri_and_keyword_forms) {
     scratch_end(&x);
 }
 
+/* Servers started together on an empty database: each opens its store (the
+ * tables made once, not raced), and each sees the others' games. */
+Test(store_pg, servers_starting_together_on_an_empty_database, .timeout = 60) {
+    watchdog(60);
+    char path[256];
+    temp_store(BACKEND_PG, path, sizeof path);
+    enum { SERVERS = 6 };
+    pid_t pids[SERVERS];
+    for (int k = 0; k < SERVERS; k++) {
+        pids[k] = fork();
+        cr_assert(pids[k] >= 0);
+        if (pids[k] == 0) {
+            char err[256], id[8];
+            Store *s = store_open(path, err, sizeof err);
+            if (!s) {
+                fprintf(stderr, "server %d: %s\n", k, err);
+                _exit(3);
+            }
+            snprintf(id, sizeof id, "s%d", k);
+            StoreGame g = new_game(id);
+            _exit(store_create(s, &g, CREATED, 1) == STORE_OK ? 0 : 4);
+        }
+    }
+    for (int k = 0; k < SERVERS; k++) {
+        int status;
+        waitpid(pids[k], &status, 0);
+        cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "server %d: status %d", k, status);
+    }
+    Store *s = open_file(path);
+    for (int k = 0; k < SERVERS; k++) {
+        char id[8];
+        snprintf(id, sizeof id, "s%d", k);
+        cr_assert_eq(ply_of(s, id), 0, "game %s is there", id);
+    }
+    store_close(s);
+    remove_store(path);
+}
+
 /* A server of this test's own, stopped and started while other tests go on
  * on HALMA_TEST_PG's; stopped and removed however the test ends. */
 static char own_dir[64];
