@@ -133,7 +133,8 @@ static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     /* dbname is expanded as a connection string, whose settings win over the defaults before it.
      * lock_timeout: a write held up by another server's open transaction for
      * over a second fails (503), as SQLite's busy timeout, instead of waiting
-     * for ever on a server stuck in the middle of a batch. */
+     * for ever on a server stuck in the middle of a batch (unless the URI
+     * sets options of its own). */
     const char *keys[] = {"connect_timeout", "application_name", "options", "dbname", NULL};
     const char *values[] = {timeout, "halma serve", "-c lock_timeout=1000", conninfo, NULL};
     PGconn *c = PQconnectdbParams(keys, values, 1);
