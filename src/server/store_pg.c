@@ -188,6 +188,22 @@ static bool exec(PgStore *s, const char *sql) {
     return ok;
 }
 
+/* Commits db's transaction; false if the server did not (an aborted
+ * transaction's COMMIT answers "ROLLBACK", not an error). */
+static bool commit(PgStore *s) {
+    PGresult *r = PQexec(s->db, "COMMIT");
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK && !strcmp(PQcmdStatus(r), "COMMIT");
+    PQclear(r);
+    return ok;
+}
+
+/* Ids are base64url (tokens.c): any other text names no game and is never
+ * sent, as one PostgreSQL refuses (not UTF-8) would spoil a batch. */
+static bool plausible_id(const char *id) {
+    static const char BASE64URL[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    return id[0] && id[strspn(id, BASE64URL)] == 0;
+}
+
 /* The parameters of a statement: texts, or 32-byte hashes sent as bytes. */
 typedef struct {
     int n;
@@ -406,7 +422,7 @@ static StoreStatus end(PgStore *s, StoreStatus st) {
         if (st != STORE_OK && !(exec(s, "ROLLBACK TO write") && exec(s, "RELEASE write")))
             s->db_lost_batch = true; /* the batch is lost: its commit will fail */
     } else if (st == STORE_OK) {
-        if (!exec(s, "COMMIT")) st = STORE_UNAVAILABLE;
+        if (!commit(s)) st = STORE_UNAVAILABLE;
     } else {
         exec(s, "ROLLBACK");
     }
@@ -430,7 +446,7 @@ static StoreStatus pg_batch_commit(Store *base) {
     PgStore *s = (PgStore *)base;
     /* A statement that failed outside a savepoint (a read) aborted the
      * transaction, and COMMIT would then "succeed" as a ROLLBACK. */
-    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && exec(s, "COMMIT");
+    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && commit(s);
     s->db_lost_batch = false;
     if (ok) store_step(base, "commit");
     else exec(s, "ROLLBACK");
@@ -534,6 +550,7 @@ static StoreStatus pg_update(Store *base, StoreGame *g, const StoreEvent *events
 
 static StoreStatus pg_touch(Store *base, const char *id, int seat, int64_t ms) {
     PgStore *s = (PgStore *)base;
+    if (!plausible_id(id)) return STORE_NOT_FOUND;
     if (!begin(s)) return STORE_UNAVAILABLE;
     Params p = {0};
     add_int(&p, ms);
@@ -595,6 +612,7 @@ static StoreStatus read_moves(PgStore *s, const StoreGame *g, char (**moves)[STO
 static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     PgStore *s = (PgStore *)base;
     if (moves) *moves = NULL;
+    if (!plausible_id(id)) return STORE_NOT_FOUND;
     Params p = {0};
     add_text(&p, id);
     PGresult *r = run_read(s, Q_READ_GAME, &p);
@@ -608,6 +626,7 @@ static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**mo
 
 static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, StoreEventFn *each, void *ctx) {
     PgStore *s = (PgStore *)base;
+    if (!plausible_id(id)) return STORE_OK; /* no such game: no events, as SQLite says */
     Params p = {0};
     add_text(&p, id);
     add_int(&p, seq);
