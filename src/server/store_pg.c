@@ -499,11 +499,14 @@ static StoreStatus update_row(PgStore *s, Query q, const StoreGame *g, int n) {
     return st;
 }
 
-/* The move (if any), the row, the events and the notice, in one transaction. */
+/* The row, the move (if any), the events and the notice, in one
+ * transaction.  The row first: two servers' writes of one game then queue on
+ * its lock (the second finds its seq taken), where taking the move's key
+ * first could lock the two in a cycle that PostgreSQL ends with an error. */
 static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *move, const StoreEvent *events, int n) {
     if (!begin(s)) return STORE_UNAVAILABLE;
-    StoreStatus st = STORE_OK;
-    if (move) {
+    StoreStatus st = update_row(s, q, g, n);
+    if (st == STORE_OK && move) {
         Params p = {0};
         add_text(&p, g->id);
         add_int(&p, g->ply);
@@ -511,7 +514,6 @@ static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *mov
         st = run_write(s, Q_INSERT_MOVE, &p, false);
         if (st == STORE_OK) store_step(&s->base, "move");
     }
-    if (st == STORE_OK) st = update_row(s, q, g, n);
     if (st == STORE_OK) st = insert_events(s, g->id, g->seq, events, n);
     if (st == STORE_OK) st = notify_events(s, g->id, g->seq + n);
     st = end(s, st);
