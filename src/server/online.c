@@ -56,6 +56,7 @@ typedef struct Live {
 typedef struct Publication {
     struct Publication *next;
     char id[STORE_ID_SIZE];
+    int64_t seq; /* the stored event's number; 0: presence, not stored */
     char text[];
 } Publication;
 
@@ -141,10 +142,46 @@ void online_presence(Online *o, const StoreGame *g, bool online[2]) {
     }
 }
 
+/* ---- events to the streams (under the lock) --------------------------------------- */
+
+typedef struct {
+    Online *o;
+    const char *id;
+} Replay;
+
+static void publish_stored(void *ctx, int64_t seq, const char *kind, const char *data) {
+    Replay *r = ctx;
+    char *text = event_text(seq, kind, data);
+    if (text) hub_publish_event(r->o->hub, r->id, seq, text);
+    free(text);
+}
+
+/* The stored events of game id after `after` to its streams, in order: each
+ * stream takes those it lacks (hub_publish_event). */
+static void replay(Online *o, const char *id, int64_t after) {
+    Replay r = {o, id};
+    store_events_after(o->store, id, after, publish_stored, &r); /* failed: again at the game's next news */
+}
+
+/* Brings game id's streams up to `known` (the game's last event as far as the
+ * caller knows; INT64_MAX: unknown): nothing is read if they all have it. */
+static void catch_up(Online *o, const char *id, int64_t known) {
+    int64_t lowest;
+    if (hub_lowest_seq(o->hub, id, &lowest) && lowest < known) replay(o, id, lowest);
+}
+
+/* Event seq of game id (or presence, seq 0) to its streams.  A stream that
+ * lacks an event before it (another server's, its notice not yet read) is
+ * caught up from the store now rather than left to wait for the notice. */
+static void send_event(Online *o, const char *id, int64_t seq, const char *text) {
+    if (!seq) hub_publish(o->hub, id, text);
+    else if (hub_publish_event(o->hub, id, seq, text)) catch_up(o, id, seq);
+}
+
 /* Sends text to game id's streams: at once, or in a batch once it commits. */
-static void publish(Online *o, const char *id, const char *text) {
+static void publish(Online *o, const char *id, int64_t seq, const char *text) {
     if (!o->batching) {
-        hub_publish(o->hub, id, text);
+        send_event(o, id, seq, text);
         return;
     }
     size_t n = strlen(text) + 1;
@@ -152,6 +189,7 @@ static void publish(Online *o, const char *id, const char *text) {
     if (!p) return; /* as a stream too slow: its client catches up when it reconnects */
     p->next = NULL;
     snprintf(p->id, sizeof p->id, "%s", id);
+    p->seq = seq;
     memcpy(p->text, text, n);
     *o->published_end = p;
     o->published_end = &p->next;
@@ -161,7 +199,7 @@ static void publish(Online *o, const char *id, const char *text) {
 static void flush_published(Online *o, bool send) {
     for (Publication *p = o->published, *next; p; p = next) {
         next = p->next;
-        if (send) hub_publish(o->hub, p->id, p->text);
+        if (send) send_event(o, p->id, p->seq, p->text);
         free(p);
     }
     o->published = NULL;
@@ -173,7 +211,7 @@ static void publish_presence(Online *o, const StoreGame *g, const bool online[2]
     json_t *seats = seats_json(g, online);
     char *data = json_dumps(seats, JSON_COMPACT);
     char *text = data ? event_text(-1, "seats", data) : NULL;
-    if (text) publish(o, g->id, text);
+    if (text) publish(o, g->id, 0, text);
     free(text);
     free(data);
     json_decref(seats);
@@ -300,7 +338,7 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
     for (int k = 0; k < n; k++) {
         if (st == STORE_OK) {
             char *text = event_text(first + k, events[k].kind, data[k]);
-            if (text) publish(o, g->id, text);
+            if (text) publish(o, g->id, first + k, text);
             free(text);
         }
         free(data[k]);
@@ -319,9 +357,16 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
 
 /* ---- streams ------------------------------------------------------------------ */
 
+/* A stream's catch-up: the stream, and the last event it was sent. */
+typedef struct {
+    Stream *stream;
+    int64_t seq;
+} Pushed;
+
 static void push_stored(void *ctx, int64_t seq, const char *kind, const char *data) {
+    Pushed *p = ctx;
     char *text = event_text(seq, kind, data);
-    if (text) stream_push(ctx, text);
+    if (text && stream_push(p->stream, text)) p->seq = seq;
     free(text);
 }
 
@@ -341,12 +386,17 @@ static bool open_stream(Online *o, const OnlineCall *c, OnlineAnswer *answer) {
     bool ok = online_load(o, c->id, &l, answer);
     if (ok) {
         stream_push(c->stream, "retry: 2000\n\n"); /* how soon a browser reconnects */
-        /* An id from the future (another store): the whole game instead. */
-        if (c->last_event_id < 0 || c->last_event_id > l.g.seq)
+        /* An id from the future (another store): the whole game instead.
+         * The events replayed may go past the row read (another server
+         * wrote meanwhile): the stream takes its live events after the last. */
+        Pushed pushed = {c->stream, l.g.seq};
+        if (c->last_event_id < 0 || c->last_event_id > l.g.seq) {
             ok = push_game(o, &l, c->stream);
-        else
-            ok = store_events_after(o->store, c->id, c->last_event_id, push_stored, c->stream) == STORE_OK;
-        if (ok) stream_attach(o->hub, c->stream);
+        } else {
+            pushed.seq = c->last_event_id;
+            ok = store_events_after(o->store, c->id, c->last_event_id, push_stored, &pushed) == STORE_OK;
+        }
+        if (ok) stream_attach(o->hub, c->stream, pushed.seq);
         else online_error(answer, 503, "unavailable", "the game's events cannot be read now; try again");
         online_unload(&l);
     }
