@@ -17,6 +17,13 @@
  * The lock (the committer's, across a batch) orders every write, the timer's
  * too, and guards the memory of live games.  The server's own threads never
  * wait for a commit: their connection is suspended meanwhile (api.c).
+ *
+ * Several servers may share one store (store_shared): the store already
+ * refuses a stale write, so what each must learn is the others' news.  A
+ * watcher thread reads the store's notices and, under the lock, gives this
+ * server's streams the events written elsewhere (read from the store, after
+ * the last each stream has), schedules the flags they change, and takes in
+ * the presence seen elsewhere (docs/ONLINE.md, Several servers).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/online.h"
@@ -40,6 +47,7 @@ enum {
     HEARTBEAT_SLICES = 16, /* each heartbeat period, the streams get their comment in this many turns */
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
+    NOTICE_WAIT_MS = 250, /* the watcher's wait for news, so that it sees the server stop */
 };
 
 /* What the server keeps in memory of a game: only what the store need not. */
@@ -68,6 +76,9 @@ struct Online {
     pthread_cond_t wake;
     pthread_t timer;
     bool timer_started, stopping;
+    pthread_cond_t watcher_wake; /* the watcher's pause while the store is out of reach */
+    pthread_t watcher;
+    bool watcher_started;
     int64_t next_heartbeat, next_expire;
     unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
@@ -628,6 +639,80 @@ static void *timer_main(void *arg) {
 /* At start: the flags of the games whose clocks ran while the server was down. */
 static void reschedule(void *ctx, const StoreGame *g) { schedule_flag(ctx, g); }
 
+/* ---- the watcher: the other servers' news (under the lock) ------------------------ */
+
+/* Game id has events up to seq: this server's streams get those they lack,
+ * and the flag is scheduled as the row now says, so that whichever server's
+ * timer comes first lets it fall (once: the write is conditional on seq, and
+ * the others' attempt is a conflict, dropped, whose end they then hear of). */
+static void heard_events(Online *o, const char *id, int64_t seq) {
+    catch_up(o, id, seq);
+    StoreGame g;
+    if (store_read(o->store, id, &g, NULL) == STORE_OK) schedule_flag(o, &g);
+}
+
+/* A seat was online at ms on another server: online here too, and said so
+ * to this server's streams if it was not (as seen_now does).  After a join
+ * that says it twice (the join's event, then this), which is harmless: the
+ * row cannot tell a join's last_seen_ms from store_touch's. */
+static void heard_seen(Online *o, const char *id, int seat, int64_t ms) {
+    Live *l = seat == 0 || seat == 1 ? live_find(o, id, true) : NULL;
+    if (!l || ms <= l->seen[seat]) return; /* old news, or this server's own */
+    l->seen[seat] = ms;
+    if (l->shown[seat] || online_now_ms() - ms >= o->config.online_ms) return;
+    l->shown[seat] = true;
+    pthread_cond_signal(&o->wake); /* its going offline is now due */
+    int64_t lowest;
+    StoreGame g;
+    if (!hub_lowest_seq(o->hub, id, &lowest) || store_read(o->store, id, &g, NULL) != STORE_OK) return;
+    bool online[2];
+    online_presence(o, &g, online);
+    publish_presence(o, &g, online);
+}
+
+/* News may have been missed: every game with streams here is caught up from
+ * the store, and every flag rescheduled from the rows. */
+static void heard_resync(Online *o) {
+    HubGame *games;
+    long n = hub_games(o->hub, &games);
+    for (long k = 0; k < n; k++) replay(o, games[k].id, games[k].seq);
+    free(games);
+    store_each_unfinished(o->store, reschedule, o);
+}
+
+static void heard(Online *o, const StoreNotice *n) {
+    switch (n->kind) {
+    case NOTICE_EVENTS: heard_events(o, n->id, n->seq); return;
+    case NOTICE_SEEN: heard_seen(o, n->id, n->seat, n->ms); return;
+    case NOTICE_RESYNC: heard_resync(o); return;
+    }
+}
+
+/* Waits for the store's news without the lock, and takes each in under it.
+ * While the store is out of reach it is asked again every NOTICE_WAIT_MS
+ * (it reconnects meanwhile; its first news then is NOTICE_RESYNC), and the
+ * streams stay open: the timer's heartbeats go on. */
+static void *watcher_main(void *arg) {
+    Online *o = arg;
+    online_lock(o);
+    while (!o->stopping) {
+        online_unlock(o);
+        StoreNotice n;
+        StoreStatus st = store_next_notice(o->store, &n, NOTICE_WAIT_MS);
+        online_lock(o);
+        if (o->stopping) break;
+        if (st == STORE_OK) {
+            heard(o, &n);
+        } else if (st == STORE_UNAVAILABLE) { /* it may say so at once: not asked again at once */
+            int64_t until_ms = online_now_ms() + NOTICE_WAIT_MS;
+            struct timespec until = {.tv_sec = until_ms / 1000, .tv_nsec = (until_ms % 1000) * 1000000L};
+            pthread_cond_timedwait(&o->watcher_wake, &o->lock, &until);
+        }
+    }
+    online_unlock(o);
+    return NULL;
+}
+
 Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_size) {
     Online *o = calloc(1, sizeof *o);
     if (!o) return NULL;
@@ -635,6 +720,7 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     o->hub = hub;
     pthread_mutex_init(&o->lock, NULL);
     pthread_cond_init(&o->wake, NULL);
+    pthread_cond_init(&o->watcher_wake, NULL);
     pthread_mutex_init(&o->queue_lock, NULL);
     pthread_cond_init(&o->queued, NULL);
     pthread_cond_init(&o->idle, NULL);
@@ -654,6 +740,14 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
         return NULL;
     }
     o->timer_started = true;
+    if (store_shared(o->store)) {
+        if (pthread_create(&o->watcher, NULL, watcher_main, o) != 0) {
+            snprintf(err, (size_t)err_size, "cannot start the watcher thread");
+            online_stop(o);
+            return NULL;
+        }
+        o->watcher_started = true;
+    }
     if (pthread_create(&o->committer, NULL, committer_main, o) != 0) {
         snprintf(err, (size_t)err_size, "cannot start the committer thread");
         online_stop(o);
@@ -676,16 +770,17 @@ void online_stop(Online *o) {
     if (o->batches)
         fprintf(stderr, "halma serve: %lld writes committed in %lld batches\n", (long long)o->batched,
                 (long long)o->batches);
-    if (o->timer_started) {
-        online_lock(o);
-        o->stopping = true;
-        pthread_cond_signal(&o->wake);
-        online_unlock(o);
-        pthread_join(o->timer, NULL);
-    }
+    online_lock(o);
+    o->stopping = true;
+    pthread_cond_signal(&o->wake);
+    pthread_cond_signal(&o->watcher_wake);
+    online_unlock(o);
+    if (o->timer_started) pthread_join(o->timer, NULL);
+    if (o->watcher_started) pthread_join(o->watcher, NULL); /* within NOTICE_WAIT_MS */
     store_close(o->store);
     live_free_all(o);
     pthread_cond_destroy(&o->wake);
+    pthread_cond_destroy(&o->watcher_wake);
     pthread_mutex_destroy(&o->lock);
     pthread_cond_destroy(&o->idle);
     pthread_cond_destroy(&o->queued);
