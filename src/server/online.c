@@ -56,6 +56,7 @@ typedef struct Live {
     char id[STORE_ID_SIZE];
     int64_t seen[2];     /* the last authenticated request of each seat */
     int64_t touched[2];  /* when seen was last written to the store */
+    int64_t announced[2]; /* when seen was last told to the other servers */
     bool shown[2];       /* the online state last published */
     int64_t flag_at;     /* when the running clock falls; 0: none */
 } Live;
@@ -228,13 +229,19 @@ static void publish_presence(Online *o, const StoreGame *g, const bool online[2]
     json_decref(seats);
 }
 
-/* A seat proved itself at `now`: online, and said so (if `publish`) if it was not. */
+/* A seat proved itself at `now`: online, and said so (if `publish`) if it
+ * was not.  The other servers are told at once when it comes online, and
+ * then often enough that they never think it gone while it is here. */
 static void seen_now(Online *o, const StoreGame *g, int seat, int64_t now, bool publish) {
     Live *l = live_find(o, g->id, true);
     if (!l) return;
     l->seen[seat] = now;
     if (now - l->touched[seat] >= TOUCH_EVERY_MS && store_touch(o->store, g->id, seat, now) == STORE_OK)
         l->touched[seat] = now;
+    if (!l->shown[seat] || now - l->announced[seat] >= o->config.online_ms / 4) {
+        store_announce_seen(o->store, g->id, seat, now);
+        l->announced[seat] = now;
+    }
     if (l->shown[seat]) return;
     l->shown[seat] = true;
     pthread_cond_signal(&o->wake); /* its going offline is now due */
