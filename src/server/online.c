@@ -59,6 +59,7 @@ typedef struct Live {
     int64_t announced[2]; /* when seen was last told to the other servers */
     bool shown[2];       /* the online state last published */
     int64_t flag_at;     /* when the running clock falls; 0: none */
+    int64_t seq;         /* the game's events in the newest row flag_at was set from */
 } Live;
 
 /* An event of a batch, published once the batch commits. */
@@ -278,7 +279,9 @@ int online_authenticate(Online *o, const StoreGame *g, const char *token, Online
 static void schedule_flag(Online *o, const StoreGame *g) {
     int64_t at = clock_flag_at(g);
     Live *l = live_find(o, g->id, at != 0);
-    if (!l || l->flag_at == at) return;
+    if (!l) return;
+    if (g->seq > l->seq) l->seq = g->seq;
+    if (l->flag_at == at) return;
     l->flag_at = at;
     pthread_cond_signal(&o->wake);
 }
@@ -654,6 +657,8 @@ static void reschedule(void *ctx, const StoreGame *g) { schedule_flag(ctx, g); }
  * the others' attempt is a conflict, dropped, whose end they then hear of). */
 static void heard_events(Online *o, const char *id, int64_t seq) {
     catch_up(o, id, seq);
+    Live *l = live_find(o, id, false);
+    if (l && l->seq >= seq) return; /* this server's own write, or a row read since: the flag is known */
     StoreGame g;
     if (store_read(o->store, id, &g, NULL) == STORE_OK) schedule_flag(o, &g);
 }
