@@ -23,7 +23,9 @@
  * watcher thread reads the store's notices and, under the lock, gives this
  * server's streams the events written elsewhere (read from the store, after
  * the last each stream has), schedules the flags they change, and takes in
- * the presence seen elsewhere (docs/ONLINE.md, Several servers).
+ * the presence seen elsewhere (docs/ONLINE.md, Several servers).  Locks are
+ * taken in one order: this lock, the store's, the hub's, a stream's; the
+ * watcher holds none while it waits for news.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/online.h"
