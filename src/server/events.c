@@ -173,6 +173,7 @@ void stream_discard(Stream *s) {
 /* Under the stream's lock: up to max bytes of the buffer, taken out. */
 static size_t take(Stream *s, char *out, size_t max) {
     size_t k = s->len < max ? s->len : max;
+    if (!k) return 0; /* buf may be NULL yet */
     memcpy(out, s->buf, k);
     memmove(s->buf, s->buf + k, s->len - k);
     s->len -= k;
