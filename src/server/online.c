@@ -50,6 +50,7 @@ enum {
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
     NOTICE_WAIT_MS = 250, /* the watcher's wait for news, so that it sees the server stop */
+    STALE_TRIES = 4, /* a request whose write was stale in the store is done this often at most */
 };
 
 /* What the server keeps in memory of a game: only what the store need not. */
@@ -87,6 +88,7 @@ struct Online {
     unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
     bool batching;          /* in a batch: events wait in `published` for its commit */
+    bool stale;             /* the last write refused by the store as stale (STORE_CONFLICT) */
     Publication *published, **published_end;
     int64_t batches, batched; /* batches committed, and the writes they held */
     /* The requests waiting for the committer, under queue_lock. */
@@ -358,6 +360,7 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
     }
     int64_t first = g->seq + 1;
     StoreStatus st = ok ? write_store(o, w, g, stored, n) : STORE_UNAVAILABLE;
+    o->stale = st == STORE_CONFLICT;
     for (int k = 0; k < n; k++) {
         if (st == STORE_OK) {
             char *text = event_text(first + k, events[k].kind, data[k]);
@@ -430,11 +433,28 @@ static bool open_stream(Online *o, const OnlineCall *c, OnlineAnswer *answer) {
 
 static bool reads_only(const OnlineCall *c) { return c->stream || c->action == ONLINE_READ; }
 
+/* A request on a game whose write the store refused as stale was read
+ * before another server's write to the game: it is done again on the game
+ * as it now is, so that it is answered as if it had come after that write,
+ * as one server would (a move sent to two servers at once is played once and
+ * 200 for both; an invite used on both is seat_taken for one).  A creation
+ * draws new ids itself (create_row). */
+static void act(Online *o, OnlineCall *c) {
+    for (int tries = 1;; tries++) {
+        o->stale = false;
+        online_act(o, c->action, c->id, c->token, c->body, &c->answer);
+        bool again = o->stale && c->answer.status == 409 && c->action != ONLINE_CREATE;
+        if (!again || tries == STALE_TRIES) return;
+        json_decref(c->answer.body);
+        c->answer = (OnlineAnswer){0};
+    }
+}
+
 static void run_call(Online *o, OnlineCall *c) {
     json_decref(c->answer.body); /* a batch's first try, undone */
     c->answer = (OnlineAnswer){0};
     if (c->stream) c->ok = open_stream(o, c, &c->answer);
-    else online_act(o, c->action, c->id, c->token, c->body, &c->answer);
+    else act(o, c);
 }
 
 /* Under the lock: the calls of one batch, its writes first (together if
