@@ -457,6 +457,34 @@ static void run_call(Online *o, OnlineCall *c) {
     else act(o, c);
 }
 
+/* The game a call's write locks in the store ("" for a creation, a new row
+ * that no other server waits for). */
+static const char *locked_id(const OnlineCall *c) { return c->id ? c->id : ""; }
+
+/* The n calls of list in the order of their games' ids, each game's in the
+ * order they came (a stable merge sort).  A batch holds each game's row
+ * from its write to its commit; if two servers' batches took the same games
+ * in different orders, each could wait for the other, and PostgreSQL would
+ * end one after a second (deadlock_timeout), a 503.  In one order, never. */
+static OnlineCall *by_game(OnlineCall *list, int n) {
+    if (n < 2) return list;
+    OnlineCall *mid = list;
+    for (int k = 1; k < n / 2; k++) mid = mid->next;
+    OnlineCall *b = mid->next;
+    mid->next = NULL;
+    OnlineCall *a = by_game(list, n / 2);
+    b = by_game(b, n - n / 2);
+    OnlineCall *head = NULL, **end = &head;
+    while (a && b) {
+        OnlineCall **from = strcmp(locked_id(b), locked_id(a)) < 0 ? &b : &a; /* a first on a tie */
+        *end = *from;
+        end = &(*from)->next;
+        *from = (*from)->next;
+    }
+    *end = a ? a : b;
+    return head;
+}
+
 /* Under the lock: the calls of one batch, its writes first (together if
  * there are several and the store can), then its reads. */
 static void run_batch(Online *o, OnlineCall *batch, int writes) {
@@ -498,6 +526,7 @@ static void *committer_main(void *arg) {
         o->head = last->next;
         if (!o->head) o->tail = NULL;
         last->next = NULL;
+        batch = by_game(batch, n);
         o->committing = true;
         pthread_mutex_unlock(&o->queue_lock);
 
