@@ -84,6 +84,7 @@ struct Online {
     pthread_cond_t watcher_wake; /* the watcher's pause while the store is out of reach */
     pthread_t watcher;
     bool watcher_started;
+    bool resync; /* news missed, or read too soon: everything is caught up again after the next wait */
     int64_t next_heartbeat, next_expire;
     unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
@@ -174,17 +175,18 @@ static void publish_stored(void *ctx, int64_t seq, const char *kind, const char 
 }
 
 /* The stored events of game id after `after` to its streams, in order: each
- * stream takes those it lacks (hub_publish_event). */
-static void replay(Online *o, const char *id, int64_t after) {
+ * stream takes those it lacks (hub_publish_event).  False if the store is
+ * out of reach (a game deleted meanwhile has nothing to replay). */
+static bool replay(Online *o, const char *id, int64_t after) {
     Replay r = {o, id};
-    store_events_after(o->store, id, after, publish_stored, &r); /* failed: again at the game's next news */
+    return store_events_after(o->store, id, after, publish_stored, &r) != STORE_UNAVAILABLE;
 }
 
 /* Brings game id's streams up to `known` (the game's last event as far as the
  * caller knows; INT64_MAX: unknown): nothing is read if they all have it. */
-static void catch_up(Online *o, const char *id, int64_t known) {
+static bool catch_up(Online *o, const char *id, int64_t known) {
     int64_t lowest;
-    if (hub_lowest_seq(o->hub, id, &lowest) && lowest < known) replay(o, id, lowest);
+    return !hub_lowest_seq(o->hub, id, &lowest) || lowest >= known || replay(o, id, lowest);
 }
 
 /* Event seq of game id (or presence, seq 0) to its streams.  A stream that
@@ -706,12 +708,14 @@ static void reschedule(void *ctx, const StoreGame *g) { schedule_flag(ctx, g); }
  * and the flag is scheduled as the row now says, so that whichever server's
  * timer comes first lets it fall (once: the write is conditional on seq, and
  * the others' attempt is a conflict, dropped, whose end they then hear of). */
-static void heard_events(Online *o, const char *id, int64_t seq) {
-    catch_up(o, id, seq);
+static bool heard_events(Online *o, const char *id, int64_t seq) {
+    bool ok = catch_up(o, id, seq);
     Live *l = live_find(o, id, false);
-    if (l && l->seq >= seq) return; /* this server's own write, or a row read since: the flag is known */
+    if (l && l->seq >= seq) return ok; /* this server's own write, or a row read since: the flag is known */
     StoreGame g;
-    if (store_read(o->store, id, &g, NULL) == STORE_OK) schedule_flag(o, &g);
+    StoreStatus st = store_read(o->store, id, &g, NULL);
+    if (st == STORE_OK) schedule_flag(o, &g);
+    return ok && st != STORE_UNAVAILABLE;
 }
 
 /* A seat was online at ms on another server: online here too, and said so
@@ -734,27 +738,35 @@ static void heard_seen(Online *o, const char *id, int seat, int64_t ms) {
 }
 
 /* News may have been missed: every game with streams here is caught up from
- * the store, and every flag rescheduled from the rows. */
-static void heard_resync(Online *o) {
+ * the store, and every flag rescheduled from the rows (a flag whose moment
+ * passed while the store was out of reach, its fall refused, falls now).
+ * False if that could not be done (the notices may come back before the
+ * store's other calls do): it is tried again after the next wait. */
+static bool heard_resync(Online *o) {
     HubGame *games;
     long n = hub_games(o->hub, &games);
-    for (long k = 0; k < n; k++) replay(o, games[k].id, games[k].seq);
+    bool ok = n >= 0;
+    for (long k = 0; k < n && ok; k++) ok = replay(o, games[k].id, games[k].seq);
     free(games);
-    store_each_unfinished(o->store, reschedule, o);
+    return ok && store_each_unfinished(o->store, reschedule, o) == STORE_OK;
 }
 
-static void heard(Online *o, const StoreNotice *n) {
+/* False if the store could not be read for it: a resync is then due. */
+static bool heard(Online *o, const StoreNotice *n) {
     switch (n->kind) {
-    case NOTICE_EVENTS: heard_events(o, n->id, n->seq); return;
-    case NOTICE_SEEN: heard_seen(o, n->id, n->seat, n->ms); return;
-    case NOTICE_RESYNC: heard_resync(o); return;
+    case NOTICE_EVENTS: return heard_events(o, n->id, n->seq);
+    case NOTICE_SEEN: heard_seen(o, n->id, n->seat, n->ms); return true;
+    case NOTICE_RESYNC: return heard_resync(o);
     }
+    return true;
 }
 
 /* Waits for the store's news without the lock, and takes each in under it.
  * While the store is out of reach it is asked again every NOTICE_WAIT_MS
  * (it reconnects meanwhile; its first news then is NOTICE_RESYNC), and the
- * streams stay open: the timer's heartbeats go on. */
+ * streams stay open: the timer's heartbeats go on.  News that could not be
+ * taken in (the store's other calls failing yet) leaves a resync due, tried
+ * once after each wait until it succeeds. */
 static void *watcher_main(void *arg) {
     Online *o = arg;
     online_lock(o);
@@ -764,9 +776,9 @@ static void *watcher_main(void *arg) {
         StoreStatus st = store_next_notice(o->store, &n, NOTICE_WAIT_MS);
         online_lock(o);
         if (o->stopping) break;
-        if (st == STORE_OK) {
-            heard(o, &n);
-        } else if (st == STORE_UNAVAILABLE) { /* it may say so at once: not asked again at once */
+        if (st == STORE_OK && !heard(o, &n)) o->resync = true;
+        else if (st != STORE_UNAVAILABLE && o->resync) o->resync = !heard_resync(o);
+        if (st == STORE_UNAVAILABLE) { /* it may say so at once: not asked again at once */
             int64_t until_ms = online_now_ms() + NOTICE_WAIT_MS;
             struct timespec until = {.tv_sec = until_ms / 1000, .tv_nsec = (until_ms % 1000) * 1000000L};
             pthread_cond_timedwait(&o->watcher_wake, &o->lock, &until);
