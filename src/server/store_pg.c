@@ -130,9 +130,13 @@ static void ignore_notice(void *ctx, const char *message) {
 static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     char timeout[NUMBER_SIZE];
     snprintf(timeout, sizeof timeout, "%d", CONNECT_TIMEOUT_S);
-    /* dbname is expanded as a connection string, whose settings win over the defaults before it. */
-    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *values[] = {timeout, "halma serve", conninfo, NULL};
+    /* dbname is expanded as a connection string, whose settings win over the defaults before it.
+     * lock_timeout: a write held up by another server's open transaction for
+     * over a second fails (503), as SQLite's busy timeout, instead of waiting
+     * for ever on a server stuck in the middle of a batch (unless the URI
+     * sets options of its own). */
+    const char *keys[] = {"connect_timeout", "application_name", "options", "dbname", NULL};
+    const char *values[] = {timeout, "halma serve", "-c lock_timeout=1000", conninfo, NULL};
     PGconn *c = PQconnectdbParams(keys, values, 1);
     if (c && PQstatus(c) == CONNECTION_OK) {
         PQsetNoticeProcessor(c, ignore_notice, NULL);
@@ -424,7 +428,9 @@ static StoreStatus pg_batch_begin(Store *base) {
 
 static StoreStatus pg_batch_commit(Store *base) {
     PgStore *s = (PgStore *)base;
-    bool ok = !s->db_lost_batch && exec(s, "COMMIT");
+    /* A statement that failed outside a savepoint (a read) aborted the
+     * transaction, and COMMIT would then "succeed" as a ROLLBACK. */
+    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && exec(s, "COMMIT");
     s->db_lost_batch = false;
     if (ok) store_step(base, "commit");
     else exec(s, "ROLLBACK");
