@@ -31,7 +31,7 @@ UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load serve-sanitize serve-load serve-load-check
+        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -216,6 +216,19 @@ online-tests: $(BUILD)/halma
 online-load: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
+
+# Issue 25: two servers on one PostgreSQL store (moves POSTed to one, the
+# opponent's stream on the other) against one server on SQLite, the same
+# load, run alternately LOAD_PAIRS times (default 2), since the machine is
+# shared.  LOAD_DB=postgresql://... names the database (its games are kept);
+# without it a throwaway server (tools/pg-temp.sh).  LOAD_ARGS as above.
+LOAD_PAIRS ?= 2
+SHARED_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
+online-load-shared: $(BUILD)/halma
+	@if [ -n "$(LOAD_DB)" ]; then db='$(LOAD_DB)' sh -c '$(SHARED_PAIRS)'; else tools/pg-temp.sh run -- sh -c 'db=$$HALMA_TEST_PG; $(SHARED_PAIRS)'; fi
+SHARED_PAIRS = for i in $$(seq $(LOAD_PAIRS)); do \
+	    echo "== pair $$i: one server, SQLite"; $(SHARED_LOAD) || exit 1; \
+	    echo "== pair $$i: two servers, PostgreSQL"; $(SHARED_LOAD) --db "$$db" --servers 2 || exit 1; done
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
