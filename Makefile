@@ -227,8 +227,8 @@ SHARED_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --game
 online-load-shared: $(BUILD)/halma
 	@if [ -n "$(LOAD_DB)" ]; then db='$(LOAD_DB)' sh -c '$(SHARED_PAIRS)'; else tools/pg-temp.sh run -- sh -c 'db=$$HALMA_TEST_PG; $(SHARED_PAIRS)'; fi
 SHARED_PAIRS = for i in $$(seq $(LOAD_PAIRS)); do \
-	    echo "== pair $$i: one server, SQLite"; $(SHARED_LOAD) || exit 1; \
-	    echo "== pair $$i: two servers, PostgreSQL"; $(SHARED_LOAD) --db "$$db" --servers 2 || exit 1; done
+	    echo "== pair $$i: one server, SQLite, $$(date -u +%T)"; $(SHARED_LOAD) || exit 1; \
+	    echo "== pair $$i: two servers, PostgreSQL, $$(date -u +%T)"; $(SHARED_LOAD) --db "$$db" --servers 2 || exit 1; done
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
