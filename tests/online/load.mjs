@@ -2,7 +2,7 @@
 //
 //   node tests/online/load.mjs [--games N] [--rate R] [--seconds S] [--idle N]
 //                              [--procs P] [--db file|:memory:|URI] [--batch-max B]
-//                              [--sockets K] [--servers N]
+//                              [--sockets K] [--servers N] [--pg-pid PID]
 //
 // Starts `halma serve` (HALMA, default build/halma) with its limits lifted,
 // creates N games (default 1000), each with three event streams (white's,
@@ -35,7 +35,10 @@
 // opponent's stream through the store's notices (LISTEN/NOTIFY), and the
 // spectator's gives the same server's time beside it.  The figures are for
 // all servers together (CPU and RSS each too), and the final check reads
-// every game from every server.  One server (the default) is unchanged.
+// every game from every server.  With --pg-pid (the PostgreSQL postmaster's
+// pid, the first line of its data folder's postmaster.pid) the database's CPU
+// is reported too and not counted with the others'.  One server (the
+// default) is unchanged.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -47,7 +50,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(import.meta.url);
 
 function options(argv) {
-  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20, servers: 1 };
+  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20, servers: 1, pgPid: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
     if (!(name in o)) throw new Error(`unknown option ${argv[i]}`);
@@ -240,6 +243,23 @@ function serverStat(pid) {
     rss: Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024, hwm: Number(status.match(/VmHWM:\s+(\d+)/)[1]) / 1024 };
 }
 const TICKS = 100; // USER_HZ on Linux
+// A PostgreSQL server's CPU (ticks): the postmaster's, its children's gone
+// (reaped: cutime, cstime) and those of its children alive.
+function pgCpu(pid) {
+  const fields = (q) => fs.readFileSync(`/proc/${q}/stat`, 'utf8').split(') ')[1].split(' ').map(Number);
+  const f = fields(pid);
+  let ticks = f[11] + f[12] + f[13] + f[14];
+  for (const q of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(q)) continue;
+    try {
+      const c = fields(q);
+      if (c[1] === pid) ticks += c[11] + c[12];
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
 // The whole machine's busy time (jiffies, all cores), to tell what others used.
 function machineBusy() {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -335,6 +355,7 @@ async function main() {
     const loadBefore = os.loadavg();
     phase = 'play';
     const before = stats();
+    const pgBefore = o.pgPid ? pgCpu(o.pgPid) : 0;
     const busyBefore = machineBusy();
     const mainCpu0 = process.cpuUsage();
     const t0 = now();
@@ -343,6 +364,7 @@ async function main() {
     await finished;
     const wall = (now() - t0) / 1000;
     const after = stats();
+    const pgUsed = o.pgPid ? ((pgCpu(o.pgPid) - pgBefore) / TICKS / wall) * 100 : 0;
     const machineCpu = ((machineBusy() - busyBefore) / TICKS / wall) * 100;
     probing = false;
     await probe;
@@ -381,7 +403,8 @@ async function main() {
       `page GET / while the streams open: ${summary(pages.setup)}`,
       `page GET / during the moves: ${summary(pages.play)}`,
       `server CPU during the moves: ${N > 1 ? `${each(cpuEach, (c) => c.toFixed(0) + '%')} = ` : ''}${serverCpu.toFixed(0)}% of one core; RSS ${each(after, (a) => a.rss.toFixed(1))} MiB (peak ${each(after, (a) => a.hwm.toFixed(1))})`,
-      `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client) ${Math.max(0, machineCpu - serverCpu - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
+      ...(o.pgPid ? [`PostgreSQL CPU during the moves: ${pgUsed.toFixed(0)}% of one core (postmaster ${o.pgPid} and its children)`] : []),
+      `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client${o.pgPid ? ', not PostgreSQL' : ''}) ${Math.max(0, machineCpu - serverCpu - pgUsed - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
       `page requests over 50 ms (seconds since the server started; heartbeats every 15 s): ${slowPages.slice(0, 12).join(', ') || 'none'}`,
       `store: ${ackedTotal} acknowledged moves checked${N > 1 ? ` on each of the ${N} servers` : ''}: ${lost} lost or wrong, ${extra} unacknowledged extra`,
     ];
