@@ -12,10 +12,11 @@ OPT      ?= -O2 -march=$(ARCH)
 BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
-ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -MMD -MP
-# SQLite keeps the online games, jansson reads and writes their JSON, GnuTLS
-# hashes their tokens (docs/ONLINE.md).
-LDLIBS    = -lmicrohttpd -lsqlite3 -ljansson -lgnutls -lpthread -lm
+ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -isystem /usr/include/postgresql -MMD -MP
+# SQLite keeps the online games (or PostgreSQL, through libpq, when several
+# servers share them), jansson reads and writes their JSON, GnuTLS hashes
+# their tokens (docs/ONLINE.md).
+LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
 # (tools/check-layers.sh): core <- engine, server <- cli.
