@@ -130,9 +130,11 @@ TEST_ENV   = XDG_STATE_HOME=$(abspath $(BUILD))/test-state
 PROPERTY_GAMES ?= 1000
 
 # tests/lsan.supp: Criterion's own occasional leak, for the sanitized run.
+# The store tests run on SQLite and on PostgreSQL: a throwaway server
+# (tools/pg-temp.sh) gives them HALMA_TEST_PG, and goes when they end.
 unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
 	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-	    $(BUILD)/unit-tests --jobs 2
+	    tools/pg-temp.sh run -- $(BUILD)/unit-tests --jobs 2
 
 # Every suite, then the same C suites under AddressSanitizer and
 # UndefinedBehaviorSanitizer.
@@ -206,9 +208,11 @@ serve-tests: $(BUILD)/halma
 
 # Online games by link (docs/ONLINE.md) from outside, over raw HTTP: every
 # status of the contract, streams, clocks, limits, a store that cannot commit,
-# a server killed mid-game.
+# a server killed mid-game; with HALMA_TEST_PG, a throwaway PostgreSQL server
+# (tools/pg-temp.sh) for the same on that store.
 online-tests: $(BUILD)/halma
-	$(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1 tests/online/online.test.mjs
+	$(TEST_ENV) HALMA=$(BUILD)/halma tools/pg-temp.sh run -- \
+	    node --test --test-concurrency=1 tests/online/online.test.mjs
 
 # A load client for online play (a benchmark, not a test): issue 24's
 # targets, 1,000 games (3,000 streams) at 500 moves a second, then 10,000

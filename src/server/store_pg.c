@@ -31,7 +31,7 @@
 static const char CHANNEL[] = "halma_events";
 enum {
     CONNECT_TIMEOUT_S = 5, /* a database out of reach answers "unavailable" after this, unless the URI says otherwise */
-    RECONNECT_PAUSE_MS = 250, /* between tries of the listening connection */
+    RECONNECT_PAUSE_MS = 250, /* between tries to connect while the database is out of reach */
     PARAMS_MAX = 28,
     NUMBER_SIZE = 24,
     SCHEMA_LOCK = 0x68616c6d, /* "halm": servers starting together create the tables one at a time */
@@ -109,6 +109,7 @@ typedef struct {
     pthread_mutex_t lock;  /* recursive: a batch holds it across its writes */
     bool in_batch;
     bool down;             /* the last try to connect failed */
+    int64_t retry_at;      /* then, the next try not before this (monotonic ms) */
     bool db_lost_batch;    /* a write of the batch could not be undone alone: the batch fails */
     atomic_int db_pid;     /* db's backend, whose own notices the listener skips */
     PGconn *listener;      /* LISTEN, for store_next_notice's thread only */
@@ -119,15 +120,28 @@ static const StoreOps PG_OPS;
 
 /* ---- connections ------------------------------------------------------------- */
 
+/* The server's notices ("relation already exists, skipping"...) say nothing to an operator. */
+static void ignore_notice(void *ctx, const char *message) {
+    (void)ctx;
+    (void)message;
+}
+
 /* A connection to conninfo (URI or key=value), or NULL with why in err. */
 static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     char timeout[NUMBER_SIZE];
     snprintf(timeout, sizeof timeout, "%d", CONNECT_TIMEOUT_S);
-    /* dbname is expanded as a connection string, whose settings win over the defaults before it. */
-    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *values[] = {timeout, "halma serve", conninfo, NULL};
+    /* dbname is expanded as a connection string, whose settings win over the defaults before it.
+     * lock_timeout: a write held up by another server's open transaction for
+     * over a second fails (503), as SQLite's busy timeout, instead of waiting
+     * for ever on a server stuck in the middle of a batch (unless the URI
+     * sets options of its own). */
+    const char *keys[] = {"connect_timeout", "application_name", "options", "dbname", NULL};
+    const char *values[] = {timeout, "halma serve", "-c lock_timeout=1000", conninfo, NULL};
     PGconn *c = PQconnectdbParams(keys, values, 1);
-    if (c && PQstatus(c) == CONNECTION_OK) return c;
+    if (c && PQstatus(c) == CONNECTION_OK) {
+        PQsetNoticeProcessor(c, ignore_notice, NULL);
+        return c;
+    }
     if (err) snprintf(err, (size_t)err_size, "PostgreSQL: %s", c ? PQerrorMessage(c) : "out of memory");
     if (err) err[strcspn(err, "\n")] = 0;
     PQfinish(c);
@@ -141,13 +155,23 @@ static void db_connected(PgStore *s, bool now) {
     if (now == !s->down) return;
     s->down = !now;
     fprintf(stderr, "halma serve: PostgreSQL %s\n",
-            now ? "is back" : "is out of reach: writes answer 503 until it is back");
+            now ? "is back" : "is out of reach: the online games answer 503 until it is back");
 }
 
-/* Under the lock: db is connected, opened again if it broke. */
+static int64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Under the lock: db is connected, opened again if it broke.  While the
+ * database is out of reach, at most one try every RECONNECT_PAUSE_MS: the
+ * calls between fail at once instead of each waiting for a timeout. */
 static bool db_ready(PgStore *s) {
     if (s->db && PQstatus(s->db) == CONNECTION_OK) return true;
     if (s->in_batch) return false; /* a batch's transaction died with its connection */
+    if (s->down && now_ms() < s->retry_at) return false;
+    s->retry_at = now_ms() + RECONNECT_PAUSE_MS;
     PQfinish(s->db);
     s->db = connect_to(s->conninfo, NULL, 0);
     db_connected(s, s->db != NULL);
@@ -162,6 +186,22 @@ static bool exec(PgStore *s, const char *sql) {
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
     PQclear(r);
     return ok;
+}
+
+/* Commits db's transaction; false if the server did not (an aborted
+ * transaction's COMMIT answers "ROLLBACK", not an error). */
+static bool commit(PgStore *s) {
+    PGresult *r = PQexec(s->db, "COMMIT");
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK && !strcmp(PQcmdStatus(r), "COMMIT");
+    PQclear(r);
+    return ok;
+}
+
+/* Ids are base64url (tokens.c): any other text names no game and is never
+ * sent, as one PostgreSQL refuses (not UTF-8) would spoil a batch. */
+static bool plausible_id(const char *id) {
+    static const char BASE64URL[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    return id[0] && id[strspn(id, BASE64URL)] == 0;
 }
 
 /* The parameters of a statement: texts, or 32-byte hashes sent as bytes. */
@@ -382,7 +422,7 @@ static StoreStatus end(PgStore *s, StoreStatus st) {
         if (st != STORE_OK && !(exec(s, "ROLLBACK TO write") && exec(s, "RELEASE write")))
             s->db_lost_batch = true; /* the batch is lost: its commit will fail */
     } else if (st == STORE_OK) {
-        if (!exec(s, "COMMIT")) st = STORE_UNAVAILABLE;
+        if (!commit(s)) st = STORE_UNAVAILABLE;
     } else {
         exec(s, "ROLLBACK");
     }
@@ -404,7 +444,9 @@ static StoreStatus pg_batch_begin(Store *base) {
 
 static StoreStatus pg_batch_commit(Store *base) {
     PgStore *s = (PgStore *)base;
-    bool ok = !s->db_lost_batch && exec(s, "COMMIT");
+    /* A statement that failed outside a savepoint (a read) aborted the
+     * transaction, and COMMIT would then "succeed" as a ROLLBACK. */
+    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && commit(s);
     s->db_lost_batch = false;
     if (ok) store_step(base, "commit");
     else exec(s, "ROLLBACK");
@@ -457,11 +499,14 @@ static StoreStatus update_row(PgStore *s, Query q, const StoreGame *g, int n) {
     return st;
 }
 
-/* The move (if any), the row, the events and the notice, in one transaction. */
+/* The row, the move (if any), the events and the notice, in one
+ * transaction.  The row first: two servers' writes of one game then queue on
+ * its lock (the second finds its seq taken), where taking the move's key
+ * first could lock the two in a cycle that PostgreSQL ends with an error. */
 static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *move, const StoreEvent *events, int n) {
     if (!begin(s)) return STORE_UNAVAILABLE;
-    StoreStatus st = STORE_OK;
-    if (move) {
+    StoreStatus st = update_row(s, q, g, n);
+    if (st == STORE_OK && move) {
         Params p = {0};
         add_text(&p, g->id);
         add_int(&p, g->ply);
@@ -469,7 +514,6 @@ static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *mov
         st = run_write(s, Q_INSERT_MOVE, &p, false);
         if (st == STORE_OK) store_step(&s->base, "move");
     }
-    if (st == STORE_OK) st = update_row(s, q, g, n);
     if (st == STORE_OK) st = insert_events(s, g->id, g->seq, events, n);
     if (st == STORE_OK) st = notify_events(s, g->id, g->seq + n);
     st = end(s, st);
@@ -508,6 +552,7 @@ static StoreStatus pg_update(Store *base, StoreGame *g, const StoreEvent *events
 
 static StoreStatus pg_touch(Store *base, const char *id, int seat, int64_t ms) {
     PgStore *s = (PgStore *)base;
+    if (!plausible_id(id)) return STORE_NOT_FOUND;
     if (!begin(s)) return STORE_UNAVAILABLE;
     Params p = {0};
     add_int(&p, ms);
@@ -569,6 +614,7 @@ static StoreStatus read_moves(PgStore *s, const StoreGame *g, char (**moves)[STO
 static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     PgStore *s = (PgStore *)base;
     if (moves) *moves = NULL;
+    if (!plausible_id(id)) return STORE_NOT_FOUND;
     Params p = {0};
     add_text(&p, id);
     PGresult *r = run_read(s, Q_READ_GAME, &p);
@@ -582,6 +628,7 @@ static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**mo
 
 static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, StoreEventFn *each, void *ctx) {
     PgStore *s = (PgStore *)base;
+    if (!plausible_id(id)) return STORE_OK; /* no such game: no events, as SQLite says */
     Params p = {0};
     add_text(&p, id);
     add_int(&p, seq);

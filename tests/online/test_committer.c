@@ -8,6 +8,8 @@
  *
  * The store's step hook (a plain function) holds the committer at the first
  * move's write while the other requests queue, so the batch is certain.
+ * Each test on SQLite (committer_sqlite::) and on PostgreSQL (committer_pg::,
+ * a fresh database on HALMA_TEST_PG's server).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
@@ -126,9 +128,9 @@ enum { GAMES = 6 };
 /* White's first move in game 0 holds the committer; the moves of games 1..5
  * queue meanwhile, and are committed in one batch.  With batch_max 1, each
  * alone. */
-static void batch_of_moves(int batch_max) {
-    char path[64];
-    temp_db(path, sizeof path);
+static void batch_of_moves(Backend backend, int batch_max) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Hub *hub;
     Online *o = start(path, batch_max, &hub);
     Seated games[GAMES];
@@ -158,17 +160,17 @@ static void batch_of_moves(int batch_max) {
     for (int k = 0; k < GAMES; k++) finish(&p[k]);
     online_stop(o);
     hub_free(hub);
-    remove_db(path);
+    remove_store(path);
 }
 
-Test(committer, moves_to_different_games_share_a_commit_each_answered_once_durable) { batch_of_moves(0); }
-Test(committer, batch_max_1_commits_each_alone) { batch_of_moves(1); }
+ON_BOTH(committer, moves_to_different_games_share_a_commit_each_answered_once_durable) { batch_of_moves(backend, 0); }
+ON_BOTH(committer, batch_max_1_commits_each_alone) { batch_of_moves(backend, 1); }
 
 /* In one batch: a stale ply, an illegal move, two moves for the same game at
  * the same ply, and good moves: each answered on its own merits. */
-Test(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
-    char path[64];
-    temp_db(path, sizeof path);
+ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Hub *hub;
     Online *o = start(path, 0, &hub);
     Seated games[GAMES];
@@ -207,5 +209,54 @@ Test(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
     for (int k = 0; k < 7; k++) finish(&p[k]);
     online_stop(o);
     hub_free(hub);
-    remove_db(path);
+    remove_store(path);
+}
+
+/* A server of this test's own, stopped and started while other tests go on
+ * on HALMA_TEST_PG's; stopped and removed however the test ends. */
+static char own_dir[64];
+
+static void own_server_stop(void) {
+    if (*own_dir) pg_server("stop", own_dir);
+}
+
+static unsigned move_status(Online *o, const Seated *g, int ply, const char *move) {
+    json_t *body = json_pack("{s:i, s:s}", "ply", ply, "move", move);
+    OnlineAnswer a;
+    online_do(o, ONLINE_MOVE, g->id, g->token[0], body, &a);
+    json_decref(body);
+    json_decref(a.body);
+    return a.status;
+}
+
+/* PostgreSQL goes away mid-game: a move is 503 and changes nothing; once it
+ * is back, the same move is 200 within a second, with no restart. */
+Test(committer_pg, a_database_out_of_reach_is_503_then_the_game_goes_on, .timeout = 120, .fini = own_server_stop) {
+    alarm(120); /* Criterion's .timeout does not always fire under --jobs 2 */
+    char url[256];
+    pg_server_start(own_dir, sizeof own_dir, url, sizeof url);
+    Hub *hub;
+    Online *o = start(url, 0, &hub);
+    Seated g = seated(o);
+    pg_server("pause", own_dir);
+    cr_assert_eq(move_status(o, &g, 0, "o2-m4"), 503);
+    pg_server("resume", own_dir);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned status;
+    double waited;
+    do {
+        status = move_status(o, &g, 0, "o2-m4");
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        waited = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (status == 503) nanosleep(&(struct timespec){0, 20 * 1000000L}, NULL);
+    } while (status == 503 && waited < 1);
+    cr_assert_eq(status, 200, "after %.2f s", waited);
+    OnlineAnswer a;
+    online_do(o, ONLINE_READ, g.id, NULL, NULL, &a);
+    json_t *moves = json_object_get(a.body, "moves");
+    cr_assert_eq(json_array_size(moves), 1, "the move once");
+    json_decref(a.body);
+    online_stop(o);
+    hub_free(hub);
 }
