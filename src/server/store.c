@@ -2,6 +2,7 @@
  * store.c: the store of store.h, handed to its backend: PostgreSQL for a
  * libpq connection string, else SQLite.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <string.h>
 
 #include "server/store_backend.h"
@@ -66,6 +67,14 @@ void store_announce_seen(Store *s, const char *id, int seat, int64_t ms) {
 }
 
 void store_set_step_hook(Store *s, void (*hook)(const char *step)) { s->hook = hook; }
+
+void store_init_recursive_lock(pthread_mutex_t *lock) {
+    pthread_mutexattr_t recursive;
+    pthread_mutexattr_init(&recursive);
+    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(lock, &recursive);
+    pthread_mutexattr_destroy(&recursive);
+}
 
 void store_step(Store *s, const char *step) {
     if (s->hook) s->hook(step);

@@ -6,6 +6,8 @@
 #ifndef HALMA_STORE_BACKEND_H
 #define HALMA_STORE_BACKEND_H
 
+#include <pthread.h>
+
 #include "server/store.h"
 
 /* The calls of store.h, in its order; next_notice and announce_seen are
@@ -37,6 +39,9 @@ struct Store {
 
 Store *store_sqlite_open(const char *path, char *err, int err_size);
 Store *store_pg_open(const char *conninfo, char *err, int err_size);
+
+/* A backend's lock, recursive: a batch holds it across its writes, which take it too. */
+void store_init_recursive_lock(pthread_mutex_t *lock);
 
 /* Calls the crash tests' hook, if set, with the step just done. */
 void store_step(Store *s, const char *step);

@@ -384,11 +384,7 @@ Store *store_pg_open(const char *conninfo, char *err, int err_size) {
         return NULL;
     }
     s->base.ops = &PG_OPS;
-    pthread_mutexattr_t recursive;
-    pthread_mutexattr_init(&recursive);
-    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(&s->lock, &recursive);
-    pthread_mutexattr_destroy(&recursive);
+    store_init_recursive_lock(&s->lock);
     s->db = connect_to(conninfo, err, err_size);
     if (!s->db || !create_schema(s, err, err_size) || !listen_again(s, err, err_size)) {
         pg_close(&s->base);

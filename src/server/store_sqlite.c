@@ -65,11 +65,7 @@ Store *store_sqlite_open(const char *path, char *err, int err_size) {
         return NULL;
     }
     s->base.ops = &SQLITE_OPS;
-    pthread_mutexattr_t recursive;
-    pthread_mutexattr_init(&recursive);
-    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(&s->lock, &recursive);
-    pthread_mutexattr_destroy(&recursive);
+    store_init_recursive_lock(&s->lock);
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc == SQLITE_OK) {
