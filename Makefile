@@ -12,10 +12,13 @@ OPT      ?= -O2 -march=$(ARCH)
 BUILD    ?= build
 WARNINGS  = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= $(OPT)
-ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -MMD -MP
+# libpq's header is in a folder of its own (/usr/include/postgresql on Debian);
+# asked for when a compile needs it (`=`), so after `deps` installed it.
+PQ_CFLAGS  = $(shell pkg-config --cflags libpq 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc $(PQ_CFLAGS) -MMD -MP
 # SQLite keeps the online games, jansson reads and writes their JSON, GnuTLS
-# hashes their tokens (docs/ONLINE.md).
-LDLIBS    = -lmicrohttpd -lsqlite3 -ljansson -lgnutls -lpthread -lm
+# hashes their tokens (docs/ONLINE.md); libpq reaches a PostgreSQL store.
+LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
 # (tools/check-layers.sh): core <- engine, server <- cli.
@@ -129,9 +132,11 @@ TEST_ENV   = XDG_STATE_HOME=$(abspath $(BUILD))/test-state
 PROPERTY_GAMES ?= 1000
 
 # tests/lsan.supp: Criterion's own occasional leak, for the sanitized run.
+# The store tests run on SQLite and on PostgreSQL: a throwaway server
+# (tools/pg-temp.sh) gives them HALMA_TEST_PG, and goes when they end.
 unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
 	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-	    $(BUILD)/unit-tests --jobs 2
+	    tools/pg-temp.sh run -- $(BUILD)/unit-tests --jobs 2
 
 # Every suite, then the same C suites under AddressSanitizer and
 # UndefinedBehaviorSanitizer.
@@ -205,13 +210,12 @@ serve-tests: $(BUILD)/halma
 
 # Online games by link (docs/ONLINE.md) from outside, over raw HTTP: every
 # status of the contract, streams, clocks, limits, a store that cannot commit,
-# a server killed mid-game.
-# online.test.mjs three ways (HALMA_ONLINE_STORE, tests/online/online_http.mjs):
-# SQLite, one server on PostgreSQL, two servers on one PostgreSQL; then
-# shared.test.mjs (two servers: events across them, one killed, PostgreSQL
-# restarted, a flag).  The PostgreSQL runs share a throwaway cluster of
-# tools/pg-temp.sh, each on a database of its own; all run, the first
-# failure fails.
+# a server killed mid-game: online.test.mjs three ways (HALMA_ONLINE_STORE,
+# tests/online/online_http.mjs): SQLite, one server on PostgreSQL, two
+# servers on one PostgreSQL; then shared.test.mjs (two servers: events across
+# them, one killed, PostgreSQL restarted, a flag).  The PostgreSQL runs share
+# a throwaway server (tools/pg-temp.sh), each on a database of its own; all
+# three run, and any failure fails.
 ONLINE_NODE = $(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1
 online-tests: $(BUILD)/halma
 	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) tests/online/online.test.mjs

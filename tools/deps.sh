@@ -1,8 +1,10 @@
 #!/bin/sh
 # deps.sh GROUP...: installs the Debian packages a build step needs, when missing.
 #   build  compilers and libraries for build/halma and the WebAssembly engine
+#          (libpq-dev: the PostgreSQL store, src/server/store_pg.c)
 #   test   the C test framework, Node.js and Debian's Chromium for the browser tests,
-#          the sqlite3 shell (the online tests lock a store with it)
+#          the sqlite3 shell (the online tests lock a store with it), the
+#          PostgreSQL server (tools/pg-temp.sh starts a throwaway one)
 #   fuzz   clang's libFuzzer runtime
 # Installs with apt-get when run as root (or through sudo); otherwise names
 # what is missing and fails.
@@ -10,8 +12,8 @@ set -eu
 
 packages_for() {
     case "$1" in
-    build) echo "gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libgnutls28-dev clang lld" ;;
-    test) echo "libcriterion-dev nodejs npm chromium valgrind wrk sqlite3" ;;
+    build) echo "gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libgnutls28-dev libpq-dev clang lld" ;;
+    test) echo "libcriterion-dev nodejs npm chromium valgrind wrk sqlite3 postgresql" ;;
     fuzz) echo "clang libclang-rt-dev" ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
     esac
