@@ -40,13 +40,14 @@ function pgDatabase() {
 }
 
 // Where a test that restarts its servers on the same store keeps it: a file
-// in dir with SQLite, this run's database with PostgreSQL (its games' ids
-// are unique, so tests sharing it do not see each other).
+// in dir with SQLite, a fresh database with PostgreSQL (so that no other
+// server of the run, sharing the run's database, does the restarted
+// server's work, such as ending a game on time).
 export function storeFor(dir, file = 'games.sqlite3') {
-  return PG ? pgDatabase() : path.join(dir, file);
+  return PG ? freshDatabase(`${STORE}_own`) : path.join(dir, file);
 }
 
-// Drops this run's database (every server stopped first); at exit otherwise.
+// Drops this run's databases (every server stopped first); at exit otherwise.
 export function dropStores() {
   dropDatabases();
   runDatabase = null;
@@ -118,14 +119,13 @@ export function serverGroup(servers) {
 // go to, and its next one on the other (so a spectator is on both): every
 // write after a stream is opened is answered by the other server at least
 // once, and the Router counts the writes made while a stream of the same
-// game was open on another server (crossWrites) to prove it.
+// game was open on another server (routing.crossWrites) to prove it.
+export const routing = { writes: 0, crossWrites: 0, streams: [] }; // every Router's
 export class Router {
   constructor(servers) {
     this.servers = servers;
     this.turn = 0;
     this.games = new Map();
-    this.crossWrites = 0;
-    this.writes = 0;
   }
 
   game(id) {
@@ -139,8 +139,8 @@ export class Router {
     const g = this.game(m[1]);
     if (method === 'GET' || method === 'HEAD') return this.servers[g.reads++ % this.servers.length].port;
     const i = g.writes++ % this.servers.length;
-    this.writes++;
-    if ([...g.open.values()].some((j) => j !== i)) this.crossWrites++;
+    routing.writes++;
+    if ([...g.open.values()].some((j) => j !== i)) routing.crossWrites++;
     return this.servers[i].port;
   }
 
@@ -149,6 +149,7 @@ export class Router {
     const g = this.game(id);
     const i = (g.writes + 1 + g.streams) % this.servers.length;
     const key = g.streams++;
+    routing.streams[i] = (routing.streams[i] ?? 0) + 1;
     return {
       port: this.servers[i].port,
       index: i,
