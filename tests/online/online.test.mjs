@@ -841,6 +841,19 @@ describe('durability', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  test('--db postgresql://... says PostgreSQL at start, never its password', { skip: !PG && 'PostgreSQL only' }, async () => {
+    const u = new URL(storeFor(null));
+    u.password = 'never-printed-x7';
+    const s = await startOnline(['--db', u.toString()], { servers: 1 });
+    try {
+      assert.match(s.stdout, /online games kept in PostgreSQL/);
+      await newGame(s.port); // throws unless the store works
+    } finally {
+      await stopServer(s);
+    }
+    assert.ok(!s.stdout.includes('never-printed') && !s.stderr.includes('never-printed'), 'no password printed');
+  });
+
   test('a clean stop with streams open', async () => {
     const s = await startOnline([]);
     const game = await newGame(s.port);
