@@ -29,6 +29,7 @@ import {
   storeFor,
   tempDir,
 } from './online_http.mjs';
+import { psql } from './pg_store.mjs';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 let server;
@@ -672,6 +673,37 @@ describe('durability', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test(
+    'a PostgreSQL store whose tables another session holds locked: 503, nothing changed; then it works',
+    { skip: !PG && 'PostgreSQL (the SQLite case is the test above)' },
+    async (t) => {
+      const db = storeFor(null);
+      const s = await startOnline(['--db', db], { servers: 1 });
+      let locker;
+      try {
+        const game = await newGame(s.port);
+        const tables = psql(db, "SELECT string_agg(format('%I', tablename), ', ') FROM pg_tables WHERE schemaname = current_schema()");
+        assert.ok(tables, 'the store made its tables');
+        // A write lock on every table, as BEGIN IMMEDIATE above: others may read, not write.
+        locker = spawn('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', db], { stdio: ['pipe', 'pipe', 'pipe'] });
+        locker.stdin.write(`BEGIN;\nLOCK TABLE ${tables} IN EXCLUSIVE MODE;\nSELECT 'locked';\n`);
+        await new Promise((resolve) => locker.stdout.once('data', resolve));
+        const started = Date.now();
+        const r = await move(s.port, game, 'w', 0, moves[0]).catch((e) => assert.fail(`no answer while the store was locked: ${e.message}`));
+        t.diagnostic(`answered ${r.status} in ${Date.now() - started} ms`);
+        assert.equal(r.status, 503, r.text);
+        assert.equal(r.body.error, 'unavailable');
+        locker.stdin.end('ROLLBACK;\n');
+        await new Promise((resolve) => locker.on('exit', resolve));
+        assert.equal((await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 0);
+        assert.equal((await move(s.port, game, 'w', 0, moves[0])).status, 200);
+      } finally {
+        if (locker && locker.exitCode === null) locker.kill('SIGKILL');
+        await stopServer(s);
+      }
+    },
+  );
 
   test('SIGKILL in the middle of a stream of moves; restarted, every acknowledged move is there, none doubled', async () => {
     const dir = tempDir();

@@ -31,6 +31,14 @@ async function stopAll(...servers) {
   for (const s of servers) await stopServer(s);
 }
 
+// Stops each server, which must exit cleanly (under AddressSanitizer: no leak).
+async function stopClean(...servers) {
+  for (const s of servers) {
+    const { code, signal } = await stopServer(s);
+    assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr.slice(-1500)}`);
+  }
+}
+
 before(async () => {
   db = freshDatabase('shared');
   moves = await legalMoves(40);
@@ -109,6 +117,7 @@ describe('two servers on one PostgreSQL', () => {
       assert.deepEqual(ids(onB), range(1, 21), 'every event once, in order');
       onA.close();
       onB.close();
+      await stopClean(a, b);
     } finally {
       await stopAll(a, b);
     }
@@ -172,6 +181,7 @@ describe('two servers on one PostgreSQL', () => {
       const plies = [...watch.w.events, ...again.w.events].filter((e) => e.event === 'move').map((e) => e.data.ply);
       assert.deepEqual(plies, range(1, total));
       for (const s of [watch.b, again.w, again.spectator]) s.close();
+      await stopClean(b);
     } finally {
       await stopAll(a, b);
     }
@@ -270,6 +280,7 @@ describe('two servers on one PostgreSQL', () => {
         // and new games are made again
         assert.equal((await api(b.port, 'POST', '/api/v1/games', { body: {} })).status, 201);
         for (const w of watch) for (const st of w.streams) st.close();
+        await stopClean(a, b);
       } finally {
         if (paused) resumePg();
         await stopAll(a, b);
@@ -326,6 +337,7 @@ describe('two servers on one PostgreSQL', () => {
         assert.equal(await lastSeq(b.port, g, endsA[0].id), endsA[0].id, 'the store has one end, the last event');
       }
       for (const pair of watch) for (const s of pair) s.close();
+      await stopClean(a, b);
     } finally {
       await stopAll(a, b);
     }
