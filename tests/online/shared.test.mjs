@@ -344,6 +344,109 @@ describe('two servers on one PostgreSQL', () => {
   });
 });
 
+describe('races between two servers', () => {
+  let a;
+  let b;
+  before(async () => {
+    a = await serve();
+    b = await serve();
+  });
+  after(async () => {
+    if (a && b) await stopClean(a, b);
+  });
+
+  test('the same move sent to both servers at once: 200 from both, played once', async () => {
+    const games = [];
+    for (let i = 0; i < 10; i++) games.push(await newGame(a.port));
+    for (const ply of [0, 1]) {
+      const answers = await Promise.all(
+        games.map((g) => Promise.all([a, b].map((s) => move(s.port, g, seatOf(ply), ply, moves[ply])))),
+      );
+      for (const pair of answers)
+        for (const r of pair) {
+          assert.equal(r.status, 200, `ply ${ply}: ${r.status} ${r.text}`);
+          assert.deepEqual(r.body.moves, moves.slice(0, ply + 1));
+        }
+    }
+    for (const g of games) {
+      const s = await openEvents(b.port, g.id, { lastEventId: 0 });
+      await s.next((e) => e.id === 3, 3000);
+      await sleep(100);
+      assert.deepEqual(
+        s.events.map((e) => e.event),
+        ['seats', 'move', 'move'],
+        'one event a move',
+      );
+      s.close();
+    }
+  });
+
+  test('a rematch asked on both servers at once: one rematch, named by both answers', async () => {
+    const games = [];
+    for (let i = 0; i < 10; i++) {
+      const g = await newGame(a.port);
+      assert.equal((await api(b.port, 'POST', `/api/v1/games/${g.id}/resign`, { token: g.w })).status, 200);
+      games.push(g);
+    }
+    const answers = await Promise.all(
+      games.map((g) =>
+        Promise.all([
+          api(a.port, 'POST', `/api/v1/games/${g.id}/rematch`, { token: g.w }),
+          api(b.port, 'POST', `/api/v1/games/${g.id}/rematch`, { token: g.b }),
+        ]),
+      ),
+    );
+    for (const [i, [ra, rb]] of answers.entries()) {
+      assert.equal(ra.status, 200, `on A: ${ra.text}`);
+      assert.equal(rb.status, 200, `on B: ${rb.text}`);
+      assert.equal(ra.body.rematch, rb.body.rematch, 'one rematch');
+      for (const s of [a, b]) assert.equal((await api(s.port, 'GET', `/api/v1/games/${games[i].id}`)).body.rematch, ra.body.rematch);
+      const st = await openEvents(a.port, games[i].id, { lastEventId: 0 });
+      await st.next((e) => e.event === 'rematch', 3000);
+      await sleep(100);
+      assert.equal(st.events.filter((e) => e.event === 'rematch').length, 1, 'one rematch event');
+      st.close();
+    }
+  });
+
+  test('one invite used on both servers at once: one seat taken, the other 409 seat_taken', async () => {
+    for (let i = 0; i < 10; i++) {
+      const c = (await api(a.port, 'POST', '/api/v1/games', { body: {} })).body;
+      const rs = await Promise.all([a, b].map((s) => api(s.port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } })));
+      assert.deepEqual(rs.map((r) => r.status).sort(), [200, 409], rs.map((r) => r.text).join(' | '));
+      assert.equal(rs.find((r) => r.status === 409).body.error, 'seat_taken');
+      const g = (await api(b.port, 'GET', `/api/v1/games/${c.id}`)).body;
+      assert.equal(g.status, 'ongoing');
+    }
+  });
+
+  test('a resignation and a move at once on two servers: one game, ended once, every event once', async () => {
+    const games = [];
+    for (let i = 0; i < 10; i++) games.push(await newGame(a.port));
+    const answers = await Promise.all(
+      games.map((g) =>
+        Promise.all([move(a.port, g, 'w', 0, moves[0]), api(b.port, 'POST', `/api/v1/games/${g.id}/resign`, { token: g.b })]),
+      ),
+    );
+    for (const [i, [m, r]] of answers.entries()) {
+      assert.equal(r.status, 200, `the resignation: ${r.text}`);
+      assert.ok(m.status === 200 || (m.status === 409 && m.body.error === 'game_over'), `the move: ${m.status} ${m.text}`);
+      for (const s of [a, b]) {
+        const g = (await api(s.port, 'GET', `/api/v1/games/${games[i].id}`)).body;
+        assert.deepEqual(g.result, { winner: 'w', reason: 'resign' });
+        assert.deepEqual(g.moves, m.status === 200 ? [moves[0]] : []);
+      }
+      const st = await openEvents(b.port, games[i].id, { lastEventId: 0 });
+      const n = m.status === 200 ? 3 : 2;
+      await st.next((e) => e.id === n, 3000);
+      await sleep(100);
+      assert.deepEqual(ids(st), range(1, n));
+      assert.equal(st.events.filter((e) => e.event === 'end').length, 1);
+      st.close();
+    }
+  });
+});
+
 // Resolves true once check() holds, polling; false after limit ms.
 async function waitFor(check, limit) {
   for (const start = performance.now(); performance.now() - start < limit; await sleep(20)) if (check()) return true;
