@@ -6,6 +6,11 @@
  * next publish or heartbeat resumes it.  Locks: the hub's, then a stream's.
  * The streams are indexed by game, so that publishing an event costs its
  * game's streams only, however many others are open.
+ *
+ * Each stream knows the number of the last stored event it was given, so
+ * that several sources of the same events (a stream's catch-up, this
+ * server's writes, the other servers' as the store announces them) give each
+ * stream every event once and in order.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/events.h"
@@ -32,7 +37,8 @@ struct Stream {
     Stream *game_prev, *game_next; /* the same: the streams of the same bucket */
     unsigned bucket;
     bool attached;
-    char id[32];
+    int64_t seq; /* the same: the last stored event appended */
+    char id[HUB_ID_SIZE];
     char client[48];
     pthread_mutex_t lock; /* the rest */
     char *buf;
@@ -121,8 +127,9 @@ bool stream_push(Stream *s, const char *text) {
     return ok;
 }
 
-void stream_attach(Hub *h, Stream *s) {
+void stream_attach(Hub *h, Stream *s, int64_t seq) {
     pthread_mutex_lock(&h->lock);
+    s->seq = seq;
     s->next = h->head;
     if (h->head) h->head->prev = s;
     h->head = s;
@@ -163,17 +170,30 @@ void stream_discard(Stream *s) {
     free(s);
 }
 
+/* Under the stream's lock: up to max bytes of the buffer, taken out. */
+static size_t take(Stream *s, char *out, size_t max) {
+    size_t k = s->len < max ? s->len : max;
+    if (!k) return 0; /* buf may be NULL yet */
+    memcpy(out, s->buf, k);
+    memmove(s->buf, s->buf + k, s->len - k);
+    s->len -= k;
+    return k;
+}
+
+size_t stream_take(Stream *s, char *out, size_t max) {
+    pthread_mutex_lock(&s->lock);
+    size_t k = take(s, out, max);
+    pthread_mutex_unlock(&s->lock);
+    return k;
+}
+
 static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max) {
     (void)pos;
     Stream *s = cls;
     pthread_mutex_lock(&s->lock);
     ssize_t n = 0;
     if (s->len) {
-        size_t k = s->len < max ? s->len : max;
-        memcpy(out, s->buf, k);
-        memmove(s->buf, s->buf + k, s->len - k);
-        s->len -= k;
-        n = (ssize_t)k;
+        n = (ssize_t)take(s, out, max);
     } else if (s->closed) {
         n = MHD_CONTENT_READER_END_OF_STREAM;
     } else {
@@ -208,6 +228,83 @@ void hub_publish(Hub *h, const char *id, const char *text) {
         pthread_mutex_unlock(&s->lock);
     }
     pthread_mutex_unlock(&h->lock);
+}
+
+/* Under the hub's lock: whether stream s still takes events. */
+static bool open_now(Stream *s) {
+    pthread_mutex_lock(&s->lock);
+    bool open = !s->closed;
+    pthread_mutex_unlock(&s->lock);
+    return open;
+}
+
+size_t hub_publish_event(Hub *h, const char *id, int64_t seq, const char *text) {
+    size_t n = strlen(text), behind = 0;
+    pthread_mutex_lock(&h->lock);
+    for (Stream *s = h->games[bucket_of(id)]; s; s = s->game_next) {
+        if (strcmp(s->id, id) || s->seq >= seq) continue; /* not this game's, or had it */
+        if (s->seq < seq - 1) { /* this one now would pass over the one before */
+            behind += open_now(s);
+            continue;
+        }
+        s->seq = seq;
+        pthread_mutex_lock(&s->lock);
+        append(s, text, n); /* if it fails, the stream ends: its client catches up */
+        wake(s);
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return behind;
+}
+
+bool hub_lowest_seq(Hub *h, const char *id, int64_t *seq) {
+    bool any = false;
+    pthread_mutex_lock(&h->lock);
+    for (Stream *s = h->games[bucket_of(id)]; s; s = s->game_next)
+        if (!strcmp(s->id, id) && open_now(s) && (!any || s->seq < *seq)) {
+            *seq = s->seq;
+            any = true;
+        }
+    pthread_mutex_unlock(&h->lock);
+    return any;
+}
+
+/* Under the hub's lock: s counted in games[from..*n), a new entry if its
+ * game is not there yet (the games of one bucket are next to each other). */
+static bool count_stream(const Stream *s, HubGame **games, long *n, long *cap, long from) {
+    for (long k = from; k < *n; k++)
+        if (!strcmp((*games)[k].id, s->id)) {
+            if (s->seq < (*games)[k].seq) (*games)[k].seq = s->seq;
+            return true;
+        }
+    if (*n == *cap) {
+        long more = *cap ? *cap * 2 : 64;
+        HubGame *bigger = realloc(*games, (size_t)more * sizeof *bigger);
+        if (!bigger) return false;
+        *games = bigger;
+        *cap = more;
+    }
+    HubGame *g = &(*games)[(*n)++];
+    snprintf(g->id, sizeof g->id, "%s", s->id);
+    g->seq = s->seq;
+    return true;
+}
+
+long hub_games(Hub *h, HubGame **games) {
+    long n = 0, cap = 0;
+    bool ok = true;
+    *games = NULL;
+    pthread_mutex_lock(&h->lock);
+    for (unsigned b = 0; b < GAME_BUCKETS && ok; b++) {
+        long from = n;
+        for (Stream *s = h->games[b]; s && ok; s = s->game_next)
+            if (open_now(s)) ok = count_stream(s, games, &n, &cap, from);
+    }
+    pthread_mutex_unlock(&h->lock);
+    if (ok) return n;
+    free(*games);
+    *games = NULL;
+    return -1;
 }
 
 void hub_close_all(Hub *h) {

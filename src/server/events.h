@@ -10,9 +10,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct MHD_Connection;
 struct MHD_Response;
+
+enum { HUB_ID_SIZE = 32 }; /* a game id and its NUL, at most */
 
 typedef struct Hub Hub;
 typedef struct Stream Stream;
@@ -32,14 +35,38 @@ Stream *stream_new(Hub *h, struct MHD_Connection *c, const char *id, const char 
 /* Text to send first (the catch-up), before stream_attach. */
 bool stream_push(Stream *s, const char *text);
 
-/* From now on the stream receives its game's events; its response, for
- * MHD_queue_response, follows.  Before it is queued, stream_discard frees it. */
-void stream_attach(Hub *h, Stream *s);
+/* From now on the stream receives its game's events after number seq, the
+ * last its catch-up sent (the snapshot's seq, or the last event replayed);
+ * its response, for MHD_queue_response, follows.  Before it is queued,
+ * stream_discard frees it. */
+void stream_attach(Hub *h, Stream *s, int64_t seq);
 struct MHD_Response *stream_response(Stream *s);
 void stream_discard(Stream *s);
 
-/* Sends text to every stream of game id. */
+/* Sends text to every stream of game id: for what is not a stored event
+ * (presence), which has no number. */
 void hub_publish(Hub *h, const char *id, const char *text);
+
+/* Sends text, the stored event number seq of game id, to the streams of id
+ * whose last event is seq - 1, which then have seq: an event reaches a
+ * stream once and in order, however often it is published (a catch-up may
+ * overlap a live event, and a server hears of its own writes too).  Returns
+ * how many streams of id lack an event before seq (another server's, not
+ * yet heard of): the caller catches them up from the store, in order. */
+size_t hub_publish_event(Hub *h, const char *id, int64_t seq, const char *text);
+
+/* The lowest last event among the open streams of game id; false if none. */
+bool hub_lowest_seq(Hub *h, const char *id, int64_t *seq);
+
+/* Every game with open streams, with the lowest last event among them. */
+typedef struct {
+    char id[HUB_ID_SIZE];
+    int64_t seq;
+} HubGame;
+
+/* The games copied out (so the hub is not held while the caller reads the
+ * store): *games from malloc, for the caller to free; -1 if out of memory. */
+long hub_games(Hub *h, HubGame **games);
 
 /* Sends a comment line to the streams of one slice of the games (number
  * `slice` of `slices`), so that dead connections are found: one slice after
@@ -48,5 +75,9 @@ void hub_heartbeat(Hub *h, unsigned slice, unsigned slices);
 
 /* Streams open. */
 size_t hub_count(Hub *h);
+
+/* Takes up to max bytes of what the stream has not sent yet, as
+ * libmicrohttpd does through its response: for the tests, which have none. */
+size_t stream_take(Stream *s, char *out, size_t max);
 
 #endif

@@ -17,6 +17,15 @@
  * The lock (the committer's, across a batch) orders every write, the timer's
  * too, and guards the memory of live games.  The server's own threads never
  * wait for a commit: their connection is suspended meanwhile (api.c).
+ *
+ * Several servers may share one store (store_shared): the store already
+ * refuses a stale write, so what each must learn is the others' news.  A
+ * watcher thread reads the store's notices and, under the lock, gives this
+ * server's streams the events written elsewhere (read from the store, after
+ * the last each stream has), schedules the flags they change, and takes in
+ * the presence seen elsewhere (docs/ONLINE.md, Several servers).  Locks are
+ * taken in one order: this lock, the store's, the hub's, a stream's; the
+ * watcher holds none while it waits for news.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/online.h"
@@ -40,6 +49,7 @@ enum {
     HEARTBEAT_SLICES = 16, /* each heartbeat period, the streams get their comment in this many turns */
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
+    NOTICE_WAIT_MS = 250, /* the watcher's wait for news, so that it sees the server stop */
 };
 
 /* What the server keeps in memory of a game: only what the store need not. */
@@ -48,14 +58,17 @@ typedef struct Live {
     char id[STORE_ID_SIZE];
     int64_t seen[2];     /* the last authenticated request of each seat */
     int64_t touched[2];  /* when seen was last written to the store */
+    int64_t announced[2]; /* when seen was last told to the other servers */
     bool shown[2];       /* the online state last published */
     int64_t flag_at;     /* when the running clock falls; 0: none */
+    int64_t seq;         /* the game's events in the newest row flag_at was set from */
 } Live;
 
 /* An event of a batch, published once the batch commits. */
 typedef struct Publication {
     struct Publication *next;
     char id[STORE_ID_SIZE];
+    int64_t seq; /* the stored event's number; 0: presence, not stored */
     char text[];
 } Publication;
 
@@ -67,6 +80,9 @@ struct Online {
     pthread_cond_t wake;
     pthread_t timer;
     bool timer_started, stopping;
+    pthread_cond_t watcher_wake; /* the watcher's pause while the store is out of reach */
+    pthread_t watcher;
+    bool watcher_started;
     int64_t next_heartbeat, next_expire;
     unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
@@ -141,10 +157,46 @@ void online_presence(Online *o, const StoreGame *g, bool online[2]) {
     }
 }
 
+/* ---- events to the streams (under the lock) --------------------------------------- */
+
+typedef struct {
+    Online *o;
+    const char *id;
+} Replay;
+
+static void publish_stored(void *ctx, int64_t seq, const char *kind, const char *data) {
+    Replay *r = ctx;
+    char *text = event_text(seq, kind, data);
+    if (text) hub_publish_event(r->o->hub, r->id, seq, text);
+    free(text);
+}
+
+/* The stored events of game id after `after` to its streams, in order: each
+ * stream takes those it lacks (hub_publish_event). */
+static void replay(Online *o, const char *id, int64_t after) {
+    Replay r = {o, id};
+    store_events_after(o->store, id, after, publish_stored, &r); /* failed: again at the game's next news */
+}
+
+/* Brings game id's streams up to `known` (the game's last event as far as the
+ * caller knows; INT64_MAX: unknown): nothing is read if they all have it. */
+static void catch_up(Online *o, const char *id, int64_t known) {
+    int64_t lowest;
+    if (hub_lowest_seq(o->hub, id, &lowest) && lowest < known) replay(o, id, lowest);
+}
+
+/* Event seq of game id (or presence, seq 0) to its streams.  A stream that
+ * lacks an event before it (another server's, its notice not yet read) is
+ * caught up from the store now rather than left to wait for the notice. */
+static void send_event(Online *o, const char *id, int64_t seq, const char *text) {
+    if (!seq) hub_publish(o->hub, id, text);
+    else if (hub_publish_event(o->hub, id, seq, text)) catch_up(o, id, seq);
+}
+
 /* Sends text to game id's streams: at once, or in a batch once it commits. */
-static void publish(Online *o, const char *id, const char *text) {
+static void publish(Online *o, const char *id, int64_t seq, const char *text) {
     if (!o->batching) {
-        hub_publish(o->hub, id, text);
+        send_event(o, id, seq, text);
         return;
     }
     size_t n = strlen(text) + 1;
@@ -152,6 +204,7 @@ static void publish(Online *o, const char *id, const char *text) {
     if (!p) return; /* as a stream too slow: its client catches up when it reconnects */
     p->next = NULL;
     snprintf(p->id, sizeof p->id, "%s", id);
+    p->seq = seq;
     memcpy(p->text, text, n);
     *o->published_end = p;
     o->published_end = &p->next;
@@ -161,7 +214,7 @@ static void publish(Online *o, const char *id, const char *text) {
 static void flush_published(Online *o, bool send) {
     for (Publication *p = o->published, *next; p; p = next) {
         next = p->next;
-        if (send) hub_publish(o->hub, p->id, p->text);
+        if (send) send_event(o, p->id, p->seq, p->text);
         free(p);
     }
     o->published = NULL;
@@ -173,19 +226,25 @@ static void publish_presence(Online *o, const StoreGame *g, const bool online[2]
     json_t *seats = seats_json(g, online);
     char *data = json_dumps(seats, JSON_COMPACT);
     char *text = data ? event_text(-1, "seats", data) : NULL;
-    if (text) publish(o, g->id, text);
+    if (text) publish(o, g->id, 0, text);
     free(text);
     free(data);
     json_decref(seats);
 }
 
-/* A seat proved itself at `now`: online, and said so (if `publish`) if it was not. */
+/* A seat proved itself at `now`: online, and said so (if `publish`) if it
+ * was not.  The other servers are told at once when it comes online, and
+ * then often enough that they never think it gone while it is here. */
 static void seen_now(Online *o, const StoreGame *g, int seat, int64_t now, bool publish) {
     Live *l = live_find(o, g->id, true);
     if (!l) return;
     l->seen[seat] = now;
     if (now - l->touched[seat] >= TOUCH_EVERY_MS && store_touch(o->store, g->id, seat, now) == STORE_OK)
         l->touched[seat] = now;
+    if (!l->shown[seat] || now - l->announced[seat] >= o->config.online_ms / 4) {
+        store_announce_seen(o->store, g->id, seat, now);
+        l->announced[seat] = now;
+    }
     if (l->shown[seat]) return;
     l->shown[seat] = true;
     pthread_cond_signal(&o->wake); /* its going offline is now due */
@@ -222,7 +281,9 @@ int online_authenticate(Online *o, const StoreGame *g, const char *token, Online
 static void schedule_flag(Online *o, const StoreGame *g) {
     int64_t at = clock_flag_at(g);
     Live *l = live_find(o, g->id, at != 0);
-    if (!l || l->flag_at == at) return;
+    if (!l) return;
+    if (g->seq > l->seq) l->seq = g->seq;
+    if (l->flag_at == at) return;
     l->flag_at = at;
     pthread_cond_signal(&o->wake);
 }
@@ -300,7 +361,7 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
     for (int k = 0; k < n; k++) {
         if (st == STORE_OK) {
             char *text = event_text(first + k, events[k].kind, data[k]);
-            if (text) publish(o, g->id, text);
+            if (text) publish(o, g->id, first + k, text);
             free(text);
         }
         free(data[k]);
@@ -319,9 +380,16 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
 
 /* ---- streams ------------------------------------------------------------------ */
 
+/* A stream's catch-up: the stream, and the last event it was sent. */
+typedef struct {
+    Stream *stream;
+    int64_t seq;
+} Pushed;
+
 static void push_stored(void *ctx, int64_t seq, const char *kind, const char *data) {
+    Pushed *p = ctx;
     char *text = event_text(seq, kind, data);
-    if (text) stream_push(ctx, text);
+    if (text && stream_push(p->stream, text)) p->seq = seq;
     free(text);
 }
 
@@ -341,12 +409,17 @@ static bool open_stream(Online *o, const OnlineCall *c, OnlineAnswer *answer) {
     bool ok = online_load(o, c->id, &l, answer);
     if (ok) {
         stream_push(c->stream, "retry: 2000\n\n"); /* how soon a browser reconnects */
-        /* An id from the future (another store): the whole game instead. */
-        if (c->last_event_id < 0 || c->last_event_id > l.g.seq)
+        /* An id from the future (another store): the whole game instead.
+         * The events replayed may go past the row read (another server
+         * wrote meanwhile): the stream takes its live events after the last. */
+        Pushed pushed = {c->stream, l.g.seq};
+        if (c->last_event_id < 0 || c->last_event_id > l.g.seq) {
             ok = push_game(o, &l, c->stream);
-        else
-            ok = store_events_after(o->store, c->id, c->last_event_id, push_stored, c->stream) == STORE_OK;
-        if (ok) stream_attach(o->hub, c->stream);
+        } else {
+            pushed.seq = c->last_event_id;
+            ok = store_events_after(o->store, c->id, c->last_event_id, push_stored, &pushed) == STORE_OK;
+        }
+        if (ok) stream_attach(o->hub, c->stream, pushed.seq);
         else online_error(answer, 503, "unavailable", "the game's events cannot be read now; try again");
         online_unload(&l);
     }
@@ -578,6 +651,82 @@ static void *timer_main(void *arg) {
 /* At start: the flags of the games whose clocks ran while the server was down. */
 static void reschedule(void *ctx, const StoreGame *g) { schedule_flag(ctx, g); }
 
+/* ---- the watcher: the other servers' news (under the lock) ------------------------ */
+
+/* Game id has events up to seq: this server's streams get those they lack,
+ * and the flag is scheduled as the row now says, so that whichever server's
+ * timer comes first lets it fall (once: the write is conditional on seq, and
+ * the others' attempt is a conflict, dropped, whose end they then hear of). */
+static void heard_events(Online *o, const char *id, int64_t seq) {
+    catch_up(o, id, seq);
+    Live *l = live_find(o, id, false);
+    if (l && l->seq >= seq) return; /* this server's own write, or a row read since: the flag is known */
+    StoreGame g;
+    if (store_read(o->store, id, &g, NULL) == STORE_OK) schedule_flag(o, &g);
+}
+
+/* A seat was online at ms on another server: online here too, and said so
+ * to this server's streams if it was not (as seen_now does).  After a join
+ * that says it twice (the join's event, then this), which is harmless: the
+ * row cannot tell a join's last_seen_ms from store_touch's. */
+static void heard_seen(Online *o, const char *id, int seat, int64_t ms) {
+    Live *l = seat == 0 || seat == 1 ? live_find(o, id, true) : NULL;
+    if (!l || ms <= l->seen[seat]) return; /* old news, or this server's own */
+    l->seen[seat] = ms;
+    if (l->shown[seat] || online_now_ms() - ms >= o->config.online_ms) return;
+    l->shown[seat] = true;
+    pthread_cond_signal(&o->wake); /* its going offline is now due */
+    int64_t lowest;
+    StoreGame g;
+    if (!hub_lowest_seq(o->hub, id, &lowest) || store_read(o->store, id, &g, NULL) != STORE_OK) return;
+    bool online[2];
+    online_presence(o, &g, online);
+    publish_presence(o, &g, online);
+}
+
+/* News may have been missed: every game with streams here is caught up from
+ * the store, and every flag rescheduled from the rows. */
+static void heard_resync(Online *o) {
+    HubGame *games;
+    long n = hub_games(o->hub, &games);
+    for (long k = 0; k < n; k++) replay(o, games[k].id, games[k].seq);
+    free(games);
+    store_each_unfinished(o->store, reschedule, o);
+}
+
+static void heard(Online *o, const StoreNotice *n) {
+    switch (n->kind) {
+    case NOTICE_EVENTS: heard_events(o, n->id, n->seq); return;
+    case NOTICE_SEEN: heard_seen(o, n->id, n->seat, n->ms); return;
+    case NOTICE_RESYNC: heard_resync(o); return;
+    }
+}
+
+/* Waits for the store's news without the lock, and takes each in under it.
+ * While the store is out of reach it is asked again every NOTICE_WAIT_MS
+ * (it reconnects meanwhile; its first news then is NOTICE_RESYNC), and the
+ * streams stay open: the timer's heartbeats go on. */
+static void *watcher_main(void *arg) {
+    Online *o = arg;
+    online_lock(o);
+    while (!o->stopping) {
+        online_unlock(o);
+        StoreNotice n;
+        StoreStatus st = store_next_notice(o->store, &n, NOTICE_WAIT_MS);
+        online_lock(o);
+        if (o->stopping) break;
+        if (st == STORE_OK) {
+            heard(o, &n);
+        } else if (st == STORE_UNAVAILABLE) { /* it may say so at once: not asked again at once */
+            int64_t until_ms = online_now_ms() + NOTICE_WAIT_MS;
+            struct timespec until = {.tv_sec = until_ms / 1000, .tv_nsec = (until_ms % 1000) * 1000000L};
+            pthread_cond_timedwait(&o->watcher_wake, &o->lock, &until);
+        }
+    }
+    online_unlock(o);
+    return NULL;
+}
+
 Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_size) {
     Online *o = calloc(1, sizeof *o);
     if (!o) return NULL;
@@ -585,6 +734,7 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     o->hub = hub;
     pthread_mutex_init(&o->lock, NULL);
     pthread_cond_init(&o->wake, NULL);
+    pthread_cond_init(&o->watcher_wake, NULL);
     pthread_mutex_init(&o->queue_lock, NULL);
     pthread_cond_init(&o->queued, NULL);
     pthread_cond_init(&o->idle, NULL);
@@ -604,6 +754,14 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
         return NULL;
     }
     o->timer_started = true;
+    if (store_shared(o->store)) {
+        if (pthread_create(&o->watcher, NULL, watcher_main, o) != 0) {
+            snprintf(err, (size_t)err_size, "cannot start the watcher thread");
+            online_stop(o);
+            return NULL;
+        }
+        o->watcher_started = true;
+    }
     if (pthread_create(&o->committer, NULL, committer_main, o) != 0) {
         snprintf(err, (size_t)err_size, "cannot start the committer thread");
         online_stop(o);
@@ -626,16 +784,17 @@ void online_stop(Online *o) {
     if (o->batches)
         fprintf(stderr, "halma serve: %lld writes committed in %lld batches\n", (long long)o->batched,
                 (long long)o->batches);
-    if (o->timer_started) {
-        online_lock(o);
-        o->stopping = true;
-        pthread_cond_signal(&o->wake);
-        online_unlock(o);
-        pthread_join(o->timer, NULL);
-    }
+    online_lock(o);
+    o->stopping = true;
+    pthread_cond_signal(&o->wake);
+    pthread_cond_signal(&o->watcher_wake);
+    online_unlock(o);
+    if (o->timer_started) pthread_join(o->timer, NULL);
+    if (o->watcher_started) pthread_join(o->watcher, NULL); /* within NOTICE_WAIT_MS */
     store_close(o->store);
     live_free_all(o);
     pthread_cond_destroy(&o->wake);
+    pthread_cond_destroy(&o->watcher_wake);
     pthread_mutex_destroy(&o->lock);
     pthread_cond_destroy(&o->idle);
     pthread_cond_destroy(&o->queued);
