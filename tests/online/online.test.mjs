@@ -903,7 +903,7 @@ describe('two servers on one store', () => {
     (t) => {
       const { writes, crossWrites, streams } = routing;
       t.diagnostic(`${writes} writes, ${crossWrites} while a stream of their game was on the other server; streams on each: ${streams}`);
-      assert.ok(crossWrites >= 4, `${crossWrites} of ${writes} writes made while a stream of their game was on the other server`);
+      assert.ok(crossWrites >= 3, `${crossWrites} of ${writes} writes made while a stream of their game was on the other server`);
       assert.ok(streams.length === 2 && streams.every((n) => n >= 2), `streams opened on each server: ${streams}`);
       for (const s of server.servers) assert.match(s.stderr, /POST \/api\/v1\/games\/\S+\/moves 200/, 'each server played moves');
     },

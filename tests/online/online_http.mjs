@@ -124,12 +124,15 @@ export const routing = { writes: 0, crossWrites: 0, streams: [] }; // every Rout
 export class Router {
   constructor(servers) {
     this.servers = servers;
-    this.turn = 0;
+    this.turn = 0; // of requests about no game
+    this.gameTurn = 0; // of games
     this.games = new Map();
   }
 
+  // Each game starts on the next server in turn, so that the servers share
+  // the first writes and streams of games alike.
   game(id) {
-    if (!this.games.has(id)) this.games.set(id, { writes: 0, reads: 0, streams: 0, open: new Map() });
+    if (!this.games.has(id)) this.games.set(id, { base: this.gameTurn++, writes: 0, reads: 0, streams: 0, open: new Map() });
     return this.games.get(id);
   }
 
@@ -137,8 +140,8 @@ export class Router {
     const m = target.match(/^\/api\/v1\/games\/([^/?]+)/);
     if (!m) return this.servers[this.turn++ % this.servers.length].port;
     const g = this.game(m[1]);
-    if (method === 'GET' || method === 'HEAD') return this.servers[g.reads++ % this.servers.length].port;
-    const i = g.writes++ % this.servers.length;
+    if (method === 'GET' || method === 'HEAD') return this.servers[(g.base + g.reads++) % this.servers.length].port;
+    const i = (g.base + g.writes++) % this.servers.length;
     routing.writes++;
     if ([...g.open.values()].some((j) => j !== i)) routing.crossWrites++;
     return this.servers[i].port;
@@ -147,7 +150,7 @@ export class Router {
   // {port, opened(), closed()} for a stream of game id.
   stream(id) {
     const g = this.game(id);
-    const i = (g.writes + 1 + g.streams) % this.servers.length;
+    const i = (g.base + g.writes + 1 + g.streams) % this.servers.length;
     const key = g.streams++;
     routing.streams[i] = (routing.streams[i] ?? 0) + 1;
     return {
