@@ -344,6 +344,80 @@ describe('two servers on one PostgreSQL', () => {
   });
 });
 
+describe('flags when a server or the store goes away', () => {
+  test('the server that started a clock is killed: the other ends the game on time, once', async () => {
+    const a = await serve();
+    const b = await serve();
+    try {
+      const game = await newGame(a.port, { clock: { initial_ms: 1500 } });
+      const onB = await openEvents(b.port, game.id, { lastEventId: 0 });
+      const r = await move(a.port, game, 'w', 0, moves[0]);
+      const movedAt = performance.now();
+      assert.equal(r.status, 200, r.text);
+      await onB.next((e) => e.event === 'move', 3000);
+      a.child.kill('SIGKILL');
+      await a.exitPromise;
+      const end = await onB.next((e) => e.event === 'end', 4000);
+      const late = end.at - movedAt - 1500;
+      assert.deepEqual(end.data.result, { winner: 'w', reason: 'time' });
+      assert.ok(late < 1000, `the end came ${late.toFixed(0)} ms after the flag's moment`);
+      await sleep(500);
+      assert.deepEqual(ids(onB), range(1, 3), 'the join, the move, one end');
+      const g = (await api(b.port, 'GET', `/api/v1/games/${game.id}`)).body;
+      assert.deepEqual(g.result, { winner: 'w', reason: 'time' });
+      onB.close();
+      await stopClean(b);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+
+  test(
+    'a flag whose moment passes while PostgreSQL is down falls once it is back, once, on both servers',
+    { skip: !canPause() && 'no HALMA_PG_TEMP (tools/pg-temp.sh) to pause and resume' },
+    async (t) => {
+      const a = await serve();
+      const b = await serve();
+      let paused = false;
+      try {
+        const game = await newGame(a.port, { clock: { initial_ms: 1000 } });
+        const watch = [await openEvents(a.port, game.id, { lastEventId: 0 }), await openEvents(b.port, game.id, { lastEventId: 0 })];
+        assert.equal((await move(b.port, game, 'w', 0, moves[0])).status, 200);
+        for (const s of watch) await s.next((e) => e.event === 'move', 3000);
+        pausePg();
+        paused = true;
+        await sleep(1500); // Black's second runs out meanwhile
+        const r = await move(a.port, game, 'b', 1, moves[1]);
+        assert.equal(r.status, 503, `Black's late move while the store is down: ${r.status} ${r.text}`);
+        resumePg();
+        paused = false;
+        const upAt = performance.now();
+        const ends = [];
+        for (const s of watch) ends.push(await s.next((e) => e.event === 'end', 8000));
+        t.diagnostic(`the end came ${ms(ends.map((e) => e.at - upAt))} ms after the store was back`);
+        for (const e of ends) assert.deepEqual(e.data.result, { winner: 'w', reason: 'time' });
+        await sleep(1000);
+        for (const s of watch) {
+          assert.equal(s.events.filter((e) => e.event === 'end').length, 1, 'one end');
+          assert.deepEqual(ids(s), range(1, 3), 'the join, the move, one end');
+        }
+        for (const s of [a, b]) {
+          const g = (await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body;
+          assert.deepEqual(g.moves, [moves[0]], 'the move refused while the store was down is not there');
+          assert.deepEqual(g.result, { winner: 'w', reason: 'time' });
+          const late = await move(s.port, game, 'b', 1, moves[1]);
+          assert.equal(late.body.error, 'game_over');
+        }
+        for (const s of watch) s.close();
+        await stopClean(a, b);
+      } finally {
+        if (paused) resumePg();
+        await stopAll(a, b);
+      }
+    },
+  );
+});
+
 describe('races between two servers', () => {
   let a;
   let b;
