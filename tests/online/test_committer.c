@@ -8,6 +8,8 @@
  *
  * The store's step hook (a plain function) holds the committer at the first
  * move's write while the other requests queue, so the batch is certain.
+ * Each test on SQLite (committer_sqlite::) and on PostgreSQL (committer_pg::,
+ * a fresh database on HALMA_TEST_PG's server).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
@@ -126,9 +128,9 @@ enum { GAMES = 6 };
 /* White's first move in game 0 holds the committer; the moves of games 1..5
  * queue meanwhile, and are committed in one batch.  With batch_max 1, each
  * alone. */
-static void batch_of_moves(int batch_max) {
-    char path[64];
-    temp_db(path, sizeof path);
+static void batch_of_moves(Backend backend, int batch_max) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Hub *hub;
     Online *o = start(path, batch_max, &hub);
     Seated games[GAMES];
@@ -158,17 +160,17 @@ static void batch_of_moves(int batch_max) {
     for (int k = 0; k < GAMES; k++) finish(&p[k]);
     online_stop(o);
     hub_free(hub);
-    remove_db(path);
+    remove_store(path);
 }
 
-Test(committer, moves_to_different_games_share_a_commit_each_answered_once_durable) { batch_of_moves(0); }
-Test(committer, batch_max_1_commits_each_alone) { batch_of_moves(1); }
+ON_BOTH(committer, moves_to_different_games_share_a_commit_each_answered_once_durable) { batch_of_moves(backend, 0); }
+ON_BOTH(committer, batch_max_1_commits_each_alone) { batch_of_moves(backend, 1); }
 
 /* In one batch: a stale ply, an illegal move, two moves for the same game at
  * the same ply, and good moves: each answered on its own merits. */
-Test(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
-    char path[64];
-    temp_db(path, sizeof path);
+ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Hub *hub;
     Online *o = start(path, 0, &hub);
     Seated games[GAMES];
@@ -207,5 +209,5 @@ Test(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
     for (int k = 0; k < 7; k++) finish(&p[k]);
     online_stop(o);
     hub_free(hub);
-    remove_db(path);
+    remove_store(path);
 }

@@ -1,8 +1,10 @@
 /*
- * test_store.c: the store of online games (src/server/store.h) on SQLite:
- * every operation, the expected-ply rule, a locked store, and a process
- * killed with SIGKILL in the middle of a write leaving the whole write or
- * nothing.
+ * test_store.c: the store of online games (src/server/store.h): every
+ * operation, the expected-ply rule, batches, and a process killed with
+ * SIGKILL in the middle of a write leaving the whole write or nothing, each
+ * on SQLite (store_sqlite::) and on PostgreSQL (store_pg::, a fresh database
+ * on HALMA_TEST_PG's server); then what is one backend's own: an SQLite file
+ * locked or read-only, a PostgreSQL server that goes away and comes back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
@@ -18,11 +20,33 @@
 #include "server/store.h"
 #include "temp_db.h"
 
-static Store *open_memory(void) {
+static Store *open_file(const char *path) {
     char err[256];
-    Store *s = store_open(":memory:", err, sizeof err);
-    cr_assert(s, "%s", err);
+    Store *s = store_open(path, err, sizeof err);
+    cr_assert(s, "%s: %s", path, err);
     return s;
+}
+
+/* A test's store and where it is: for SQLite in memory (a file if `shared`,
+ * for a second connection), for PostgreSQL a database of its own. */
+typedef struct {
+    char path[256];
+    Store *s;
+} Scratch;
+
+static Scratch scratch_store(Backend b, bool shared) {
+    Scratch x;
+    if (b == BACKEND_SQLITE && !shared)
+        snprintf(x.path, sizeof x.path, ":memory:");
+    else
+        temp_store(b, x.path, sizeof x.path);
+    x.s = open_file(x.path);
+    return x;
+}
+
+static void scratch_end(Scratch *x) {
+    store_close(x->s);
+    remove_store(x->path);
 }
 
 static StoreGame new_game(const char *id) {
@@ -57,8 +81,9 @@ static StoreStatus play(Store *s, StoreGame *g, int expected, const char *move) 
     return st;
 }
 
-Test(store, create_and_read) {
-    Store *s = open_memory();
+ON_BOTH(store, create_and_read) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = new_game("abc");
     cr_assert_eq(store_create(s, &g, CREATED, 1), STORE_OK);
     cr_assert_eq(g.seq, 1);
@@ -74,11 +99,12 @@ Test(store, create_and_read) {
     cr_assert_eq(r.draw_offer, -1);
     cr_assert_eq(store_read(s, "nope", &r, NULL), STORE_NOT_FOUND);
     cr_assert_eq(store_create(s, &g, CREATED, 1), STORE_CONFLICT, "an id is never reused");
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, join_once) {
-    Store *s = open_memory();
+ON_BOTH(store, join_once) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g1");
     cr_assert_eq(g.seq, 2);
     StoreGame again = g;
@@ -88,11 +114,12 @@ Test(store, join_once) {
     cr_assert(r.joined[1]);
     cr_assert_eq(r.status, GAME_ONGOING);
     cr_assert_eq(r.seq, 2);
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, moves_in_order_and_expected_ply) {
-    Store *s = open_memory();
+ON_BOTH(store, moves_in_order_and_expected_ply) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     cr_assert_eq(play(s, &g, 0, "a1-a2"), STORE_OK);
     cr_assert_eq(play(s, &g, 1, "b1-b2"), STORE_OK);
@@ -106,13 +133,14 @@ Test(store, moves_in_order_and_expected_ply) {
     cr_assert_str_eq(moves[0], "a1-a2");
     cr_assert_str_eq(moves[1], "b1-b2");
     free(moves);
-    store_close(s);
+    scratch_end(&x);
 }
 
 /* The unique key alone refuses a second move with the same number, even if
  * the row's check were bypassed: a row written with a stale seq. */
-Test(store, unique_move_number) {
-    Store *s = open_memory();
+ON_BOTH(store, unique_move_number) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     StoreGame copy = g;
     cr_assert_eq(play(s, &g, 0, "a1-a2"), STORE_OK);
@@ -124,11 +152,12 @@ Test(store, unique_move_number) {
     cr_assert_str_eq(moves[0], "a1-a2");
     cr_assert_eq(r.seq, g.seq);
     free(moves);
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, update_checks_seq) {
-    Store *s = open_memory();
+ON_BOTH(store, update_checks_seq) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     StoreGame old = g;
     g.status = GAME_FINISHED;
@@ -142,7 +171,7 @@ Test(store, update_checks_seq) {
     cr_assert_eq(r.status, GAME_FINISHED);
     cr_assert_str_eq(r.reason, "resign");
     cr_assert_eq(r.winner, 1);
-    store_close(s);
+    scratch_end(&x);
 }
 
 typedef struct {
@@ -159,8 +188,9 @@ static void collect(void *ctx, int64_t seq, const char *kind, const char *data) 
     seen->n++;
 }
 
-Test(store, events_after) {
-    Store *s = open_memory();
+ON_BOTH(store, events_after) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     play(s, &g, 0, "a1-a2");
     Seen seen = {0};
@@ -173,11 +203,12 @@ Test(store, events_after) {
     Seen none = {0};
     store_events_after(s, "g", 3, collect, &none);
     cr_assert_eq(none.n, 0);
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, touch_and_unfinished) {
-    Store *s = open_memory();
+ON_BOTH(store, touch_and_unfinished) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "g");
     cr_assert_eq(store_touch(s, "g", 1, 12345), STORE_OK);
     cr_assert_eq(store_touch(s, "nope", 1, 12345), STORE_NOT_FOUND);
@@ -185,11 +216,12 @@ Test(store, touch_and_unfinished) {
     store_read(s, "g", &r, NULL);
     cr_assert_eq(r.last_seen_ms[1], 12345);
     cr_assert_eq(r.seq, g.seq, "no event");
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, expire) {
-    Store *s = open_memory();
+ON_BOTH(store, expire) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame done = started(s, "done");
     done.status = GAME_FINISHED;
     done.finished_ms = 5000;
@@ -210,10 +242,10 @@ Test(store, expire) {
     Seen seen = {0};
     store_events_after(s, "done", 0, collect, &seen);
     cr_assert_eq(seen.n, 0, "its events went with it");
-    store_close(s);
+    scratch_end(&x);
 }
 
-Test(store, file_is_wal_and_full_sync) {
+Test(store_sqlite, file_is_wal_and_full_sync) {
     char path[64], err[256];
     temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
@@ -232,7 +264,7 @@ Test(store, file_is_wal_and_full_sync) {
 
 /* Another process holds the write lock: the write waits, then is refused
  * with nothing changed. */
-Test(store, locked_store_is_unavailable) {
+Test(store_sqlite, locked_store_is_unavailable) {
     char path[64], err[256];
     temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
@@ -255,7 +287,7 @@ Test(store, locked_store_is_unavailable) {
     remove_db(path);
 }
 
-Test(store, read_only_store_is_unavailable) {
+Test(store_sqlite, read_only_store_is_unavailable) {
     char path[64], uri[128], err[256];
     temp_db(path, sizeof path);
     Store *s = store_open(path, err, sizeof err);
@@ -330,10 +362,10 @@ static void check_whole(const char *path, int expected_ply) {
     store_close(s);
 }
 
-static void crash_at(const char *step, int count, int expected_ply) {
-    char path[64], err[256];
-    temp_db(path, sizeof path);
-    Store *s = store_open(path, err, sizeof err);
+static void crash_at(Backend backend, const char *step, int count, int expected_ply) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
+    Store *s = open_file(path);
     started(s, "g");
     store_close(s);
     pid_t pid = fork();
@@ -343,27 +375,30 @@ static void crash_at(const char *step, int count, int expected_ply) {
     waitpid(pid, &status, 0);
     cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the child died of SIGKILL (status %d)", status);
     check_whole(path, expected_ply);
-    remove_db(path);
+    remove_store(path);
 }
 
 /* Move 4 killed after its move row, after the game's row, after one of its
  * two events: in each case moves 1-3 only. */
-Test(store, crash_after_move_row) { crash_at("move", 4, 3); }
-Test(store, crash_after_game_row) { crash_at("game", 4, 3); }
-Test(store, crash_between_events) { crash_at("event", 7, 3); }
+ON_BOTH(store, crash_after_move_row) { crash_at(backend, "move", 4, 3); }
+ON_BOTH(store, crash_after_game_row) { crash_at(backend, "game", 4, 3); }
+ON_BOTH(store, crash_between_events) { crash_at(backend, "event", 7, 3); }
 
-/* Killed at a random instant by the parent, many times over: never half a move. */
-Test(store, killed_at_random_instants) {
-    char path[64], err[256];
-    temp_db(path, sizeof path);
-    Store *s = store_open(path, err, sizeof err);
+/* Killed at a random instant by the parent, many times over: never half a
+ * move.  Up to 21 ms on SQLite, 150 on PostgreSQL, whose connection and
+ * commits take longer. */
+ON_BOTH(store, killed_at_random_instants) {
+    char path[256], err[256];
+    temp_store(backend, path, sizeof path);
+    Store *s = open_file(path);
     started(s, "g");
     store_close(s);
     srand((unsigned)getpid());
+    int max_us = backend == BACKEND_PG ? 150000 : 21000;
     for (int round = 0; round < 6; round++) {
         pid_t pid = fork();
         if (pid == 0) child_plays(path, "never", 0);
-        nanosleep(&(struct timespec){0, (1000 + rand() % 20000) * 1000L}, NULL);
+        nanosleep(&(struct timespec){0, (1000 + rand() % (max_us - 1000)) * 1000L}, NULL);
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
         s = store_open(path, err, sizeof err);
@@ -378,17 +413,10 @@ Test(store, killed_at_random_instants) {
         store_close(s);
         if (g.ply >= 50) break;
     }
-    remove_db(path);
+    remove_store(path);
 }
 
 /* ---- batches: several games' writes in one commit ------------------------------ */
-
-static Store *open_file(const char *path) {
-    char err[256];
-    Store *s = store_open(path, err, sizeof err);
-    cr_assert(s, "%s", err);
-    return s;
-}
 
 static int ply_of(Store *s, const char *id) {
     StoreGame g;
@@ -397,9 +425,9 @@ static int ply_of(Store *s, const char *id) {
 }
 
 /* Another connection sees none of a batch before its commit, all of it after. */
-Test(store, batch_commits_together) {
-    char path[64];
-    temp_db(path, sizeof path);
+ON_BOTH(store, batch_commits_together) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Store *s = open_file(path);
     StoreGame a = started(s, "a"), b = started(s, "b");
     Store *other = open_file(path);
@@ -416,12 +444,13 @@ Test(store, batch_commits_together) {
     cr_assert_eq(ply_of(other, "a"), 2);
     store_close(other);
     store_close(s);
-    remove_db(path);
+    remove_store(path);
 }
 
 /* A write refused in a batch leaves nothing of itself and undoes no other. */
-Test(store, batch_write_refused_alone) {
-    Store *s = open_memory();
+ON_BOTH(store, batch_write_refused_alone) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame a = started(s, "a"), b = started(s, "b"), c = started(s, "c");
     cr_assert_eq(store_batch_begin(s), STORE_OK);
     cr_assert_eq(play(s, &a, 0, "a1"), STORE_OK);
@@ -447,12 +476,13 @@ Test(store, batch_write_refused_alone) {
     store_events_after(s, "b", 0, collect, &seen);
     cr_assert_eq(seen.n, 2);
     cr_assert_eq(ply_of(s, "c"), 1);
-    store_close(s);
+    scratch_end(&x);
 }
 
 /* An aborted batch keeps nothing, even after reads inside it. */
-Test(store, batch_abort_keeps_nothing) {
-    Store *s = open_memory();
+ON_BOTH(store, batch_abort_keeps_nothing) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame a = started(s, "a");
     cr_assert_eq(store_batch_begin(s), STORE_OK);
     cr_assert_eq(store_batch_begin(s), STORE_UNAVAILABLE, "no batch in a batch");
@@ -463,7 +493,7 @@ Test(store, batch_abort_keeps_nothing) {
     cr_assert_eq(seen.n, 3);
     store_batch_abort(s);
     cr_assert_eq(ply_of(s, "a"), 0);
-    store_close(s);
+    scratch_end(&x);
 }
 
 /* In a child: one batch of a move in each of games b0..b2, killed at `step`
@@ -487,9 +517,9 @@ static void child_batch(const char *path, const char *step, int countdown) {
     _exit(0);
 }
 
-static void crash_batch_at(const char *step, int countdown, int expected_ply) {
-    char path[64];
-    temp_db(path, sizeof path);
+static void crash_batch_at(Backend backend, const char *step, int countdown, int expected_ply) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
     Store *s = open_file(path);
     started(s, "b0");
     started(s, "b1");
@@ -511,17 +541,18 @@ static void crash_batch_at(const char *step, int countdown, int expected_ply) {
         cr_assert_eq(g.seq, 2 + expected_ply, "game %s: its events agree with its row", id);
     }
     store_close(s);
-    remove_db(path);
+    remove_store(path);
 }
 
 /* Killed in the last write of a batch: none of its moves; once committed: all. */
-Test(store, crash_in_a_batch_keeps_none) { crash_batch_at("event", 3, 0); }
-Test(store, crash_after_a_batch_commit_keeps_all) { crash_batch_at("commit", 1, 1); }
+ON_BOTH(store, crash_in_a_batch_keeps_none) { crash_batch_at(backend, "event", 3, 0); }
+ON_BOTH(store, crash_after_a_batch_commit_keeps_all) { crash_batch_at(backend, "commit", 1, 1); }
 
 /* A long game: every ply's write the same prepared statement (the store keeps
  * them), and every move read back in order. */
-Test(store, a_long_game, .timeout = 20) {
-    Store *s = open_memory();
+ON_BOTH(store, a_long_game, .timeout = 20) {
+    Scratch x = scratch_store(backend, false);
+    Store *s = x.s;
     StoreGame g = started(s, "long");
     for (int ply = 0; ply < 300; ply++) {
         char move[16];
@@ -535,5 +566,414 @@ Test(store, a_long_game, .timeout = 20) {
     cr_assert_eq(r.ply, 300);
     cr_assert_str_eq(moves[299], "m300");
     free(moves);
+    scratch_end(&x);
+}
+
+/* ---- what is written is what is read ------------------------------------------ */
+
+/* Every field of a game's row, each with a value of its own: numbers past
+ * 32 bits and below zero, hashes with every byte value, the longest ids. */
+static StoreGame every_field(void) {
+    StoreGame g = new_game("abcdefghijklmnopqrstuvw");
+    g.variant = 13;
+    g.turn_limit = 250;
+    g.initial_ms = 600000;
+    g.increment_ms = 5000;
+    for (int i = 0; i < STORE_HASH_SIZE; i++) {
+        g.token_hash[0][i] = (uint8_t)i;
+        g.token_hash[1][i] = (uint8_t)(255 - i);
+        g.invite_hash[i] = (uint8_t)(i * 37 + 128);
+    }
+    g.joined[1] = true;
+    g.status = GAME_ONGOING;
+    g.clock_ms[0] = 5000000000LL;
+    g.clock_ms[1] = -1234;
+    g.turn_started_ms = 1764600000123LL;
+    g.draw_offer = 1;
+    snprintf(g.rematch, sizeof g.rematch, "rematch-0123456789abcde");
+    snprintf(g.rematch_of, sizeof g.rematch_of, "of-0123456789abcdefghij");
+    g.created_ms = 1764600000000LL;
+    g.last_move_ms = 1764600000100LL;
+    g.last_seen_ms[0] = 1764600000111LL;
+    g.last_seen_ms[1] = 1764600000222LL;
+    return g;
+}
+
+static void same_game(const StoreGame *r, const StoreGame *g) {
+    cr_assert_str_eq(r->id, g->id);
+    cr_assert_eq(r->variant, g->variant);
+    cr_assert_eq(r->turn_limit, g->turn_limit);
+    cr_assert_eq(r->initial_ms, g->initial_ms);
+    cr_assert_eq(r->increment_ms, g->increment_ms);
+    for (int seat = 0; seat < 2; seat++) {
+        cr_assert_eq(memcmp(r->token_hash[seat], g->token_hash[seat], STORE_HASH_SIZE), 0, "token %d", seat);
+        cr_assert_eq(r->joined[seat], g->joined[seat], "joined %d", seat);
+        cr_assert_eq(r->clock_ms[seat], g->clock_ms[seat], "clock %d", seat);
+        cr_assert_eq(r->last_seen_ms[seat], g->last_seen_ms[seat], "seen %d", seat);
+    }
+    cr_assert_eq(memcmp(r->invite_hash, g->invite_hash, STORE_HASH_SIZE), 0);
+    cr_assert_eq(r->status, g->status);
+    cr_assert_eq(r->winner, g->winner);
+    cr_assert_str_eq(r->reason, g->reason);
+    cr_assert_eq(r->turn_started_ms, g->turn_started_ms);
+    cr_assert_eq(r->draw_offer, g->draw_offer);
+    cr_assert_str_eq(r->rematch, g->rematch);
+    cr_assert_str_eq(r->rematch_of, g->rematch_of);
+    cr_assert_eq(r->created_ms, g->created_ms);
+    cr_assert_eq(r->last_move_ms, g->last_move_ms);
+    cr_assert_eq(r->finished_ms, g->finished_ms);
+    cr_assert_eq(r->ply, g->ply);
+    cr_assert_eq(r->seq, g->seq);
+}
+
+typedef struct {
+    int n;
+    StoreGame games[8];
+} Unfinished;
+
+static void collect_game(void *ctx, const StoreGame *g) {
+    Unfinished *u = ctx;
+    if (u->n < 8) u->games[u->n] = *g;
+    u->n++;
+}
+
+ON_BOTH(store, every_field_as_written) {
+    Scratch x = scratch_store(backend, false);
+    StoreGame g = every_field();
+    cr_assert_eq(store_create(x.s, &g, CREATED, 1), STORE_OK);
+    StoreGame r;
+    cr_assert_eq(store_read(x.s, g.id, &r, NULL), STORE_OK);
+    same_game(&r, &g);
+    Unfinished u = {0};
+    cr_assert_eq(store_each_unfinished(x.s, collect_game, &u), STORE_OK);
+    cr_assert_eq(u.n, 1);
+    same_game(&u.games[0], &g);
+    g.status = GAME_FINISHED;
+    g.winner = 1;
+    snprintf(g.reason, sizeof g.reason, "threefold-reps");
+    g.finished_ms = 1764600009999LL;
+    g.draw_offer = -1;
+    g.turn_started_ms = 0;
+    cr_assert_eq(store_update(x.s, &g, NULL, 0), STORE_OK);
+    cr_assert_eq(store_read(x.s, g.id, &r, NULL), STORE_OK);
+    same_game(&r, &g);
+    scratch_end(&x);
+}
+
+typedef struct {
+    int n;
+    char kinds[2][16];
+    char data[2][256];
+} Texts;
+
+static void collect_text(void *ctx, int64_t seq, const char *kind, const char *data) {
+    (void)seq;
+    Texts *t = ctx;
+    if (t->n < 2) {
+        snprintf(t->kinds[t->n], sizeof t->kinds[0], "%s", kind);
+        snprintf(t->data[t->n], sizeof t->data[0], "%s", data);
+    }
+    t->n++;
+}
+
+/* Events are opaque text: quotes, backslashes, dollars, percents and UTF-8
+ * come back as they went, and an empty one; so does a move of the longest. */
+ON_BOTH(store, event_and_move_text_as_written) {
+    Scratch x = scratch_store(backend, false);
+    StoreGame g = started(x.s, "g");
+    const char *data = "{\"chat\":\"l'\\u00e9t\\u00e9 \\\\ $1 %s %% \\\"\xc3\xa9t\xc3\xa9 \xe2\x99\x9f\",\"n\":-0.5e3}";
+    char move[STORE_MOVE_SIZE];
+    memset(move, 'x', sizeof move - 1);
+    move[sizeof move - 1] = '\0';
+    memcpy(move, "p1-p2'\\", 7);
+    StoreGame next = g;
+    next.ply = 1;
+    StoreEvent ev[2] = {{"move", data}, {"kind'\\", ""}};
+    cr_assert_eq(store_append_move(x.s, &next, 0, move, ev, 2), STORE_OK);
+    Texts t = {0};
+    cr_assert_eq(store_events_after(x.s, "g", g.seq, collect_text, &t), STORE_OK);
+    cr_assert_eq(t.n, 2);
+    cr_assert_str_eq(t.kinds[0], "move");
+    cr_assert_str_eq(t.data[0], data);
+    cr_assert_str_eq(t.kinds[1], "kind'\\");
+    cr_assert_str_eq(t.data[1], "");
+    StoreGame r;
+    char(*moves)[STORE_MOVE_SIZE];
+    cr_assert_eq(store_read(x.s, "g", &r, &moves), STORE_OK);
+    cr_assert_eq(r.ply, 1);
+    cr_assert_str_eq(moves[0], move);
+    free(moves);
+    scratch_end(&x);
+}
+
+/* The games not finished, each once as it is: waiting and ongoing, not
+ * finished, nor one expired. */
+ON_BOTH(store, each_unfinished) {
+    Scratch x = scratch_store(backend, false);
+    Unfinished u = {0};
+    cr_assert_eq(store_each_unfinished(x.s, collect_game, &u), STORE_OK);
+    cr_assert_eq(u.n, 0, "none yet");
+    StoreGame waiting = new_game("waiting");
+    cr_assert_eq(store_create(x.s, &waiting, CREATED, 1), STORE_OK);
+    StoreGame ongoing = started(x.s, "ongoing");
+    cr_assert_eq(play(x.s, &ongoing, 0, "a1"), STORE_OK);
+    StoreGame done = started(x.s, "done");
+    done.status = GAME_FINISHED;
+    done.finished_ms = 2000;
+    cr_assert_eq(store_update(x.s, &done, NULL, 0), STORE_OK);
+    cr_assert_eq(store_each_unfinished(x.s, collect_game, &u), STORE_OK);
+    cr_assert_eq(u.n, 2);
+    int w = strcmp(u.games[0].id, "waiting") ? 1 : 0;
+    same_game(&u.games[w], &waiting);
+    same_game(&u.games[1 - w], &ongoing);
+    scratch_end(&x);
+}
+
+/* ---- two connections to one store: two servers ------------------------------- */
+
+/* Both read a game; the second to write it from what it read is refused,
+ * then goes on from the first's write. */
+ON_BOTH(store, two_connections_one_game) {
+    Scratch x = scratch_store(backend, true);
+    Store *other = open_file(x.path);
+    StoreGame g = started(x.s, "g"), h;
+    cr_assert_eq(store_read(other, "g", &h, NULL), STORE_OK);
+    cr_assert_eq(play(x.s, &g, 0, "a1"), STORE_OK);
+    cr_assert_eq(play(other, &h, 0, "z1"), STORE_CONFLICT, "move 1 is played");
+    StoreGame stale = h;
+    stale.status = GAME_FINISHED;
+    cr_assert_eq(store_update(other, &stale, NULL, 0), STORE_CONFLICT, "written since it was read");
+    cr_assert_eq(store_read(other, "g", &h, NULL), STORE_OK);
+    cr_assert_eq(h.ply, 1);
+    cr_assert_eq(play(other, &h, 1, "b1"), STORE_OK);
+    StoreGame r;
+    char(*moves)[STORE_MOVE_SIZE];
+    cr_assert_eq(store_read(x.s, "g", &r, &moves), STORE_OK);
+    cr_assert_eq(r.ply, 2);
+    cr_assert_eq(r.status, GAME_ONGOING);
+    cr_assert_str_eq(moves[0], "a1");
+    cr_assert_str_eq(moves[1], "b1");
+    free(moves);
+    store_close(other);
+    scratch_end(&x);
+}
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Another connection's batch holds the game (a server stuck in the middle of
+ * its commit): a write waits, then is refused with nothing changed, rather
+ * than wait for ever (docs/ONLINE.md: locked for over a second, 503).  Once
+ * the batch commits, its move decides. */
+ON_BOTH(store, a_write_held_by_another_connection_is_unavailable, .timeout = 60) {
+    Scratch x = scratch_store(backend, true);
+    Store *other = open_file(x.path);
+    StoreGame g = started(x.s, "g"), h = g;
+    cr_assert_eq(store_batch_begin(other), STORE_OK);
+    cr_assert_eq(play(other, &h, 0, "a1"), STORE_OK);
+    double t0 = now_s();
+    StoreGame mine = g;
+    cr_assert_eq(play(x.s, &mine, 0, "z1"), STORE_UNAVAILABLE);
+    double waited = now_s() - t0;
+    cr_assert(waited < 10, "refused after %.1f s", waited);
+    cr_assert_eq(mine.seq, g.seq);
+    cr_assert_eq(store_batch_commit(other), STORE_OK);
+    cr_assert_eq(play(x.s, &mine, 0, "z1"), STORE_CONFLICT, "the batch's move 1 was first");
+    StoreGame r;
+    char(*moves)[STORE_MOVE_SIZE];
+    cr_assert_eq(store_read(x.s, "g", &r, &moves), STORE_OK);
+    cr_assert_eq(r.ply, 1);
+    cr_assert_str_eq(moves[0], "a1");
+    free(moves);
+    store_close(other);
+    scratch_end(&x);
+}
+
+/* ---- notices: several servers on one store ------------------------------------- */
+
+/* An SQLite file has one server: no notices. */
+Test(store_sqlite, not_shared) {
+    Scratch x = scratch_store(BACKEND_SQLITE, true);
+    cr_assert(!store_shared(x.s));
+    started(x.s, "g");
+    store_announce_seen(x.s, "g", 1, 5);
+    StoreNotice n;
+    cr_assert_eq(store_next_notice(x.s, &n, 10), STORE_NOT_FOUND);
+    scratch_end(&x);
+}
+
+typedef struct {
+    int n;
+    StoreNotice all[32];
+} Notices;
+
+/* The notices that come until none has for quiet_ms; the answer that ended it. */
+static StoreStatus drain(Store *s, Notices *got, int quiet_ms) {
+    StoreNotice n;
+    StoreStatus st;
+    got->n = 0;
+    while ((st = store_next_notice(s, &n, quiet_ms)) == STORE_OK)
+        if (got->n < 32) got->all[got->n++] = n;
+    return st;
+}
+
+/* The last seq of the events notices for game id, or -1 if none came. */
+static int64_t noticed_seq(const Notices *got, const char *id) {
+    int64_t seq = -1;
+    for (int i = 0; i < got->n; i++)
+        if (got->all[i].kind == NOTICE_EVENTS && !strcmp(got->all[i].id, id) && got->all[i].seq > seq)
+            seq = got->all[i].seq;
+    return seq;
+}
+
+/* Another connection hears of each write once committed, never before nor
+ * of a write refused or undone, and of a seat seen; not of its own. */
+Test(store_pg, notices_of_another_connection, .timeout = 60) {
+    Scratch x = scratch_store(BACKEND_PG, true);
+    Store *other = open_file(x.path);
+    cr_assert(store_shared(x.s) && store_shared(other));
+    Notices got;
+    cr_assert_eq(drain(other, &got, 200), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 0, "nothing written yet");
+
+    StoreGame g = started(x.s, "g");
+    cr_assert_eq(drain(other, &got, 500), STORE_NOT_FOUND);
+    cr_assert_eq(noticed_seq(&got, "g"), 2, "the creation's and the join's events");
+    cr_assert_eq(drain(x.s, &got, 200), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 0, "not its own writes");
+
+    StoreGame stale = g;
+    cr_assert_eq(play(x.s, &stale, 3, "z1"), STORE_CONFLICT);
+    cr_assert_eq(drain(other, &got, 300), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 0, "nothing of a refused write");
+
+    StoreGame h = started(x.s, "h");
+    drain(other, &got, 300);
+    cr_assert_eq(store_batch_begin(x.s), STORE_OK);
+    cr_assert_eq(play(x.s, &g, 0, "a1"), STORE_OK);
+    cr_assert_eq(play(x.s, &h, 0, "a1"), STORE_OK);
+    cr_assert_eq(play(x.s, &g, 1, "b1"), STORE_OK);
+    cr_assert_eq(drain(other, &got, 300), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 0, "nothing of a batch before its commit");
+    cr_assert_eq(store_batch_commit(x.s), STORE_OK);
+    cr_assert_eq(drain(other, &got, 500), STORE_NOT_FOUND);
+    cr_assert_eq(noticed_seq(&got, "g"), 4);
+    cr_assert_eq(noticed_seq(&got, "h"), 3);
+
+    cr_assert_eq(store_batch_begin(x.s), STORE_OK);
+    StoreGame undone = g;
+    cr_assert_eq(play(x.s, &undone, 2, "c1"), STORE_OK);
+    store_batch_abort(x.s);
+    cr_assert_eq(drain(other, &got, 300), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 0, "nothing of a batch aborted");
+
+    store_announce_seen(x.s, "g", 1, 424242);
+    cr_assert_eq(drain(other, &got, 500), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 1);
+    cr_assert_eq(got.all[0].kind, NOTICE_SEEN);
+    cr_assert_str_eq(got.all[0].id, "g");
+    cr_assert_eq(got.all[0].seat, 1);
+    cr_assert_eq(got.all[0].ms, 424242);
+    store_close(other);
+    scratch_end(&x);
+}
+
+/* Stores on another database of the same server hear nothing of this one's. */
+Test(store_pg, notices_stay_in_their_database, .timeout = 30) {
+    Scratch x = scratch_store(BACKEND_PG, true), y = scratch_store(BACKEND_PG, true);
+    Notices got;
+    drain(y.s, &got, 100);
+    started(x.s, "g");
+    store_announce_seen(x.s, "g", 0, 7);
+    cr_assert_eq(drain(y.s, &got, 500), STORE_NOT_FOUND);
+    cr_assert_eq(got.n, 0);
+    scratch_end(&y);
+    scratch_end(&x);
+}
+
+/* ---- PostgreSQL's own ---------------------------------------------------------- */
+
+/* store_open takes postgres:// as well as postgresql://, and "pg:" with a
+ * key=value string: the same database each way. */
+Test(store_pg, uri_and_keyword_forms) {
+    Scratch x = scratch_store(BACKEND_PG, true);
+    started(x.s, "g");
+    char uri[300], keywords[512];
+    snprintf(uri, sizeof uri, "postgres://%s", strstr(x.path, "://") + 3);
+    pg_keywords(x.path, keywords, sizeof keywords);
+    const char *forms[] = {uri, keywords};
+    for (int i = 0; i < 2; i++) {
+        Store *s = open_file(forms[i]);
+        StoreGame r;
+        cr_assert_eq(store_read(s, "g", &r, NULL), STORE_OK, "%s", forms[i]);
+        cr_assert_eq(r.seq, 2);
+        store_close(s);
+    }
+    char err[256] = "";
+    char *bad = strstr(keywords, "dbname='");
+    cr_assert(bad);
+    memcpy(bad + 8, "zz", 2); /* t_... becomes zz..., a database that is not there */
+    cr_assert_null(store_open(keywords, err, sizeof err));
+    cr_assert_neq(err[0], '\0', "says why");
+    scratch_end(&x);
+}
+
+/* A server of this test's own, stopped and started while other tests go on
+ * on HALMA_TEST_PG's; stopped and removed however the test ends. */
+static char own_dir[64];
+
+static void own_server_stop(void) {
+    if (*own_dir) pg_server("stop", own_dir);
+}
+
+/* The server goes away: every call answers STORE_UNAVAILABLE with nothing
+ * changed (a batch then keeps nothing), no new store opens, the listening
+ * side says so; once it is back the same stores work again at once, and the
+ * first news is NOTICE_RESYNC. */
+Test(store_pg, a_server_down_is_unavailable_until_it_is_back, .timeout = 120, .fini = own_server_stop) {
+    char url[256], err[256];
+    pg_server_start(own_dir, sizeof own_dir, url, sizeof url);
+    Store *s = open_file(url), *other = open_file(url);
+    StoreGame g = started(s, "g");
+    cr_assert_eq(play(s, &g, 0, "a1"), STORE_OK);
+    Notices got;
+    drain(other, &got, 300);
+
+    pg_server("pause", own_dir);
+    StoreGame before = g, r;
+    cr_assert_eq(play(s, &g, 1, "b1"), STORE_UNAVAILABLE, "the server is down");
+    cr_assert_eq(g.seq, before.seq);
+    cr_assert_eq(store_read(s, "g", &r, NULL), STORE_UNAVAILABLE);
+    cr_assert_eq(store_touch(s, "g", 0, 99), STORE_UNAVAILABLE);
+    cr_assert_eq(store_batch_begin(s), STORE_UNAVAILABLE);
+    StoreNotice n;
+    cr_assert_eq(store_next_notice(other, &n, 200), STORE_UNAVAILABLE);
+    cr_assert_null(store_open(url, err, sizeof err), "no store opens");
+
+    pg_server("resume", own_dir);
+    cr_assert_eq(store_read(s, "g", &r, NULL), STORE_OK, "the same store works again");
+    cr_assert_eq(r.ply, 1);
+    cr_assert_eq(r.seq, before.seq);
+    cr_assert_eq(play(s, &g, 1, "b1"), STORE_OK);
+    StoreStatus st = STORE_UNAVAILABLE;
+    for (int i = 0; i < 50 && st != STORE_OK; i++) st = store_next_notice(other, &n, 200);
+    cr_assert_eq(st, STORE_OK, "the listening side hears again");
+    cr_assert_eq(n.kind, NOTICE_RESYNC, "first: news may have been missed");
+
+    /* down between a batch's writes and its commit */
+    cr_assert_eq(store_batch_begin(s), STORE_OK);
+    StoreGame lost = g;
+    cr_assert_eq(play(s, &lost, 2, "a2"), STORE_OK);
+    pg_server("pause", own_dir);
+    cr_assert_eq(store_batch_commit(s), STORE_UNAVAILABLE);
+    pg_server("resume", own_dir);
+    cr_assert_eq(store_read(s, "g", &r, NULL), STORE_OK);
+    cr_assert_eq(r.ply, 2, "nothing of the batch");
+    cr_assert_eq(r.seq, g.seq);
+    cr_assert_eq(play(s, &g, 2, "a2"), STORE_OK);
+    store_close(other);
     store_close(s);
 }
