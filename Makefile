@@ -16,8 +16,9 @@ CFLAGS   ?= $(OPT)
 # asked for when a compile needs it (`=`), so after `deps` installed it.
 PQ_CFLAGS  = $(shell pkg-config --cflags libpq 2>/dev/null)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc $(PQ_CFLAGS) -MMD -MP
-# SQLite keeps the online games, jansson reads and writes their JSON, GnuTLS
-# hashes their tokens (docs/ONLINE.md); libpq reaches a PostgreSQL store.
+# SQLite keeps the online games (or PostgreSQL, through libpq, when several
+# servers share them), jansson reads and writes their JSON, GnuTLS hashes
+# their tokens (docs/ONLINE.md).
 LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it

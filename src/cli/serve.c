@@ -46,7 +46,10 @@ static const char USAGE[] =
     "  --db PATH          where the online games are kept, an SQLite file (default:\n"
     "                     $XDG_STATE_HOME/halma/halma-games.sqlite3, else\n"
     "                     ~/.local/state/halma/halma-games.sqlite3); :memory: keeps\n"
-    "                     them in memory only, lost when the server stops\n"
+    "                     them in memory only, lost when the server stops;\n"
+    "                     postgresql://USER@HOST/DB (or pg:KEY=VALUE...) for a\n"
+    "                     PostgreSQL database that several servers share\n"
+    "                     (docs/DEPLOY.md)\n"
     "Limits of online play (0: none), per client address unless said:\n"
     "  --games-per-hour N       games created (default 20)\n"
     "  --requests-per-second N  API requests (default 10)\n"
@@ -262,6 +265,8 @@ static Api *start_api(const ServeOptions *o) {
     }
     if (!strcmp(db, ":memory:"))
         printf("halma: online games kept in memory only (--db :memory:): they are lost when the server stops\n");
+    else if (strstr(db, "://") || !strncmp(db, "pg:", 3))
+        printf("halma: online games kept in PostgreSQL, shared with any other server on it\n"); /* never a password */
     else
         printf("halma: online games kept in %s\n", db);
     fflush(stdout);

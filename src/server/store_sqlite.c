@@ -8,7 +8,7 @@
  * the thread that began it; each write in it is a savepoint of its own.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "server/store.h"
+#include "server/store_backend.h"
 
 #include <pthread.h>
 #include <sqlite3.h>
@@ -21,7 +21,8 @@ enum {
     STATEMENTS_KEPT = 64,   /* prepared once, reused (all of them: about 30): parsing was a good part of a move's cost */
 };
 
-struct Store {
+typedef struct {
+    Store base; /* first: the Store * handed out points here */
     sqlite3 *db;
     struct {
         char *sql;
@@ -30,8 +31,7 @@ struct Store {
     int n_kept;
     pthread_mutex_t lock; /* recursive: a batch holds it across its writes */
     bool in_batch;
-    void (*hook)(const char *step);
-};
+} SqliteStore;
 
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
@@ -55,12 +55,16 @@ static const char UPDATE_GAME[] =
     "UPDATE games SET (" GAME_COLUMNS ") = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
     " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) WHERE id = ?26 AND seq = ?27";
 
-Store *store_open(const char *path, char *err, int err_size) {
-    Store *s = calloc(1, sizeof *s);
+static const StoreOps SQLITE_OPS;
+static void sqlite_close(Store *base);
+
+Store *store_sqlite_open(const char *path, char *err, int err_size) {
+    SqliteStore *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
+    s->base.ops = &SQLITE_OPS;
     pthread_mutexattr_t recursive;
     pthread_mutexattr_init(&recursive);
     pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
@@ -77,13 +81,14 @@ Store *store_open(const char *path, char *err, int err_size) {
     if (rc == SQLITE_OK && !sqlite3_db_readonly(s->db, "main")) rc = sqlite3_exec(s->db, SCHEMA, NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
         snprintf(err, (size_t)err_size, "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
-        store_close(s);
+        sqlite_close(&s->base);
         return NULL;
     }
-    return s;
+    return &s->base;
 }
 
-void store_close(Store *s) {
+static void sqlite_close(Store *base) {
+    SqliteStore *s = (SqliteStore *)base;
     if (!s) return;
     for (int k = 0; k < s->n_kept; k++) {
         sqlite3_finalize(s->kept[k].st);
@@ -94,16 +99,14 @@ void store_close(Store *s) {
     free(s);
 }
 
-void store_set_step_hook(Store *s, void (*hook)(const char *step)) { s->hook = hook; }
-
-static void step_done(Store *s, const char *step) {
-    if (s->hook) s->hook(step);
+static void step_done(SqliteStore *s, const char *step) {
+    store_step(&s->base, step);
 }
 
 /* ---- statements -------------------------------------------------------------- */
 
 /* The statement for sql, prepared the first time and kept; release() after use. */
-static sqlite3_stmt *prepare(Store *s, const char *sql) {
+static sqlite3_stmt *prepare(SqliteStore *s, const char *sql) {
     for (int k = 0; k < s->n_kept; k++)
         if (!strcmp(s->kept[k].sql, sql)) return s->kept[k].st;
     sqlite3_stmt *st = NULL;
@@ -122,7 +125,7 @@ static sqlite3_stmt *prepare(Store *s, const char *sql) {
 }
 
 /* Done with a statement: reset for its next use if kept, else finalized. */
-static void release(Store *s, sqlite3_stmt *st) {
+static void release(SqliteStore *s, sqlite3_stmt *st) {
     if (!st) return;
     for (int k = 0; k < s->n_kept; k++)
         if (s->kept[k].st == st) {
@@ -134,7 +137,7 @@ static void release(Store *s, sqlite3_stmt *st) {
 }
 
 /* Runs a statement that returns no row; its sqlite3 code. */
-static int run(Store *s, sqlite3_stmt *st) {
+static int run(SqliteStore *s, sqlite3_stmt *st) {
     if (!st) return SQLITE_ERROR;
     int rc = sqlite3_step(st);
     release(s, st);
@@ -142,7 +145,7 @@ static int run(Store *s, sqlite3_stmt *st) {
 }
 
 /* A statement without parameters or rows (BEGIN, COMMIT...). */
-static int exec(Store *s, const char *sql) { return run(s, prepare(s, sql)); }
+static int exec(SqliteStore *s, const char *sql) { return run(s, prepare(s, sql)); }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *text) { sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC); }
 
@@ -225,7 +228,7 @@ static StoreStatus status_of(int rc) {
 }
 
 /* A write's transaction, or in a batch its savepoint. */
-static int begin(Store *s) {
+static int begin(SqliteStore *s) {
     pthread_mutex_lock(&s->lock);
     int rc = exec(s, s->in_batch ? "SAVEPOINT write" : "BEGIN IMMEDIATE");
     if (rc != SQLITE_OK) pthread_mutex_unlock(&s->lock);
@@ -234,7 +237,7 @@ static int begin(Store *s) {
 
 /* In a batch: keeps the write's changes (for the batch's commit) when rc is
  * SQLITE_OK, else undoes them alone; unlocks. */
-static StoreStatus end_savepoint(Store *s, int rc, StoreStatus refused) {
+static StoreStatus end_savepoint(SqliteStore *s, int rc, StoreStatus refused) {
     if (rc == SQLITE_OK) rc = exec(s, "RELEASE write");
     else refused = refused == STORE_OK ? STORE_UNAVAILABLE : refused;
     if (rc != SQLITE_OK) {
@@ -246,7 +249,7 @@ static StoreStatus end_savepoint(Store *s, int rc, StoreStatus refused) {
 }
 
 /* Commits when rc is SQLITE_OK, else rolls back; unlocks. */
-static StoreStatus end(Store *s, int rc, StoreStatus refused) {
+static StoreStatus end(SqliteStore *s, int rc, StoreStatus refused) {
     if (s->in_batch) return end_savepoint(s, rc, refused);
     if (rc == SQLITE_OK) {
         rc = exec(s, "COMMIT");
@@ -261,7 +264,8 @@ static StoreStatus end(Store *s, int rc, StoreStatus refused) {
     return refused;
 }
 
-StoreStatus store_batch_begin(Store *s) {
+static StoreStatus sqlite_batch_begin(Store *base) {
+    SqliteStore *s = (SqliteStore *)base;
     pthread_mutex_lock(&s->lock);
     if (s->in_batch || exec(s, "BEGIN IMMEDIATE") != SQLITE_OK) {
         pthread_mutex_unlock(&s->lock);
@@ -271,7 +275,8 @@ StoreStatus store_batch_begin(Store *s) {
     return STORE_OK;
 }
 
-StoreStatus store_batch_commit(Store *s) {
+static StoreStatus sqlite_batch_commit(Store *base) {
+    SqliteStore *s = (SqliteStore *)base;
     int rc = exec(s, "COMMIT");
     if (rc == SQLITE_OK) step_done(s, "commit");
     else if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
@@ -280,13 +285,14 @@ StoreStatus store_batch_commit(Store *s) {
     return rc == SQLITE_OK ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-void store_batch_abort(Store *s) {
+static void sqlite_batch_abort(Store *base) {
+    SqliteStore *s = (SqliteStore *)base;
     if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
     s->in_batch = false;
     pthread_mutex_unlock(&s->lock);
 }
 
-static int insert_events(Store *s, const char *id, int64_t seq, const StoreEvent *events, int n) {
+static int insert_events(SqliteStore *s, const char *id, int64_t seq, const StoreEvent *events, int n) {
     for (int k = 0; k < n; k++) {
         sqlite3_stmt *st = prepare(s, "INSERT INTO events (game, seq, kind, data) VALUES (?1, ?2, ?3, ?4)");
         if (!st) return SQLITE_ERROR;
@@ -303,7 +309,7 @@ static int insert_events(Store *s, const char *id, int64_t seq, const StoreEvent
 
 /* Writes g's row if it still has seq g->seq (and `also`, an extra condition);
  * SQLITE_CONSTRAINT when no row matched. */
-static int update_row(Store *s, const StoreGame *g, int n, const char *also) {
+static int update_row(SqliteStore *s, const StoreGame *g, int n, const char *also) {
     char sql[sizeof UPDATE_GAME + 64];
     snprintf(sql, sizeof sql, "%s%s", UPDATE_GAME, also);
     sqlite3_stmt *st = prepare(s, sql);
@@ -319,8 +325,8 @@ static int update_row(Store *s, const StoreGame *g, int n, const char *also) {
 }
 
 /* The row first, then the events: both in the caller's transaction. */
-static StoreStatus write_game(Store *s, StoreGame *g, const char *also, const StoreEvent *events, int n,
-                              int (*before)(Store *, const StoreGame *, const void *), const void *arg) {
+static StoreStatus write_game(SqliteStore *s, StoreGame *g, const char *also, const StoreEvent *events, int n,
+                              int (*before)(SqliteStore *, const StoreGame *, const void *), const void *arg) {
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
     if (before) rc = before(s, g, arg);
@@ -331,7 +337,8 @@ static StoreStatus write_game(Store *s, StoreGame *g, const char *also, const St
     return st;
 }
 
-StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n) {
+static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
+    SqliteStore *s = (SqliteStore *)base;
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
     sqlite3_stmt *st = prepare(s, "INSERT INTO games (" GAME_COLUMNS ", id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
@@ -348,12 +355,13 @@ StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n
     return result;
 }
 
-StoreStatus store_join(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n) {
+static StoreStatus sqlite_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
+    SqliteStore *s = (SqliteStore *)base;
     return write_game(s, g, seat ? " AND b_joined = 0" : " AND w_joined = 0", events, n, NULL, NULL);
 }
 
 /* The move goes in first: its primary key refuses a second move number P + 1. */
-static int insert_move(Store *s, const StoreGame *g, const void *move) {
+static int insert_move(SqliteStore *s, const StoreGame *g, const void *move) {
     sqlite3_stmt *st = prepare(s, "INSERT INTO moves (game, ply, move) VALUES (?1, ?2, ?3)");
     if (!st) return SQLITE_ERROR;
     bind_text(st, 1, g->id);
@@ -364,18 +372,21 @@ static int insert_move(Store *s, const StoreGame *g, const void *move) {
     return rc;
 }
 
-StoreStatus store_append_move(Store *s, StoreGame *g, int expected_ply, const char *move,
+static StoreStatus sqlite_append_move(Store *base, StoreGame *g, int expected_ply, const char *move,
                               const StoreEvent *events, int n) {
+    SqliteStore *s = (SqliteStore *)base;
     if (g->ply != expected_ply + 1 || strlen(move) >= STORE_MOVE_SIZE) return STORE_CONFLICT;
     /* ?28 is bound to g->ply - 1, the expected ply: one statement for every ply. */
     return write_game(s, g, " AND ply = ?28", events, n, insert_move, move);
 }
 
-StoreStatus store_update(Store *s, StoreGame *g, const StoreEvent *events, int n) {
+static StoreStatus sqlite_update(Store *base, StoreGame *g, const StoreEvent *events, int n) {
+    SqliteStore *s = (SqliteStore *)base;
     return write_game(s, g, "", events, n, NULL, NULL);
 }
 
-StoreStatus store_touch(Store *s, const char *id, int seat, int64_t ms) {
+static StoreStatus sqlite_touch(Store *base, const char *id, int seat, int64_t ms) {
+    SqliteStore *s = (SqliteStore *)base;
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
     sqlite3_stmt *st = prepare(s, seat ? "UPDATE games SET b_seen = ?1 WHERE id = ?2" : "UPDATE games SET w_seen = ?1 WHERE id = ?2");
@@ -391,7 +402,7 @@ StoreStatus store_touch(Store *s, const char *id, int seat, int64_t ms) {
 
 /* ---- reading ------------------------------------------------------------------ */
 
-static StoreStatus read_moves(Store *s, const StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
+static StoreStatus read_moves(SqliteStore *s, const StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     *moves = calloc((size_t)g->ply + 1, STORE_MOVE_SIZE);
     sqlite3_stmt *st = prepare(s, "SELECT ply, move FROM moves WHERE game = ?1 AND ply <= ?2 ORDER BY ply");
     if (!*moves || !st) {
@@ -414,7 +425,8 @@ static StoreStatus read_moves(Store *s, const StoreGame *g, char (**moves)[STORE
     return STORE_UNAVAILABLE;
 }
 
-StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
+static StoreStatus sqlite_read(Store *base, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
+    SqliteStore *s = (SqliteStore *)base;
     if (moves) *moves = NULL;
     pthread_mutex_lock(&s->lock);
     /* One read transaction, so that the row and its moves agree (a batch is one already). */
@@ -439,7 +451,8 @@ StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[ST
     return result;
 }
 
-StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEventFn *each, void *ctx) {
+static StoreStatus sqlite_events_after(Store *base, const char *id, int64_t seq, StoreEventFn *each, void *ctx) {
+    SqliteStore *s = (SqliteStore *)base;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = prepare(s, "SELECT seq, kind, data FROM events WHERE game = ?1 AND seq > ?2 ORDER BY seq");
     int rc = SQLITE_ERROR;
@@ -455,7 +468,8 @@ StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEvent
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx) {
+static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
+    SqliteStore *s = (SqliteStore *)base;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = prepare(s, "SELECT id, " GAME_COLUMNS " FROM games WHERE status != 2");
     int rc = SQLITE_ERROR;
@@ -471,7 +485,8 @@ StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx) {
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted) {
+static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
+    SqliteStore *s = (SqliteStore *)base;
     if (deleted) *deleted = 0;
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
@@ -496,23 +511,19 @@ StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted) {
     return result;
 }
 
-/* ---- one server only -------------------------------------------------------- */
 
-bool store_shared(const Store *s) {
-    (void)s;
-    return false;
-}
-
-StoreStatus store_next_notice(Store *s, StoreNotice *n, int timeout_ms) {
-    (void)s;
-    (void)n;
-    (void)timeout_ms;
-    return STORE_NOT_FOUND;
-}
-
-void store_announce_seen(Store *s, const char *id, int seat, int64_t ms) {
-    (void)s;
-    (void)id;
-    (void)seat;
-    (void)ms;
-}
+static const StoreOps SQLITE_OPS = {
+    .close = sqlite_close,
+    .create = sqlite_create,
+    .join = sqlite_join,
+    .append_move = sqlite_append_move,
+    .update = sqlite_update,
+    .touch = sqlite_touch,
+    .read = sqlite_read,
+    .events_after = sqlite_events_after,
+    .each_unfinished = sqlite_each_unfinished,
+    .expire = sqlite_expire,
+    .batch_begin = sqlite_batch_begin,
+    .batch_commit = sqlite_batch_commit,
+    .batch_abort = sqlite_batch_abort,
+};
