@@ -50,6 +50,7 @@ enum {
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
     NOTICE_WAIT_MS = 250, /* the watcher's wait for news, so that it sees the server stop */
+    STALE_TRIES = 4, /* a request whose write was stale in the store is done this often at most */
 };
 
 /* What the server keeps in memory of a game: only what the store need not. */
@@ -83,10 +84,12 @@ struct Online {
     pthread_cond_t watcher_wake; /* the watcher's pause while the store is out of reach */
     pthread_t watcher;
     bool watcher_started;
+    bool resync; /* news missed, or read too soon: everything is caught up again after the next wait */
     int64_t next_heartbeat, next_expire;
     unsigned heartbeat_slice;
     Live *live[LIVE_BUCKETS];
     bool batching;          /* in a batch: events wait in `published` for its commit */
+    bool stale;             /* the last write refused by the store as stale (STORE_CONFLICT) */
     Publication *published, **published_end;
     int64_t batches, batched; /* batches committed, and the writes they held */
     /* The requests waiting for the committer, under queue_lock. */
@@ -172,17 +175,18 @@ static void publish_stored(void *ctx, int64_t seq, const char *kind, const char 
 }
 
 /* The stored events of game id after `after` to its streams, in order: each
- * stream takes those it lacks (hub_publish_event). */
-static void replay(Online *o, const char *id, int64_t after) {
+ * stream takes those it lacks (hub_publish_event).  False if the store is
+ * out of reach (a game deleted meanwhile has nothing to replay). */
+static bool replay(Online *o, const char *id, int64_t after) {
     Replay r = {o, id};
-    store_events_after(o->store, id, after, publish_stored, &r); /* failed: again at the game's next news */
+    return store_events_after(o->store, id, after, publish_stored, &r) != STORE_UNAVAILABLE;
 }
 
 /* Brings game id's streams up to `known` (the game's last event as far as the
  * caller knows; INT64_MAX: unknown): nothing is read if they all have it. */
-static void catch_up(Online *o, const char *id, int64_t known) {
+static bool catch_up(Online *o, const char *id, int64_t known) {
     int64_t lowest;
-    if (hub_lowest_seq(o->hub, id, &lowest) && lowest < known) replay(o, id, lowest);
+    return !hub_lowest_seq(o->hub, id, &lowest) || lowest >= known || replay(o, id, lowest);
 }
 
 /* Event seq of game id (or presence, seq 0) to its streams.  A stream that
@@ -358,6 +362,7 @@ bool online_commit(Online *o, const Write *w, StoreGame *g, OnlineEvent *events,
     }
     int64_t first = g->seq + 1;
     StoreStatus st = ok ? write_store(o, w, g, stored, n) : STORE_UNAVAILABLE;
+    o->stale = st == STORE_CONFLICT;
     for (int k = 0; k < n; k++) {
         if (st == STORE_OK) {
             char *text = event_text(first + k, events[k].kind, data[k]);
@@ -430,11 +435,56 @@ static bool open_stream(Online *o, const OnlineCall *c, OnlineAnswer *answer) {
 
 static bool reads_only(const OnlineCall *c) { return c->stream || c->action == ONLINE_READ; }
 
+/* A request on a game whose write the store refused as stale was read
+ * before another server's write to the game: it is done again on the game
+ * as it now is, so that it is answered as if it had come after that write,
+ * as one server would (a move sent to two servers at once is played once and
+ * 200 for both; an invite used on both is seat_taken for one).  A creation
+ * draws new ids itself (create_row). */
+static void act(Online *o, OnlineCall *c) {
+    for (int tries = 1;; tries++) {
+        o->stale = false;
+        online_act(o, c->action, c->id, c->token, c->body, &c->answer);
+        bool again = o->stale && c->answer.status == 409 && c->action != ONLINE_CREATE;
+        if (!again || tries == STALE_TRIES) return;
+        json_decref(c->answer.body);
+        c->answer = (OnlineAnswer){0};
+    }
+}
+
 static void run_call(Online *o, OnlineCall *c) {
     json_decref(c->answer.body); /* a batch's first try, undone */
     c->answer = (OnlineAnswer){0};
     if (c->stream) c->ok = open_stream(o, c, &c->answer);
-    else online_act(o, c->action, c->id, c->token, c->body, &c->answer);
+    else act(o, c);
+}
+
+/* The game a call's write locks in the store ("" for a creation, a new row
+ * that no other server waits for). */
+static const char *locked_id(const OnlineCall *c) { return c->id ? c->id : ""; }
+
+/* The n calls of list in the order of their games' ids, each game's in the
+ * order they came (a stable merge sort).  A batch holds each game's row
+ * from its write to its commit; if two servers' batches took the same games
+ * in different orders, each could wait for the other, and PostgreSQL would
+ * end one after a second (deadlock_timeout), a 503.  In one order, never. */
+static OnlineCall *by_game(OnlineCall *list, int n) {
+    if (n < 2) return list;
+    OnlineCall *mid = list;
+    for (int k = 1; k < n / 2; k++) mid = mid->next;
+    OnlineCall *b = mid->next;
+    mid->next = NULL;
+    OnlineCall *a = by_game(list, n / 2);
+    b = by_game(b, n - n / 2);
+    OnlineCall *head = NULL, **end = &head;
+    while (a && b) {
+        OnlineCall **from = strcmp(locked_id(b), locked_id(a)) < 0 ? &b : &a; /* a first on a tie */
+        *end = *from;
+        end = &(*from)->next;
+        *from = (*from)->next;
+    }
+    *end = a ? a : b;
+    return head;
 }
 
 /* Under the lock: the calls of one batch, its writes first (together if
@@ -478,6 +528,7 @@ static void *committer_main(void *arg) {
         o->head = last->next;
         if (!o->head) o->tail = NULL;
         last->next = NULL;
+        batch = by_game(batch, n);
         o->committing = true;
         pthread_mutex_unlock(&o->queue_lock);
 
@@ -657,12 +708,14 @@ static void reschedule(void *ctx, const StoreGame *g) { schedule_flag(ctx, g); }
  * and the flag is scheduled as the row now says, so that whichever server's
  * timer comes first lets it fall (once: the write is conditional on seq, and
  * the others' attempt is a conflict, dropped, whose end they then hear of). */
-static void heard_events(Online *o, const char *id, int64_t seq) {
-    catch_up(o, id, seq);
+static bool heard_events(Online *o, const char *id, int64_t seq) {
+    bool ok = catch_up(o, id, seq);
     Live *l = live_find(o, id, false);
-    if (l && l->seq >= seq) return; /* this server's own write, or a row read since: the flag is known */
+    if (l && l->seq >= seq) return ok; /* this server's own write, or a row read since: the flag is known */
     StoreGame g;
-    if (store_read(o->store, id, &g, NULL) == STORE_OK) schedule_flag(o, &g);
+    StoreStatus st = store_read(o->store, id, &g, NULL);
+    if (st == STORE_OK) schedule_flag(o, &g);
+    return ok && st != STORE_UNAVAILABLE;
 }
 
 /* A seat was online at ms on another server: online here too, and said so
@@ -685,27 +738,35 @@ static void heard_seen(Online *o, const char *id, int seat, int64_t ms) {
 }
 
 /* News may have been missed: every game with streams here is caught up from
- * the store, and every flag rescheduled from the rows. */
-static void heard_resync(Online *o) {
+ * the store, and every flag rescheduled from the rows (a flag whose moment
+ * passed while the store was out of reach, its fall refused, falls now).
+ * False if that could not be done (the notices may come back before the
+ * store's other calls do): it is tried again after the next wait. */
+static bool heard_resync(Online *o) {
     HubGame *games;
     long n = hub_games(o->hub, &games);
-    for (long k = 0; k < n; k++) replay(o, games[k].id, games[k].seq);
+    bool ok = n >= 0;
+    for (long k = 0; k < n && ok; k++) ok = replay(o, games[k].id, games[k].seq);
     free(games);
-    store_each_unfinished(o->store, reschedule, o);
+    return ok && store_each_unfinished(o->store, reschedule, o) == STORE_OK;
 }
 
-static void heard(Online *o, const StoreNotice *n) {
+/* False if the store could not be read for it: a resync is then due. */
+static bool heard(Online *o, const StoreNotice *n) {
     switch (n->kind) {
-    case NOTICE_EVENTS: heard_events(o, n->id, n->seq); return;
-    case NOTICE_SEEN: heard_seen(o, n->id, n->seat, n->ms); return;
-    case NOTICE_RESYNC: heard_resync(o); return;
+    case NOTICE_EVENTS: return heard_events(o, n->id, n->seq);
+    case NOTICE_SEEN: heard_seen(o, n->id, n->seat, n->ms); return true;
+    case NOTICE_RESYNC: return heard_resync(o);
     }
+    return true;
 }
 
 /* Waits for the store's news without the lock, and takes each in under it.
  * While the store is out of reach it is asked again every NOTICE_WAIT_MS
  * (it reconnects meanwhile; its first news then is NOTICE_RESYNC), and the
- * streams stay open: the timer's heartbeats go on. */
+ * streams stay open: the timer's heartbeats go on.  News that could not be
+ * taken in (the store's other calls failing yet) leaves a resync due, tried
+ * once after each wait until it succeeds. */
 static void *watcher_main(void *arg) {
     Online *o = arg;
     online_lock(o);
@@ -715,9 +776,9 @@ static void *watcher_main(void *arg) {
         StoreStatus st = store_next_notice(o->store, &n, NOTICE_WAIT_MS);
         online_lock(o);
         if (o->stopping) break;
-        if (st == STORE_OK) {
-            heard(o, &n);
-        } else if (st == STORE_UNAVAILABLE) { /* it may say so at once: not asked again at once */
+        if (st == STORE_OK && !heard(o, &n)) o->resync = true;
+        else if (st != STORE_UNAVAILABLE && o->resync) o->resync = !heard_resync(o);
+        if (st == STORE_UNAVAILABLE) { /* it may say so at once: not asked again at once */
             int64_t until_ms = online_now_ms() + NOTICE_WAIT_MS;
             struct timespec until = {.tv_sec = until_ms / 1000, .tv_nsec = (until_ms % 1000) * 1000000L};
             pthread_cond_timedwait(&o->watcher_wake, &o->lock, &until);
