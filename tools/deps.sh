@@ -12,7 +12,7 @@ set -eu
 
 packages_for() {
     case "$1" in
-    build) echo "gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libgnutls28-dev libpq-dev clang lld" ;;
+    build) echo "gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libjansson-dev libgnutls28-dev clang lld" ;;
     test) echo "libcriterion-dev nodejs npm chromium valgrind wrk sqlite3 postgresql" ;;
     fuzz) echo "clang libclang-rt-dev" ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;

@@ -130,9 +130,12 @@ static void ignore_notice(void *ctx, const char *message) {
 static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     char timeout[NUMBER_SIZE];
     snprintf(timeout, sizeof timeout, "%d", CONNECT_TIMEOUT_S);
-    /* dbname is expanded as a connection string, whose settings win over the defaults before it. */
-    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *values[] = {timeout, "halma serve", conninfo, NULL};
+    /* dbname is expanded as a connection string, whose settings win over the defaults before it.
+     * lock_timeout: a write held up by another server's open transaction for
+     * over a second fails (503), as SQLite's busy timeout, instead of waiting
+     * for ever on a server stuck in the middle of a batch. */
+    const char *keys[] = {"connect_timeout", "application_name", "options", "dbname", NULL};
+    const char *values[] = {timeout, "halma serve", "-c lock_timeout=1000", conninfo, NULL};
     PGconn *c = PQconnectdbParams(keys, values, 1);
     if (c && PQstatus(c) == CONNECTION_OK) {
         PQsetNoticeProcessor(c, ignore_notice, NULL);
