@@ -19,9 +19,11 @@ let db; // this file's database
 let moves; // a legal game from the start
 const running = new Set();
 
-// One server on this file's database, stopped by after() if a test did not.
+// One server on this file's database, stopped by after() if a test did not;
+// no limit of streams per address (the tests open many, and a stream closed
+// here is found gone by the server only at its next write).
 async function serve(args = []) {
-  const s = await startOnline(['--db', db, ...args], { servers: 1 });
+  const s = await startOnline(['--db', db, '--streams-per-address', '0', ...args], { servers: 1 });
   running.add(s);
   s.exitPromise.then(() => running.delete(s));
   return s;
@@ -72,9 +74,16 @@ async function until200(send, limitMs, what) {
   }
 }
 
+// A stream of game id on port, which must be open (200).
+async function watchEvents(port, id, options) {
+  const s = await openEvents(port, id, options);
+  assert.equal(s.status, 200, `a stream refused: ${s.status} ${s.raw}`);
+  return s;
+}
+
 // The number of the game's last event, read from a new stream of every event.
 async function lastSeq(port, game, expect) {
-  const s = await openEvents(port, game.id, { lastEventId: 0 });
+  const s = await watchEvents(port, game.id, { lastEventId: 0 });
   try {
     await s.next((e) => e.id === expect, 3000);
     await sleep(100); // and nothing after it
@@ -90,8 +99,8 @@ describe('two servers on one PostgreSQL', () => {
     const b = await serve();
     try {
       const game = await newGame(a.port);
-      const onB = await openEvents(b.port, game.id, { lastEventId: 0 });
-      const onA = await openEvents(a.port, game.id, { lastEventId: 0 });
+      const onB = await watchEvents(b.port, game.id, { lastEventId: 0 });
+      const onA = await watchEvents(a.port, game.id, { lastEventId: 0 });
       assert.equal(onB.status, 200);
       await onB.next((e) => e.id === 1, 3000); // the join
       const sentToB = [];
@@ -130,9 +139,9 @@ describe('two servers on one PostgreSQL', () => {
       // White plays and watches on A, Black on B, a spectator watches on A.
       const game = await newGame(a.port);
       const watch = {
-        w: await openEvents(a.port, game.id, { lastEventId: 0 }),
-        b: await openEvents(b.port, game.id, { lastEventId: 0 }),
-        spectator: await openEvents(a.port, game.id, { lastEventId: 0 }),
+        w: await watchEvents(a.port, game.id, { lastEventId: 0 }),
+        b: await watchEvents(b.port, game.id, { lastEventId: 0 }),
+        spectator: await watchEvents(a.port, game.id, { lastEventId: 0 }),
       };
       const on = { w: a, b };
       const killAt = 10; // White's move
@@ -160,8 +169,8 @@ describe('two servers on one PostgreSQL', () => {
       const closed = await Promise.all(['w', 'spectator'].map((k) => waitFor(() => watch[k].closed, 2000)));
       assert.deepEqual(closed, [true, true], 'the streams of the killed server are closed');
       const again = {
-        w: await openEvents(b.port, game.id, { lastEventId: lastId(watch.w) }),
-        spectator: await openEvents(b.port, game.id, { lastEventId: lastId(watch.spectator) }),
+        w: await watchEvents(b.port, game.id, { lastEventId: lastId(watch.w) }),
+        spectator: await watchEvents(b.port, game.id, { lastEventId: lastId(watch.spectator) }),
       };
       for (const s of Object.values(again)) assert.equal(s.status, 200);
       for (let ply = killAt + 1; ply < total; ply++) {
@@ -208,7 +217,7 @@ describe('two servers on one PostgreSQL', () => {
         const watch = [];
         for (const g of games)
           for (const s of servers) {
-            const st = await openEvents(s.port, g.id, { lastEventId: 0 });
+            const st = await watchEvents(s.port, g.id, { lastEventId: 0 });
             await st.next((e) => e.id === before + 1, 3000);
             watch.push({ game: g, server: s, streams: [st] });
           }
@@ -264,7 +273,7 @@ describe('two servers on one PostgreSQL', () => {
         const n = 1 + after_;
         for (const w of watch) {
           const st = w.streams[0];
-          if (st.closed) w.streams.push(await openEvents(w.server.port, w.game.id, { lastEventId: lastId(st) }));
+          if (st.closed) w.streams.push(await watchEvents(w.server.port, w.game.id, { lastEventId: lastId(st) }));
           const last = w.streams[w.streams.length - 1];
           await last.next((e) => e.id === n, 5000).catch((e) => {
             throw new Error(`a stream on ${w.server === a ? 'A' : 'B'} did not catch up: ${e.message}; ids ${ids(...w.streams)}`);
@@ -296,7 +305,7 @@ describe('two servers on one PostgreSQL', () => {
       const games = [];
       for (let i = 0; i < 4; i++) games.push(await newGame(servers[i % 2].port, { clock: { initial_ms: 1500 } }));
       const watch = games.map(() => []);
-      for (const [i, g] of games.entries()) for (const s of servers) watch[i].push(await openEvents(s.port, g.id, { lastEventId: 0 }));
+      for (const [i, g] of games.entries()) for (const s of servers) watch[i].push(await watchEvents(s.port, g.id, { lastEventId: 0 }));
       // White's first move starts the clocks (and costs nothing); Black does nothing.
       const movedAt = [];
       for (const [i, g] of games.entries()) {
@@ -350,7 +359,7 @@ describe('flags when a server or the store goes away', () => {
     const b = await serve();
     try {
       const game = await newGame(a.port, { clock: { initial_ms: 1500 } });
-      const onB = await openEvents(b.port, game.id, { lastEventId: 0 });
+      const onB = await watchEvents(b.port, game.id, { lastEventId: 0 });
       const r = await move(a.port, game, 'w', 0, moves[0]);
       const movedAt = performance.now();
       assert.equal(r.status, 200, r.text);
@@ -381,7 +390,7 @@ describe('flags when a server or the store goes away', () => {
       let paused = false;
       try {
         const game = await newGame(a.port, { clock: { initial_ms: 1000 } });
-        const watch = [await openEvents(a.port, game.id, { lastEventId: 0 }), await openEvents(b.port, game.id, { lastEventId: 0 })];
+        const watch = [await watchEvents(a.port, game.id, { lastEventId: 0 }), await watchEvents(b.port, game.id, { lastEventId: 0 })];
         assert.equal((await move(b.port, game, 'w', 0, moves[0])).status, 200);
         for (const s of watch) await s.next((e) => e.event === 'move', 3000);
         pausePg();
@@ -443,7 +452,7 @@ describe('races between two servers', () => {
         }
     }
     for (const g of games) {
-      const s = await openEvents(b.port, g.id, { lastEventId: 0 });
+      const s = await watchEvents(b.port, g.id, { lastEventId: 0 });
       await s.next((e) => e.id === 3, 3000);
       await sleep(100);
       assert.deepEqual(
@@ -475,7 +484,7 @@ describe('races between two servers', () => {
       assert.equal(rb.status, 200, `on B: ${rb.text}`);
       assert.equal(ra.body.rematch, rb.body.rematch, 'one rematch');
       for (const s of [a, b]) assert.equal((await api(s.port, 'GET', `/api/v1/games/${games[i].id}`)).body.rematch, ra.body.rematch);
-      const st = await openEvents(a.port, games[i].id, { lastEventId: 0 });
+      const st = await watchEvents(a.port, games[i].id, { lastEventId: 0 });
       await st.next((e) => e.event === 'rematch', 3000);
       await sleep(100);
       assert.equal(st.events.filter((e) => e.event === 'rematch').length, 1, 'one rematch event');
@@ -510,7 +519,7 @@ describe('races between two servers', () => {
         assert.deepEqual(g.result, { winner: 'w', reason: 'resign' });
         assert.deepEqual(g.moves, m.status === 200 ? [moves[0]] : []);
       }
-      const st = await openEvents(b.port, games[i].id, { lastEventId: 0 });
+      const st = await watchEvents(b.port, games[i].id, { lastEventId: 0 });
       const n = m.status === 200 ? 3 : 2;
       await st.next((e) => e.id === n, 3000);
       await sleep(100);
