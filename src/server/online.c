@@ -49,6 +49,7 @@ enum {
     HEARTBEAT_SLICES = 16, /* each heartbeat period, the streams get their comment in this many turns */
     TOUCH_EVERY_MS = 10 * 60 * 1000, /* presence is written to the store at most this often a seat */
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
+    FLAG_RETRY_MS = 1000, /* a flag that could not be written, tried again */
     NOTICE_WAIT_MS = 250, /* the watcher's wait for news, so that it sees the server stop */
     STALE_TRIES = 4, /* a request whose write was stale in the store is done this often at most */
 };
@@ -606,11 +607,19 @@ void online_do(Online *o, OnlineAction action, const char *id, const char *token
 
 /* ---- the timer: flags, presence, heartbeats, expiry -------------------------- */
 
+/* A flag that could not be written (the store out of reach or locked) is
+ * tried again soon: nothing else would bring it back. */
+static void retry_flag(Online *o, const char *id, int64_t now) {
+    Live *l = live_find(o, id, true);
+    if (l && !l->flag_at) l->flag_at = now + FLAG_RETRY_MS;
+}
+
 /* The running clock of game id has reached zero: the game ends at that moment. */
 static void flag_falls(Online *o, const char *id, int64_t now) {
     OnlineAnswer ignored = {0};
     Loaded l;
     if (!online_load(o, id, &l, &ignored)) {
+        if (ignored.status != 404) retry_flag(o, id, now);
         json_decref(ignored.body);
         return;
     }
@@ -627,7 +636,10 @@ static void flag_falls(Online *o, const char *id, int64_t now) {
         g.draw_offer = -1;
         OnlineEvent ev[] = {{"end", json_pack("{s:o, s:o}", "result", result_json(&g), "clock", clock_json(&g, at))}};
         Write w = {.kind = WRITE_UPDATE};
-        if (!online_commit(o, &w, &g, ev, 1, &ignored)) json_decref(ignored.body); /* tried again next time */
+        if (!online_commit(o, &w, &g, ev, 1, &ignored)) {
+            json_decref(ignored.body);
+            retry_flag(o, id, now); /* then read again: ended elsewhere meanwhile, it has no flag */
+        }
     } else {
         schedule_flag(o, &g);
     }

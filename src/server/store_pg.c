@@ -133,7 +133,8 @@ static PGconn *connect_to(const char *conninfo, char *err, int err_size) {
     /* dbname is expanded as a connection string, whose settings win over the defaults before it.
      * lock_timeout: a write held up by another server's open transaction for
      * over a second fails (503), as SQLite's busy timeout, instead of waiting
-     * for ever on a server stuck in the middle of a batch. */
+     * for ever on a server stuck in the middle of a batch (unless the URI
+     * sets options of its own). */
     const char *keys[] = {"connect_timeout", "application_name", "options", "dbname", NULL};
     const char *values[] = {timeout, "halma serve", "-c lock_timeout=1000", conninfo, NULL};
     PGconn *c = PQconnectdbParams(keys, values, 1);
@@ -185,6 +186,22 @@ static bool exec(PgStore *s, const char *sql) {
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
     PQclear(r);
     return ok;
+}
+
+/* Commits db's transaction; false if the server did not (an aborted
+ * transaction's COMMIT answers "ROLLBACK", not an error). */
+static bool commit(PgStore *s) {
+    PGresult *r = PQexec(s->db, "COMMIT");
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK && !strcmp(PQcmdStatus(r), "COMMIT");
+    PQclear(r);
+    return ok;
+}
+
+/* Ids are base64url (tokens.c): any other text names no game and is never
+ * sent, as one PostgreSQL refuses (not UTF-8) would spoil a batch. */
+static bool plausible_id(const char *id) {
+    static const char BASE64URL[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    return id[0] && id[strspn(id, BASE64URL)] == 0;
 }
 
 /* The parameters of a statement: texts, or 32-byte hashes sent as bytes. */
@@ -405,7 +422,7 @@ static StoreStatus end(PgStore *s, StoreStatus st) {
         if (st != STORE_OK && !(exec(s, "ROLLBACK TO write") && exec(s, "RELEASE write")))
             s->db_lost_batch = true; /* the batch is lost: its commit will fail */
     } else if (st == STORE_OK) {
-        if (!exec(s, "COMMIT")) st = STORE_UNAVAILABLE;
+        if (!commit(s)) st = STORE_UNAVAILABLE;
     } else {
         exec(s, "ROLLBACK");
     }
@@ -427,7 +444,9 @@ static StoreStatus pg_batch_begin(Store *base) {
 
 static StoreStatus pg_batch_commit(Store *base) {
     PgStore *s = (PgStore *)base;
-    bool ok = !s->db_lost_batch && exec(s, "COMMIT");
+    /* A statement that failed outside a savepoint (a read) aborted the
+     * transaction, and COMMIT would then "succeed" as a ROLLBACK. */
+    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && commit(s);
     s->db_lost_batch = false;
     if (ok) store_step(base, "commit");
     else exec(s, "ROLLBACK");
@@ -480,11 +499,14 @@ static StoreStatus update_row(PgStore *s, Query q, const StoreGame *g, int n) {
     return st;
 }
 
-/* The move (if any), the row, the events and the notice, in one transaction. */
+/* The row, the move (if any), the events and the notice, in one
+ * transaction.  The row first: two servers' writes of one game then queue on
+ * its lock (the second finds its seq taken), where taking the move's key
+ * first could lock the two in a cycle that PostgreSQL ends with an error. */
 static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *move, const StoreEvent *events, int n) {
     if (!begin(s)) return STORE_UNAVAILABLE;
-    StoreStatus st = STORE_OK;
-    if (move) {
+    StoreStatus st = update_row(s, q, g, n);
+    if (st == STORE_OK && move) {
         Params p = {0};
         add_text(&p, g->id);
         add_int(&p, g->ply);
@@ -492,7 +514,6 @@ static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *mov
         st = run_write(s, Q_INSERT_MOVE, &p, false);
         if (st == STORE_OK) store_step(&s->base, "move");
     }
-    if (st == STORE_OK) st = update_row(s, q, g, n);
     if (st == STORE_OK) st = insert_events(s, g->id, g->seq, events, n);
     if (st == STORE_OK) st = notify_events(s, g->id, g->seq + n);
     st = end(s, st);
@@ -531,6 +552,7 @@ static StoreStatus pg_update(Store *base, StoreGame *g, const StoreEvent *events
 
 static StoreStatus pg_touch(Store *base, const char *id, int seat, int64_t ms) {
     PgStore *s = (PgStore *)base;
+    if (!plausible_id(id)) return STORE_NOT_FOUND;
     if (!begin(s)) return STORE_UNAVAILABLE;
     Params p = {0};
     add_int(&p, ms);
@@ -592,6 +614,7 @@ static StoreStatus read_moves(PgStore *s, const StoreGame *g, char (**moves)[STO
 static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     PgStore *s = (PgStore *)base;
     if (moves) *moves = NULL;
+    if (!plausible_id(id)) return STORE_NOT_FOUND;
     Params p = {0};
     add_text(&p, id);
     PGresult *r = run_read(s, Q_READ_GAME, &p);
@@ -605,6 +628,7 @@ static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**mo
 
 static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, StoreEventFn *each, void *ctx) {
     PgStore *s = (PgStore *)base;
+    if (!plausible_id(id)) return STORE_OK; /* no such game: no events, as SQLite says */
     Params p = {0};
     add_text(&p, id);
     add_int(&p, seq);

@@ -211,3 +211,52 @@ ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
     hub_free(hub);
     remove_store(path);
 }
+
+/* A server of this test's own, stopped and started while other tests go on
+ * on HALMA_TEST_PG's; stopped and removed however the test ends. */
+static char own_dir[64];
+
+static void own_server_stop(void) {
+    if (*own_dir) pg_server("stop", own_dir);
+}
+
+static unsigned move_status(Online *o, const Seated *g, int ply, const char *move) {
+    json_t *body = json_pack("{s:i, s:s}", "ply", ply, "move", move);
+    OnlineAnswer a;
+    online_do(o, ONLINE_MOVE, g->id, g->token[0], body, &a);
+    json_decref(body);
+    json_decref(a.body);
+    return a.status;
+}
+
+/* PostgreSQL goes away mid-game: a move is 503 and changes nothing; once it
+ * is back, the same move is 200 within a second, with no restart. */
+Test(committer_pg, a_database_out_of_reach_is_503_then_the_game_goes_on, .timeout = 120, .fini = own_server_stop) {
+    alarm(120); /* Criterion's .timeout does not always fire under --jobs 2 */
+    char url[256];
+    pg_server_start(own_dir, sizeof own_dir, url, sizeof url);
+    Hub *hub;
+    Online *o = start(url, 0, &hub);
+    Seated g = seated(o);
+    pg_server("pause", own_dir);
+    cr_assert_eq(move_status(o, &g, 0, "o2-m4"), 503);
+    pg_server("resume", own_dir);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned status;
+    double waited;
+    do {
+        status = move_status(o, &g, 0, "o2-m4");
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        waited = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (status == 503) nanosleep(&(struct timespec){0, 20 * 1000000L}, NULL);
+    } while (status == 503 && waited < 1);
+    cr_assert_eq(status, 200, "after %.2f s", waited);
+    OnlineAnswer a;
+    online_do(o, ONLINE_READ, g.id, NULL, NULL, &a);
+    json_t *moves = json_object_get(a.body, "moves");
+    cr_assert_eq(json_array_size(moves), 1, "the move once");
+    json_decref(a.body);
+    online_stop(o);
+    hub_free(hub);
+}

@@ -479,6 +479,33 @@ ON_BOTH(store, batch_write_refused_alone) {
     scratch_end(&x);
 }
 
+/* A read in a batch that the database refuses (an id that is not UTF-8, for
+ * PostgreSQL) spoils nothing: the batch's commit says truly whether its
+ * writes were kept, as another connection sees them. */
+ON_BOTH(store, batch_commit_answers_truly_after_a_refused_read) {
+    Scratch x = scratch_store(backend, true);
+    StoreGame a = started(x.s, "a"), b = started(x.s, "b");
+    Store *other = open_file(x.path);
+    cr_assert_eq(store_batch_begin(x.s), STORE_OK);
+    cr_assert_eq(play(x.s, &a, 0, "a1"), STORE_OK);
+    StoreGame r;
+    StoreStatus read = store_read(x.s, "\xff\xfe", &r, NULL);
+    cr_assert_neq(read, STORE_OK);
+    StoreStatus second = play(x.s, &b, 0, "b1");
+    StoreStatus commit = store_batch_commit(x.s);
+    int a_ply = ply_of(other, "a"), b_ply = ply_of(other, "b");
+    if (commit == STORE_OK) {
+        cr_assert_eq(a_ply, 1, "the batch answered OK: its first move is kept (read %d, second write %d)", read,
+                     second);
+        cr_assert_eq(b_ply, second == STORE_OK ? 1 : 0, "and its second if that was OK");
+    } else {
+        cr_assert_eq(a_ply, 0, "the batch failed: nothing kept");
+        cr_assert_eq(b_ply, 0);
+    }
+    store_close(other);
+    scratch_end(&x);
+}
+
 /* An aborted batch keeps nothing, even after reads inside it. */
 ON_BOTH(store, batch_abort_keeps_nothing) {
     Scratch x = scratch_store(backend, false);
@@ -924,6 +951,44 @@ Test(store_pg, uri_and_keyword_forms) {
     cr_assert_null(store_open(keywords, err, sizeof err));
     cr_assert_neq(err[0], '\0', "says why");
     scratch_end(&x);
+}
+
+/* Servers started together on an empty database: each opens its store (the
+ * tables made once, not raced), and each sees the others' games. */
+Test(store_pg, servers_starting_together_on_an_empty_database, .timeout = 60) {
+    watchdog(60);
+    char path[256];
+    temp_store(BACKEND_PG, path, sizeof path);
+    enum { SERVERS = 6 };
+    pid_t pids[SERVERS];
+    for (int k = 0; k < SERVERS; k++) {
+        pids[k] = fork();
+        cr_assert(pids[k] >= 0);
+        if (pids[k] == 0) {
+            char err[256], id[8];
+            Store *s = store_open(path, err, sizeof err);
+            if (!s) {
+                fprintf(stderr, "server %d: %s\n", k, err);
+                _exit(3);
+            }
+            snprintf(id, sizeof id, "s%d", k);
+            StoreGame g = new_game(id);
+            _exit(store_create(s, &g, CREATED, 1) == STORE_OK ? 0 : 4);
+        }
+    }
+    for (int k = 0; k < SERVERS; k++) {
+        int status;
+        waitpid(pids[k], &status, 0);
+        cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "server %d: status %d", k, status);
+    }
+    Store *s = open_file(path);
+    for (int k = 0; k < SERVERS; k++) {
+        char id[8];
+        snprintf(id, sizeof id, "s%d", k);
+        cr_assert_eq(ply_of(s, id), 0, "game %s is there", id);
+    }
+    store_close(s);
+    remove_store(path);
 }
 
 /* A server of this test's own, stopped and started while other tests go on
