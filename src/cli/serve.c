@@ -56,7 +56,8 @@ static const char USAGE[] =
     "  --streams-per-address N  open event streams (default 16)\n"
     "  --max-streams N          open event streams in all (default 10000; 503 past it)\n"
     "  --trusted-proxy ADDR     read the client's address from X-Forwarded-For on\n"
-    "                           connections from ADDR (a reverse proxy) only\n"
+    "                           connections from ADDR (a reverse proxy) only; lifts\n"
+    "                           the 64 connections per address (the proxy limits them)\n"
     "  --keep-days N            days a finished or abandoned game is kept (default 30)\n"
     "  --abandon-seconds N      how long the side to move of an untimed game may be\n"
     "                           away before its opponent may claim (default 259200: 72 h)\n"
@@ -288,7 +289,8 @@ int serve_main(int argc, char **argv) {
         return 1;
     }
     WebServerConfig config = {.root = &root, .timeout_seconds = (unsigned)options.timeout, .cache = !options.no_cache,
-                              .api = api, .max_connections = connections};
+                              .api = api, .max_connections = connections,
+                              .behind_proxy = options.trusted_proxy != NULL};
     config.listen_fd = listener_open(options.host, (int)options.port, options.port_given ? 1 : PORTS_TRIED, &config.family);
     if (config.listen_fd < 0) {
         api_stop(api);

@@ -196,11 +196,22 @@ static const char *header(struct MHD_Connection *c, const char *name) {
     return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
 }
 
+/* Keeps the last X-Forwarded-For header seen. */
+static enum MHD_Result last_forwarded(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    if (value && !strcasecmp(key, "X-Forwarded-For")) *(const char **)cls = value;
+    return MHD_YES;
+}
+
 /* The client's address: the connection's, or behind the trusted proxy the
- * last one its X-Forwarded-For names (the one it appended itself). */
+ * last one its X-Forwarded-For names (the one it appended itself).  Of
+ * several such headers the last: a proxy that adds its own header (HAProxy's
+ * `option forwardfor`) leaves the client's before it. */
 static void client_of(const Api *api, struct MHD_Connection *c, const char *peer, char out[ADDRESS_SIZE]) {
     snprintf(out, ADDRESS_SIZE, "%s", peer);
-    const char *xff = api->trusted_proxy[0] && !strcmp(peer, api->trusted_proxy) ? header(c, "X-Forwarded-For") : NULL;
+    const char *xff = NULL;
+    if (api->trusted_proxy[0] && !strcmp(peer, api->trusted_proxy))
+        MHD_get_connection_values(c, MHD_HEADER_KIND, last_forwarded, &xff);
     if (!xff) return;
     const char *last = strrchr(xff, ',');
     last = last ? last + 1 : xff;

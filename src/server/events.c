@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/security_headers.h"
 
@@ -54,6 +55,13 @@ struct Hub {
     void *ctx;
     bool closing; /* the server stops: a stream attached now ends at once */
     Stream *games[GAME_BUCKETS];
+    /* The heartbeats' thread, and its own lock to sleep and be stopped on. */
+    pthread_t beat;
+    bool beating, beat_stop;
+    pthread_mutex_t beat_lock;
+    pthread_cond_t beat_wake;
+    int64_t beat_ms;
+    unsigned beat_slices;
 };
 
 static unsigned bucket_of(const char *id) {
@@ -66,6 +74,12 @@ Hub *hub_new(StreamClosedFn *closed, void *ctx) {
     Hub *h = calloc(1, sizeof *h);
     if (!h) return NULL;
     pthread_mutex_init(&h->lock, NULL);
+    pthread_mutex_init(&h->beat_lock, NULL);
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&h->beat_wake, &monotonic);
+    pthread_condattr_destroy(&monotonic);
     h->closed = closed;
     h->ctx = ctx;
     return h;
@@ -73,8 +87,45 @@ Hub *hub_new(StreamClosedFn *closed, void *ctx) {
 
 void hub_free(Hub *h) {
     if (!h) return;
+    if (h->beating) {
+        pthread_mutex_lock(&h->beat_lock);
+        h->beat_stop = true;
+        pthread_cond_signal(&h->beat_wake);
+        pthread_mutex_unlock(&h->beat_lock);
+        pthread_join(h->beat, NULL);
+    }
+    pthread_cond_destroy(&h->beat_wake);
+    pthread_mutex_destroy(&h->beat_lock);
     pthread_mutex_destroy(&h->lock);
     free(h);
+}
+
+static void *beat_main(void *arg) {
+    Hub *h = arg;
+    struct timespec at;
+    clock_gettime(CLOCK_MONOTONIC, &at);
+    long step_ns = (long)(h->beat_ms * 1000000 / h->beat_slices);
+    pthread_mutex_lock(&h->beat_lock);
+    for (unsigned slice = 0; !h->beat_stop; slice = (slice + 1) % h->beat_slices) {
+        at.tv_nsec += step_ns % 1000000000L;
+        at.tv_sec += step_ns / 1000000000L + at.tv_nsec / 1000000000L;
+        at.tv_nsec %= 1000000000L;
+        while (!h->beat_stop && pthread_cond_timedwait(&h->beat_wake, &h->beat_lock, &at) == 0) {
+        }
+        if (h->beat_stop) break;
+        pthread_mutex_unlock(&h->beat_lock);
+        hub_heartbeat(h, slice, h->beat_slices);
+        pthread_mutex_lock(&h->beat_lock);
+    }
+    pthread_mutex_unlock(&h->beat_lock);
+    return NULL;
+}
+
+bool hub_start_heartbeats(Hub *h, int64_t period_ms, unsigned slices) {
+    h->beat_ms = period_ms > 0 ? period_ms : 1;
+    h->beat_slices = slices ? slices : 1;
+    h->beating = pthread_create(&h->beat, NULL, beat_main, h) == 0;
+    return h->beating;
 }
 
 Stream *stream_new(Hub *h, struct MHD_Connection *c, const char *id, const char *client) {

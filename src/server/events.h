@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdint.h>
 
 struct MHD_Connection;
 struct MHD_Response;
@@ -72,6 +73,11 @@ long hub_games(Hub *h, HubGame **games);
  * `slice` of `slices`), so that dead connections are found: one slice after
  * another, so that 10,000 streams do not all wake at once. */
 void hub_heartbeat(Hub *h, unsigned slice, unsigned slices);
+
+/* Starts a thread of the hub's own that sends the heartbeats, each period
+ * in `slices` turns: apart from the games' lock, so that they go on while a
+ * store holds that up (a database slow to answer).  false if it cannot. */
+bool hub_start_heartbeats(Hub *h, int64_t period_ms, unsigned slices);
 
 /* Streams open. */
 size_t hub_count(Hub *h);

@@ -86,8 +86,7 @@ struct Online {
     pthread_t watcher;
     bool watcher_started;
     bool resync; /* news missed, or read too soon: everything is caught up again after the next wait */
-    int64_t next_heartbeat, next_expire;
-    unsigned heartbeat_slice;
+    int64_t next_expire;
     Live *live[LIVE_BUCKETS];
     bool batching;          /* in a batch: events wait in `published` for its commit */
     bool stale;             /* the last write refused by the store as stale (STORE_CONFLICT) */
@@ -605,7 +604,7 @@ void online_do(Online *o, OnlineAction action, const char *id, const char *token
     *answer = c.answer;
 }
 
-/* ---- the timer: flags, presence, heartbeats, expiry -------------------------- */
+/* ---- the timer: flags, presence, expiry --------------------------------------- */
 
 /* A flag that could not be written (the store out of reach or locked) is
  * tried again soon: nothing else would bring it back. */
@@ -648,7 +647,7 @@ static void flag_falls(Online *o, const char *id, int64_t now) {
 
 /* One pass over the live games; returns the next moment something is due. */
 static int64_t tick(Online *o, int64_t now) {
-    int64_t next = o->next_heartbeat < o->next_expire ? o->next_heartbeat : o->next_expire;
+    int64_t next = o->next_expire;
     for (int b = 0; b < LIVE_BUCKETS; b++)
         for (Live **p = &o->live[b]; *p;) {
             Live *l = *p;
@@ -683,11 +682,6 @@ static int64_t tick(Online *o, int64_t now) {
 }
 
 static void chores(Online *o, int64_t now) {
-    if (now >= o->next_heartbeat) {
-        hub_heartbeat(o->hub, o->heartbeat_slice, HEARTBEAT_SLICES);
-        o->heartbeat_slice = (o->heartbeat_slice + 1) % HEARTBEAT_SLICES;
-        o->next_heartbeat = now + o->config.heartbeat_ms / HEARTBEAT_SLICES;
-    }
     if (now >= o->next_expire) {
         int deleted = 0;
         if (store_expire(o->store, now - o->config.keep_ms, &deleted) == STORE_OK && deleted)
@@ -776,7 +770,7 @@ static bool heard(Online *o, const StoreNotice *n) {
 /* Waits for the store's news without the lock, and takes each in under it.
  * While the store is out of reach it is asked again every NOTICE_WAIT_MS
  * (it reconnects meanwhile; its first news then is NOTICE_RESYNC), and the
- * streams stay open: the timer's heartbeats go on.  News that could not be
+ * streams stay open: the hub's heartbeats go on.  News that could not be
  * taken in (the store's other calls failing yet) leaves a resync due, tried
  * once after each wait until it succeeds. */
 static void *watcher_main(void *arg) {
@@ -819,7 +813,6 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     }
     store_each_unfinished(o->store, reschedule, o);
     int64_t now = online_now_ms();
-    o->next_heartbeat = now + config->heartbeat_ms / HEARTBEAT_SLICES;
     o->next_expire = now;
     if (pthread_create(&o->timer, NULL, timer_main, o) != 0) {
         snprintf(err, (size_t)err_size, "cannot start the timer thread");
@@ -827,6 +820,11 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
         return NULL;
     }
     o->timer_started = true;
+    if (!hub_start_heartbeats(hub, config->heartbeat_ms, HEARTBEAT_SLICES)) {
+        snprintf(err, (size_t)err_size, "cannot start the heartbeats' thread");
+        online_stop(o);
+        return NULL;
+    }
     if (store_shared(o->store)) {
         if (pthread_create(&o->watcher, NULL, watcher_main, o) != 0) {
             snprintf(err, (size_t)err_size, "cannot start the watcher thread");

@@ -15,7 +15,7 @@
  *   - idle connections are closed after the timeout, and request headers
  *     must be complete within it however slowly they trickle (deadlines.c);
  *   - at most MAX_CONNECTIONS connections, MAX_CONNECTIONS_PER_IP from one
- *     client address;
+ *     client address (none behind a trusted proxy, the one address of all);
  *   - only GET and HEAD; a request body is never read;
  *   - except under /api/, which api.c answers (with bodies of 4 KiB at most,
  *     and event streams, for which connections are suspended while idle).
@@ -365,7 +365,8 @@ static struct MHD_Daemon *start_daemon(WebServer *server, const WebServerConfig 
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY_LIMIT,
                             MHD_OPTION_CONNECTION_LIMIT,
                             config->max_connections ? config->max_connections : (unsigned)MAX_CONNECTIONS,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS_PER_IP,
+                            /* Behind a proxy, its own per-client limit stands in (docs/DEPLOY.md). */
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->behind_proxy ? 0u : (unsigned)MAX_CONNECTIONS_PER_IP,
                             MHD_OPTION_CONNECTION_TIMEOUT, config->timeout_seconds,
                             MHD_OPTION_STRICT_FOR_CLIENT, 1, /* e.g. HTTP/1.1 without Host: 400 */
                             MHD_OPTION_URI_LOG_CALLBACK, request_started, server,

@@ -18,6 +18,7 @@ typedef struct {
     bool cache;               /* keep the files as ready-made responses in memory */
     Api *api;                 /* the online games' API under /api/, or NULL; must outlive the server */
     unsigned max_connections; /* event streams included; 0: the default */
+    bool behind_proxy;        /* every client comes through one address: no limit of connections per address */
 } WebServerConfig;
 
 typedef struct WebServer WebServer;

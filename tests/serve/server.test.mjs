@@ -464,6 +464,20 @@ describe('slow and greedy clients', () => {
     }
     assert.equal(status, 200);
   });
+
+  test('behind a trusted proxy, its one address is not held to 64 connections', async () => {
+    const proxied = await startServer(['--root', FIXTURES, '--trusted-proxy', '127.0.0.1']);
+    const sockets = [];
+    try {
+      for (let i = 0; i < 80; i++) sockets.push(await openSocket(proxied.port));
+      await sleep(100);
+      const r = await exchange(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), { port: proxied.port });
+      assert.equal(r.responses[0]?.status, 200, 'the 81st connection was served');
+    } finally {
+      for (const s of sockets) s.destroy();
+      await stopServer(proxied);
+    }
+  });
 });
 
 describe('the access log', () => {
