@@ -32,7 +32,7 @@ UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load serve-sanitize serve-load serve-load-check
+        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -229,6 +229,22 @@ online-tests: $(BUILD)/halma
 online-load: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
+
+# Issue 25: two servers on one PostgreSQL store (moves POSTed to one, the
+# opponent's stream on the other) against one server on SQLite, the same
+# load, run alternately LOAD_PAIRS times (default 2), since the machine is
+# shared.  LOAD_DB=postgresql://... names the database (its games are kept;
+# LOAD_PG_PID, its postmaster's pid, adds its CPU); without it a throwaway
+# server (tools/pg-temp.sh), whose CPU is reported.  LOAD_ARGS as above.
+LOAD_PAIRS ?= 2
+SHARED_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
+SHARED_PAIRS = for i in $$(seq $(LOAD_PAIRS)); do \
+	    echo "== pair $$i: one server, SQLite, $$(date -u +%T)"; $(SHARED_LOAD) || exit 1; \
+	    echo "== pair $$i: two servers, PostgreSQL, $$(date -u +%T)"; \
+	    $(SHARED_LOAD) --db "$$db" --servers 2 $${pgpid:+--pg-pid $$pgpid} || exit 1; done
+online-load-shared: $(BUILD)/halma
+	@if [ -n "$(LOAD_DB)" ]; then db='$(LOAD_DB)' pgpid='$(LOAD_PG_PID)' sh -c '$(SHARED_PAIRS)'; \
+	else tools/pg-temp.sh run -- sh -c 'db=$$HALMA_TEST_PG; pgpid=$$(head -n 1 $$HALMA_PG_TEMP/data/postmaster.pid); $(SHARED_PAIRS)'; fi
 
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.

@@ -1,8 +1,8 @@
 // load.mjs: a load client for online play (a benchmark, not a test).
 //
 //   node tests/online/load.mjs [--games N] [--rate R] [--seconds S] [--idle N]
-//                              [--procs P] [--db file|:memory:] [--batch-max B]
-//                              [--sockets K]
+//                              [--procs P] [--db file|:memory:|URI] [--batch-max B]
+//                              [--sockets K] [--servers N] [--pg-pid PID]
 //
 // Starts `halma serve` (HALMA, default build/halma) with its limits lifted,
 // creates N games (default 1000), each with three event streams (white's,
@@ -26,6 +26,19 @@
 //
 // Connections come from many loopback addresses (127.x.y.z), since the
 // server takes 64 from one address; give the process `ulimit -n` enough.
+//
+// Several servers on one shared store (issue 25): `--db URI` (postgresql://...
+// or pg:key=value..., passed as is to every server; its games are kept, not
+// emptied) with `--servers N` starts N servers on it.  Game i is created on
+// and moves on server i % N, its white's and black's streams are on server
+// (i + 1) % N and its spectator's on its own: every move reaches the
+// opponent's stream through the store's notices (LISTEN/NOTIFY), and the
+// spectator's gives the same server's time beside it.  The figures are for
+// all servers together (CPU and RSS each too), and the final check reads
+// every game from every server.  With --pg-pid (the PostgreSQL postmaster's
+// pid, the first line of its data folder's postmaster.pid) the database's CPU
+// is reported too and not counted with the others'.  One server (the
+// default) is unchanged.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -37,7 +50,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(import.meta.url);
 
 function options(argv) {
-  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20 };
+  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20, servers: 1, pgPid: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
     if (!(name in o)) throw new Error(`unknown option ${argv[i]}`);
@@ -119,7 +132,7 @@ function openStream(port, local, id, onMove) {
 
 // ---- a worker: its share of the games ---------------------------------------------
 
-async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, sockets: perAgent }) {
+async function worker({ ports, games, idle, p, rate, seconds, moves, totalGames, sockets: perAgent }) {
   // Keep-alive agents for the moves, 40 games each, sharing at most
   // `perAgent` connections (a move is in flight a few ms), from their own addresses.
   const agents = [];
@@ -132,7 +145,7 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
     new Promise((resolve, reject) => {
       const payload = JSON.stringify({ ply, move });
       const req = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: `/api/v1/games/${game.id}/moves`, agent,
+        { port: ports[game.mover], host: '127.0.0.1', method: 'POST', path: `/api/v1/games/${game.id}/moves`, agent,
           headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Authorization: `Bearer ${token}` } },
         (res) => {
           let body = '';
@@ -144,9 +157,11 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
       req.end(payload);
     });
 
-  // Streams: [white's, black's, spectator's] per game, then the idle ones.
+  // Streams: [white's, black's, spectator's] per game, then the idle ones;
+  // the players' on the game's `watch` server, the spectator's on its `mover`.
   const state = games.map((g) => ({ ...g, acked: 0, sentAt: new Map(), seen: [0, 0, 0], waiters: [] }));
   const toOpponent = [];
+  const toSpectator = [];
   const toAll = [];
   const sockets = [];
   let n = 0;
@@ -159,14 +174,15 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
         if (sent !== undefined) {
           // ply 1 is white's move: its opponent is black, stream 1
           if (k === ply % 2) toOpponent.push(t - sent);
+          if (k === 2) toSpectator.push(t - sent);
           if (Math.min(...g.seen) >= ply) toAll.push(t - sent);
         }
         for (const w of g.waiters.splice(0)) w();
       };
-      sockets.push(await openStream(port, address(0, p, n++), g.id, onMove));
+      sockets.push(await openStream(ports[k === 2 ? g.mover : g.watch], address(0, p, n++), g.id, onMove));
     }
   }
-  for (const id of idle) sockets.push(await openStream(port, address(0, p, n++), id, () => {}));
+  for (const [i, id] of idle.entries()) sockets.push(await openStream(ports[i % ports.length], address(0, p, n++), id, () => {}));
   process.send({ opened: { streams: n, ms: now() - t0 } });
   await new Promise((r) => process.once('message', r)); // all processes ready: go
 
@@ -213,7 +229,7 @@ async function worker({ port, games, idle, p, rate, seconds, moves, totalGames, 
   for (const s of sockets) s.destroy();
   for (const a of agents) a.destroy();
   await new Promise((resolve) => process.send({
-    done: { toOpponent, toAll, answers, errors, elapsed, steadyAcks, steadySeconds: (end - steady) / 1000, acked: Object.fromEntries(state.map((g) => [g.id, g.acked])),
+    done: { toOpponent, toSpectator, toAll, answers, errors, elapsed, steadyAcks, steadySeconds: (end - steady) / 1000, acked: Object.fromEntries(state.map((g) => [g.id, g.acked])),
       cpu: process.cpuUsage(cpu0) },
   }, resolve));
 }
@@ -227,6 +243,23 @@ function serverStat(pid) {
     rss: Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024, hwm: Number(status.match(/VmHWM:\s+(\d+)/)[1]) / 1024 };
 }
 const TICKS = 100; // USER_HZ on Linux
+// A PostgreSQL server's CPU (ticks): the postmaster's, its children's gone
+// (reaped: cutime, cstime) and those of its children alive.
+function pgCpu(pid) {
+  const fields = (q) => fs.readFileSync(`/proc/${q}/stat`, 'utf8').split(') ')[1].split(' ').map(Number);
+  const f = fields(pid);
+  let ticks = f[11] + f[12] + f[13] + f[14];
+  for (const q of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(q)) continue;
+    try {
+      const c = fields(q);
+      if (c[1] === pid) ticks += c[11] + c[12];
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
 // The whole machine's busy time (jiffies, all cores), to tell what others used.
 function machineBusy() {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -237,27 +270,37 @@ async function main() {
   const o = options(process.argv.slice(2));
   const { legalMoves, startOnline, stopServer, tempDir } = await import('./online_http.mjs');
   const dir = tempDir();
-  const db = o.db === ':memory:' ? ':memory:' : path.join(dir, 'games.sqlite3');
+  // A shared store (PostgreSQL) is named as given; SQLite is a fresh file.
+  const shared = /^(postgres(ql)?:\/\/|pg:)/.test(o.db);
+  if (o.servers > 1 && !shared) throw new Error('--servers N needs a shared store: --db postgresql://... or pg:...');
+  const db = shared ? o.db : o.db === ':memory:' ? ':memory:' : path.join(dir, 'games.sqlite3');
   const streams = o.games * 3 + o.idle;
   const args = ['--db', db, '--streams-per-address', '0', '--max-streams', String(Math.max(streams, 10000)),
     '--requests-per-second', '0', '--games-per-hour', '0'];
   if (o.batchMax) args.push('--batch-max', String(o.batchMax));
   const serverStart = now();
-  const server = await startOnline(args);
-  const { port } = server;
-  const pid = server.child.pid;
+  const servers = [];
   const children = [];
   try {
+    for (let k = 0; k < Math.max(1, o.servers); k++) servers.push(await startOnline(args, { servers: 1 }));
+    const ports = servers.map((s) => s.port);
+    const pids = servers.map((s) => s.child.pid);
+    const N = servers.length;
+    // the servers' figures: each, and their sum (cpu) or each in a list (rss)
+    const stats = () => pids.map(serverStat);
+    const cpuOf = (xs) => xs.reduce((a, x) => a + x.cpu, 0);
+    const each = (xs, f) => xs.map(f).join(' + ');
     const moves = await legalMoves(o.moves || Math.max(8, Math.ceil((o.seconds * o.rate) / o.games) + 4));
     // the games, 32 created at once
     const create = async (i) => {
       const local = address(2, 0, i % 2000);
-      const c = await once(port, local, 'POST', '/api/v1/games', { body: {} });
+      const mover = i % N;
+      const c = await once(ports[mover], local, 'POST', '/api/v1/games', { body: {} });
       const made = JSON.parse(c.text);
-      const j = await once(port, local, 'POST', `/api/v1/games/${made.id}/join`, { body: { invite: made.invite } });
+      const j = await once(ports[mover], local, 'POST', `/api/v1/games/${made.id}/join`, { body: { invite: made.invite } });
       const joined = JSON.parse(j.text);
       const t = { [made.seat]: made.token, [joined.seat]: joined.token };
-      return { id: made.id, w: t.w, b: t.b };
+      return { id: made.id, w: t.w, b: t.b, mover, watch: (i + 1) % N };
     };
     const idleGames = Math.ceil(o.idle / 10);
     const all = [];
@@ -265,7 +308,7 @@ async function main() {
       all.push(...(await Promise.all(Array.from({ length: Math.min(32, o.games + idleGames - i) }, (_, k) => create(i + k)))));
     const games = all.slice(0, o.games);
     const idleIds = Array.from({ length: o.idle }, (_, i) => all[o.games + (i % idleGames)].id);
-    const rssStart = serverStat(pid).rss;
+    const rssStart = stats();
 
     // the page requests, all along
     const pages = { setup: [], play: [] };
@@ -275,7 +318,7 @@ async function main() {
     let probeCount = 0;
     const probe = (async () => {
       while (probing) {
-        const r = await once(port, address(3, 0, probeCount++ % 5000), 'GET', '/');
+        const r = await once(ports[probeCount % N], address(3, 0, probeCount++ % 5000), 'GET', '/');
         if (r.status !== 200) throw new Error(`page: ${r.status}`);
         pages[phase].push(r.ms);
         if (r.ms > 50) slowPages.push(`${((now() - serverStart) / 1000).toFixed(1)} s: ${r.ms.toFixed(0)} ms`);
@@ -302,16 +345,17 @@ async function main() {
         }),
       );
       child.send({
-        port, p, rate: o.rate, seconds: o.seconds, moves, totalGames: o.games, sockets: o.sockets,
+        ports, p, rate: o.rate, seconds: o.seconds, moves, totalGames: o.games, sockets: o.sockets,
         games: games.filter((_, i) => i % procs === p), idle: idleIds.filter((_, i) => i % procs === p),
       });
     }
     await Promise.all(readyAll);
-    const held = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/Threads:\s+(\d+)/)[1]);
-    const afterStreams = serverStat(pid);
+    const held = pids.map((q) => Number(fs.readFileSync(`/proc/${q}/status`, 'utf8').match(/Threads:\s+(\d+)/)[1]));
+    const afterStreams = stats();
     const loadBefore = os.loadavg();
     phase = 'play';
-    const before = serverStat(pid);
+    const before = stats();
+    const pgBefore = o.pgPid ? pgCpu(o.pgPid) : 0;
     const busyBefore = machineBusy();
     const mainCpu0 = process.cpuUsage();
     const t0 = now();
@@ -319,51 +363,60 @@ async function main() {
     for (const c of children) c.send({ go: true });
     await finished;
     const wall = (now() - t0) / 1000;
-    const after = serverStat(pid);
+    const after = stats();
+    const pgUsed = o.pgPid ? ((pgCpu(o.pgPid) - pgBefore) / TICKS / wall) * 100 : 0;
     const machineCpu = ((machineBusy() - busyBefore) / TICKS / wall) * 100;
     probing = false;
     await probe;
 
-    // lost or doubled: every game's moves, as stored
+    // lost or doubled: every game's moves, as stored, read from every server
     const acked = Object.assign({}, ...results.map((r) => r.acked));
     let lost = 0;
     let extra = 0;
     let checked = 0;
-    for (const g of games) {
-      const r = await once(port, address(2, 0, checked++ % 2000), 'GET', `/api/v1/games/${g.id}`);
-      const stored = JSON.parse(r.text).moves ?? [];
-      const want = acked[g.id];
-      for (let i = 0; i < want; i++) if (stored[i] !== moves[i]) lost++;
-      extra += Math.max(0, stored.length - want);
-    }
+    for (const g of games)
+      for (const q of ports) {
+        const r = await once(q, address(2, 0, checked++ % 2000), 'GET', `/api/v1/games/${g.id}`);
+        const stored = JSON.parse(r.text).moves ?? [];
+        const want = acked[g.id];
+        for (let i = 0; i < want; i++) if (stored[i] !== moves[i]) lost++;
+        extra += Math.max(0, stored.length - want);
+      }
     const cat = (k) => results.flatMap((r) => r[k]);
     const ackedTotal = Object.values(acked).reduce((a, b) => a + b, 0);
     const elapsed = Math.max(...results.map((r) => r.elapsed));
     const mainCpu = process.cpuUsage(mainCpu0);
     const clientCpu = [...results.map((r) => r.cpu), mainCpu].map((c) => ((c.user + c.system) / 1e6 / wall) * 100);
-    const serverCpu = ((after.cpu - before.cpu) / TICKS / wall) * 100;
+    const serverCpu = ((cpuOf(after) - cpuOf(before)) / TICKS / wall) * 100;
+    const cpuEach = after.map((a, k) => ((a.cpu - before[k].cpu) / TICKS / wall) * 100);
+    // a password in the URI or the key=value string is not printed
+    const dbName = o.db === ':memory:' ? ':memory:' : shared ? o.db.replace(/(\/\/[^:@/]*:)[^@]*@/, '$1***@').replace(/(password\s*=\s*)\S+/, '$1***') : 'file (WAL, synchronous=FULL)';
     const out = [
-      `server: ${process.env.HALMA ?? 'build/halma'} --db ${o.db === ':memory:' ? ':memory:' : 'file (WAL, synchronous=FULL)'}${o.batchMax ? ` --batch-max ${o.batchMax}` : ''}; ${held} threads`,
+      `${N > 1 ? `servers: ${N} x ` : 'server: '}${process.env.HALMA ?? 'build/halma'} --db ${dbName}${o.batchMax ? ` --batch-max ${o.batchMax}` : ''}; ${held.join(' + ')} threads`,
       `load average before the moves: ${loadBefore.map((x) => x.toFixed(2)).join(' ')}; after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
-      `streams: ${opened.reduce((a, b) => a + b.streams, 0)} open (${o.games} games x 3 + ${o.idle} idle) in ${Math.max(...opened.map((x) => x.ms)).toFixed(0)} ms; server RSS ${rssStart.toFixed(1)} -> ${afterStreams.rss.toFixed(1)} MiB`,
+      `streams: ${opened.reduce((a, b) => a + b.streams, 0)} open (${o.games} games x 3 + ${o.idle} idle) in ${Math.max(...opened.map((x) => x.ms)).toFixed(0)} ms; server RSS ${each(rssStart, (x) => x.rss.toFixed(1))} -> ${each(afterStreams, (x) => x.rss.toFixed(1))} MiB`,
       `moves: ${ackedTotal} acknowledged in ${elapsed.toFixed(1)} s by ${o.games} games (target ${o.rate}/s): ${(ackedTotal / elapsed).toFixed(0)} moves/s, ${(results.reduce((a, r) => a + r.steadyAcks, 0) / results[0].steadySeconds).toFixed(0)} moves/s once every game has moved (the last ${results[0].steadySeconds.toFixed(0)} s); errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
-      `POST -> its event on the opponent's stream: ${summary(cat('toOpponent'))}`,
+      `POST -> its event on the opponent's stream${N > 1 ? ' (on the other server)' : ''}: ${summary(cat('toOpponent'))}`,
+      ...(N > 1 ? [`POST -> its event on the spectator's stream (on the server it was POSTed to): ${summary(cat('toSpectator'))}`] : []),
       `POST -> its event on all 3 of its streams: ${summary(cat('toAll'))}`,
       `POST -> its answer (commit included): ${summary(cat('answers'))}`,
       `page GET / while the streams open: ${summary(pages.setup)}`,
       `page GET / during the moves: ${summary(pages.play)}`,
-      `server CPU during the moves: ${serverCpu.toFixed(0)}% of one core; RSS ${after.rss.toFixed(1)} MiB (peak ${after.hwm.toFixed(1)})`,
-      `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client) ${Math.max(0, machineCpu - serverCpu - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
+      `server CPU during the moves: ${N > 1 ? `${each(cpuEach, (c) => c.toFixed(0) + '%')} = ` : ''}${serverCpu.toFixed(0)}% of one core; RSS ${each(after, (a) => a.rss.toFixed(1))} MiB (peak ${each(after, (a) => a.hwm.toFixed(1))})`,
+      ...(o.pgPid ? [`PostgreSQL CPU during the moves: ${pgUsed.toFixed(0)}% of one core (postmaster ${o.pgPid} and its children)`] : []),
+      `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client${o.pgPid ? ', not PostgreSQL' : ''}) ${Math.max(0, machineCpu - serverCpu - pgUsed - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
       `page requests over 50 ms (seconds since the server started; heartbeats every 15 s): ${slowPages.slice(0, 12).join(', ') || 'none'}`,
-      `store: ${ackedTotal} acknowledged moves checked: ${lost} lost or wrong, ${extra} unacknowledged extra`,
+      `store: ${ackedTotal} acknowledged moves checked${N > 1 ? ` on each of the ${N} servers` : ''}: ${lost} lost or wrong, ${extra} unacknowledged extra`,
     ];
     console.log(out.join('\n'));
   } finally {
     for (const c of children) c.kill();
-    const stopped = await stopServer(server);
-    const note = server.stderr.split('\n').filter((l) => /batches|error|panic/i.test(l) && !l.includes('"'));
-    if (note.length) console.log(note.slice(-3).join('\n'));
-    void stopped;
+    for (const server of servers) {
+      const stopped = await stopServer(server);
+      const note = server.stderr.split('\n').filter((l) => /batches|error|panic/i.test(l) && !l.includes('"'));
+      if (note.length) console.log(note.slice(-3).join('\n'));
+      void stopped;
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
