@@ -208,11 +208,19 @@ serve-tests: $(BUILD)/halma
 
 # Online games by link (docs/ONLINE.md) from outside, over raw HTTP: every
 # status of the contract, streams, clocks, limits, a store that cannot commit,
-# a server killed mid-game; with HALMA_TEST_PG, a throwaway PostgreSQL server
-# (tools/pg-temp.sh) for the same on that store.
+# a server killed mid-game: online.test.mjs three ways (HALMA_ONLINE_STORE,
+# tests/online/online_http.mjs): SQLite, one server on PostgreSQL, two
+# servers on one PostgreSQL; then shared.test.mjs (two servers: events across
+# them, one killed, PostgreSQL restarted, flags, races).  The PostgreSQL runs
+# share a throwaway server (tools/pg-temp.sh), each on a database of its own;
+# all run, and any failure fails.
+ONLINE_NODE = $(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1
 online-tests: $(BUILD)/halma
-	$(TEST_ENV) HALMA=$(BUILD)/halma tools/pg-temp.sh run -- \
-	    node --test --test-concurrency=1 tests/online/online.test.mjs
+	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) tests/online/online.test.mjs
+	tools/pg-temp.sh run -- sh -c 'status=0; \
+	    HALMA_ONLINE_STORE=pg $(ONLINE_NODE) tests/online/online.test.mjs || status=1; \
+	    HALMA_ONLINE_STORE=pg2 $(ONLINE_NODE) tests/online/online.test.mjs || status=1; \
+	    $(ONLINE_NODE) tests/online/shared.test.mjs || status=1; exit $$status'
 
 # A load client for online play (a benchmark, not a test): issue 24's
 # targets, 1,000 games (3,000 streams) at 500 moves a second, then 10,000

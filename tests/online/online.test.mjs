@@ -3,14 +3,33 @@
 // the event stream, clocks and abandonment, the limits, a store that cannot
 // commit, and a server killed in the middle of a game.
 //
-// Run by `make online-tests` (node --test).  HALMA names the binary.
+// Run by `make online-tests` (node --test) three ways, by HALMA_ONLINE_STORE
+// (online_http.mjs): sqlite, pg (one server on PostgreSQL) and pg2 (two
+// servers on one PostgreSQL, each request and stream sent to one or the
+// other).  HALMA names the binary.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { api, legalMoves, move, newGame, openEvents, sleep, startOnline, stopServer, tempDir } from './online_http.mjs';
+import {
+  PG,
+  STORE,
+  api,
+  dropStores,
+  legalMoves,
+  move,
+  newGame,
+  openEvents,
+  routing,
+  sleep,
+  startOnline,
+  stopServer,
+  storeFor,
+  tempDir,
+} from './online_http.mjs';
+import { psql } from './pg_store.mjs';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 let server;
@@ -25,7 +44,8 @@ before(async () => {
 });
 
 after(async () => {
-  await stopServer(server);
+  if (server) await stopServer(server);
+  dropStores();
 });
 
 describe('creating and joining', () => {
@@ -451,7 +471,7 @@ describe('clocks and abandonment (short limits)', () => {
   before(async () => {
     quick = await startOnline(['--abandon-seconds', '1', '--online-seconds', '1', '--heartbeat-seconds', '1']);
   });
-  after(async () => stopServer(quick));
+  after(async () => quick && stopServer(quick));
 
   test('a flag falls at its moment with nobody connected; the clock answers as the contract says', async () => {
     const game = await newGame(quick.port, { clock: { initial_ms: 1200, increment_ms: 500 } });
@@ -515,9 +535,10 @@ describe('clocks and abandonment (short limits)', () => {
   });
 });
 
+// Limits are each server's own: one server, whatever the store.
 describe('limits', () => {
   test('requests a second: 429 rate_limited with Retry-After', async () => {
-    const s = await startOnline(['--requests-per-second', '3']);
+    const s = await startOnline(['--requests-per-second', '3'], { servers: 1 });
     try {
       const statuses = [];
       let last;
@@ -534,7 +555,7 @@ describe('limits', () => {
   });
 
   test('games an hour', async () => {
-    const s = await startOnline(['--games-per-hour', '2']);
+    const s = await startOnline(['--games-per-hour', '2'], { servers: 1 });
     try {
       assert.equal((await api(s.port, 'POST', '/api/v1/games', { body: {} })).status, 201);
       assert.equal((await api(s.port, 'POST', '/api/v1/games', { body: {} })).status, 201);
@@ -547,7 +568,7 @@ describe('limits', () => {
   });
 
   test('open streams per address; one closed frees its place', async () => {
-    const s = await startOnline(['--streams-per-address', '2', '--heartbeat-seconds', '1']);
+    const s = await startOnline(['--streams-per-address', '2', '--heartbeat-seconds', '1'], { servers: 1 });
     try {
       const game = await newGame(s.port);
       const a = await openEvents(s.port, game.id);
@@ -574,7 +595,7 @@ describe('limits', () => {
 
 describe('limits: the whole server, and behind a proxy', () => {
   test('open streams in all: 503 past --max-streams', async () => {
-    const s = await startOnline(['--max-streams', '2']);
+    const s = await startOnline(['--max-streams', '2'], { servers: 1 });
     try {
       const game = await newGame(s.port);
       const a = await openEvents(s.port, game.id);
@@ -590,8 +611,8 @@ describe('limits: the whole server, and behind a proxy', () => {
   });
 
   test('X-Forwarded-For counts only from the proxy named by --trusted-proxy', async () => {
-    const behind = await startOnline(['--requests-per-second', '2', '--trusted-proxy', '127.0.0.1']);
-    const direct = await startOnline(['--requests-per-second', '2']);
+    const behind = await startOnline(['--requests-per-second', '2', '--trusted-proxy', '127.0.0.1'], { servers: 1 });
+    const direct = await startOnline(['--requests-per-second', '2'], { servers: 1 });
     try {
       const statuses = async (port) => {
         const out = [];
@@ -609,7 +630,8 @@ describe('limits: the whole server, and behind a proxy', () => {
 });
 
 describe('durability', () => {
-  test('a read-only store: reads work, writes are 503 unavailable and change nothing', async () => {
+  const sqliteOnly = PG && 'an SQLite file (PostgreSQL out of reach: tests/online/shared.test.mjs)';
+  test('a read-only store: reads work, writes are 503 unavailable and change nothing', { skip: sqliteOnly }, async () => {
     const dir = tempDir();
     const db = path.join(dir, 'games.sqlite3');
     const s = await startOnline(['--db', db]);
@@ -631,7 +653,7 @@ describe('durability', () => {
     }
   });
 
-  test('a store locked by another process: 503, nothing changed; then it works', async () => {
+  test('a store locked by another process: 503, nothing changed; then it works', { skip: sqliteOnly }, async () => {
     const dir = tempDir();
     const db = path.join(dir, 'games.sqlite3');
     const s = await startOnline(['--db', db]);
@@ -652,9 +674,40 @@ describe('durability', () => {
     }
   });
 
+  test(
+    'a PostgreSQL store whose tables another session holds locked: 503, nothing changed; then it works',
+    { skip: !PG && 'PostgreSQL (the SQLite case is the test above)' },
+    async (t) => {
+      const db = storeFor(null);
+      const s = await startOnline(['--db', db], { servers: 1 });
+      let locker;
+      try {
+        const game = await newGame(s.port);
+        const tables = psql(db, "SELECT string_agg(format('%I', tablename), ', ') FROM pg_tables WHERE schemaname = current_schema()");
+        assert.ok(tables, 'the store made its tables');
+        // A write lock on every table, as BEGIN IMMEDIATE above: others may read, not write.
+        locker = spawn('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', db], { stdio: ['pipe', 'pipe', 'pipe'] });
+        locker.stdin.write(`BEGIN;\nLOCK TABLE ${tables} IN EXCLUSIVE MODE;\nSELECT 'locked';\n`);
+        await new Promise((resolve) => locker.stdout.once('data', resolve));
+        const started = Date.now();
+        const r = await move(s.port, game, 'w', 0, moves[0]).catch((e) => assert.fail(`no answer while the store was locked: ${e.message}`));
+        t.diagnostic(`answered ${r.status} in ${Date.now() - started} ms`);
+        assert.equal(r.status, 503, r.text);
+        assert.equal(r.body.error, 'unavailable');
+        locker.stdin.end('ROLLBACK;\n');
+        await new Promise((resolve) => locker.on('exit', resolve));
+        assert.equal((await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body.ply, 0);
+        assert.equal((await move(s.port, game, 'w', 0, moves[0])).status, 200);
+      } finally {
+        if (locker && locker.exitCode === null) locker.kill('SIGKILL');
+        await stopServer(s);
+      }
+    },
+  );
+
   test('SIGKILL in the middle of a stream of moves; restarted, every acknowledged move is there, none doubled', async () => {
     const dir = tempDir();
-    const db = path.join(dir, 'games.sqlite3');
+    const db = storeFor(dir);
     try {
       let s = await startOnline(['--db', db]);
       const game = await newGame(s.port);
@@ -714,7 +767,7 @@ describe('durability', () => {
 
   test('moves to many games at once share commits, each acknowledged once durable', async () => {
     const dir = tempDir();
-    const db = path.join(dir, 'games.sqlite3');
+    const db = storeFor(dir);
     try {
       const s = await startOnline(['--db', db]);
       const games = [];
@@ -733,7 +786,7 @@ describe('durability', () => {
 
   test('SIGKILL while moves to many games are committed together; restarted, every acknowledged move is there, none doubled', async () => {
     const dir = tempDir();
-    const db = path.join(dir, 'games.sqlite3');
+    const db = storeFor(dir);
     try {
       let s = await startOnline(['--db', db]);
       const games = [];
@@ -769,7 +822,7 @@ describe('durability', () => {
 
   test('a clean stop while moves are waiting for their commit: each answered, exit 0', async () => {
     const dir = tempDir();
-    const db = path.join(dir, 'games.sqlite3');
+    const db = storeFor(dir);
     try {
       const s = await startOnline(['--db', db]);
       const games = [];
@@ -790,7 +843,7 @@ describe('durability', () => {
 
   test('a restarted server resumes a timed game: the flag falls on time', async () => {
     const dir = tempDir();
-    const db = path.join(dir, 'games.sqlite3');
+    const db = storeFor(dir);
     try {
       let s = await startOnline(['--db', db]);
       const game = await newGame(s.port, { clock: { initial_ms: 1500 } });
@@ -809,7 +862,7 @@ describe('durability', () => {
     }
   });
 
-  test('--db :memory: says so at start; a file says where', async () => {
+  test('--db :memory: says so at start; a file says where', { skip: sqliteOnly }, async () => {
     const s = await startOnline([]);
     assert.match(s.stdout, /online games kept in memory only/);
     await stopServer(s);
@@ -820,6 +873,19 @@ describe('durability', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  test('--db postgresql://... says PostgreSQL at start, never its password', { skip: !PG && 'PostgreSQL only' }, async () => {
+    const u = new URL(storeFor(null));
+    u.password = 'never-printed-x7';
+    const s = await startOnline(['--db', u.toString()], { servers: 1 });
+    try {
+      assert.match(s.stdout, /online games kept in PostgreSQL/);
+      await newGame(s.port); // throws unless the store works
+    } finally {
+      await stopServer(s);
+    }
+    assert.ok(!s.stdout.includes('never-printed') && !s.stderr.includes('never-printed'), 'no password printed');
+  });
+
   test('a clean stop with streams open', async () => {
     const s = await startOnline([]);
     const game = await newGame(s.port);
@@ -828,4 +894,18 @@ describe('durability', () => {
     const { code, signal } = await stopServer(s);
     assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr}`);
   });
+});
+
+describe('two servers on one store', () => {
+  test(
+    'writes were answered by one server while streams of the same game were held on the other',
+    { skip: STORE !== 'pg2' && 'only with two servers (HALMA_ONLINE_STORE=pg2)' },
+    (t) => {
+      const { writes, crossWrites, streams } = routing;
+      t.diagnostic(`${writes} writes, ${crossWrites} while a stream of their game was on the other server; streams on each: ${streams}`);
+      assert.ok(crossWrites >= 3, `${crossWrites} of ${writes} writes made while a stream of their game was on the other server`);
+      assert.ok(streams.length === 2 && streams.every((n) => n >= 2), `streams opened on each server: ${streams}`);
+      for (const s of server.servers) assert.match(s.stderr, /POST \/api\/v1\/games\/\S+\/moves 200/, 'each server played moves');
+    },
+  );
 });

@@ -2,28 +2,176 @@
 // sockets (so that bodies, headers and sizes are exactly what the test says),
 // an event-stream reader, legal games from `halma engine`, and servers with
 // their stores in temporary folders.
+//
+// HALMA_ONLINE_STORE chooses the store of the servers that startOnline()
+// starts without a --db of their own (issue 25):
+//   sqlite (the default)  in memory (tests name their own SQLite files);
+//   pg                    one server on a fresh PostgreSQL database;
+//   pg2                   two servers on one fresh PostgreSQL database: the
+//                         "port" then is a Router, and every request and
+//                         stream goes to one server or the other (below).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 
-import { FIXTURES, HALMA, exchange, startServer, stopServer } from '../serve/raw_http.mjs';
+import { FIXTURES, HALMA, exchange as rawExchange, startServer, stopServer } from '../serve/raw_http.mjs';
+import { dropDatabases, freshDatabase } from './pg_store.mjs';
 
-export { FIXTURES, HALMA, exchange, startServer, stopServer };
+export { FIXTURES, HALMA, startServer, stopServer };
+
+export const STORE = process.env.HALMA_ONLINE_STORE || 'sqlite';
+if (!['sqlite', 'pg', 'pg2'].includes(STORE)) throw new Error(`HALMA_ONLINE_STORE=${STORE}: sqlite, pg or pg2`);
+export const PG = STORE !== 'sqlite';
 
 // A folder of its own for a test's store; removed by cleanup().
 export function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'halma-online-'));
 }
 
+// The PostgreSQL database of this run (PG modes), made on first use.
+let runDatabase = null;
+function pgDatabase() {
+  if (!runDatabase) runDatabase = freshDatabase(STORE);
+  return runDatabase;
+}
+
+// Where a test that restarts its servers on the same store keeps it: a file
+// in dir with SQLite, a fresh database with PostgreSQL (so that no other
+// server of the run, sharing the run's database, does the restarted
+// server's work, such as ending a game on time).
+export function storeFor(dir, file = 'games.sqlite3') {
+  return PG ? freshDatabase(`${STORE}_own`) : path.join(dir, file);
+}
+
+// Drops this run's databases (every server stopped first); at exit otherwise.
+export function dropStores() {
+  dropDatabases();
+  runDatabase = null;
+}
+
+// Every server started here is killed when the process exits, whatever happened.
+const started = new Set();
+process.prependListener('exit', () => {
+  for (const s of started) if (!s.exited) s.child.kill('SIGKILL');
+});
+
+async function startOne(args) {
+  const s = await startServer(args);
+  started.add(s);
+  s.exitPromise.then(() => started.delete(s));
+  return s;
+}
+
 // `halma serve` with the page's fixtures and the given options; by default
-// a store in memory and no limit of requests or games (tests send many).
-export function startOnline(args = []) {
-  const defaults = { '--db': ':memory:', '--requests-per-second': '0', '--games-per-hour': '0' };
+// a store in memory (SQLite) or this run's database (PostgreSQL) and no
+// limit of requests or games (tests send many).  In pg2 mode, unless
+// {servers: 1}, two servers on the same store, as one object: its port is a
+// Router, stdout and stderr are both servers', child.kill() and
+// exitPromise are both's (the first exit that is not 0 wins).
+export async function startOnline(args = [], { servers = STORE === 'pg2' ? 2 : 1 } = {}) {
+  const defaults = { '--db': PG ? pgDatabase() : ':memory:', '--requests-per-second': '0', '--games-per-hour': '0' };
   const extra = Object.entries(defaults).flatMap(([name, value]) => (args.includes(name) ? [] : [name, value]));
-  return startServer(['--root', FIXTURES, ...extra, ...args]);
+  const full = ['--root', FIXTURES, ...extra, ...args];
+  if (servers === 1) return startOne(full);
+  const pair = [];
+  try {
+    for (let i = 0; i < servers; i++) pair.push(await startOne(full));
+  } catch (e) {
+    for (const s of pair) s.child.kill('SIGKILL');
+    throw e;
+  }
+  return serverGroup(pair);
+}
+
+export function serverGroup(servers) {
+  const group = {
+    servers,
+    port: new Router(servers),
+    get stdout() {
+      return servers.map((s) => s.stdout).join('');
+    },
+    get stderr() {
+      return servers.map((s) => s.stderr).join('');
+    },
+    get exited() {
+      return servers.every((s) => s.exited) ? group.exitedAs : null;
+    },
+    child: {
+      kill: (signal) => {
+        for (const s of servers) if (!s.exited) s.child.kill(signal);
+      },
+    },
+  };
+  group.exitPromise = Promise.all(servers.map((s) => s.exitPromise)).then(
+    (all) => (group.exitedAs = all.find((r) => r.code !== 0) ?? all[0]),
+  );
+  return group;
+}
+
+// Which server of a group answers.  Requests about a game alternate between
+// the servers, writes and reads each in turn, per game; a new game (POST
+// /api/v1/games) or any other request takes the next server in turn.  A
+// stream of a game opens on the server that the game's next write will NOT
+// go to, and its next one on the other (so a spectator is on both): every
+// write after a stream is opened is answered by the other server at least
+// once, and the Router counts the writes made while a stream of the same
+// game was open on another server (routing.crossWrites) to prove it.
+export const routing = { writes: 0, crossWrites: 0, streams: [] }; // every Router's
+export class Router {
+  constructor(servers) {
+    this.servers = servers;
+    this.turn = 0; // of requests about no game
+    this.gameTurn = 0; // of games
+    this.games = new Map();
+  }
+
+  // Each game starts on the next server in turn, so that the servers share
+  // the first writes and streams of games alike.
+  game(id) {
+    if (!this.games.has(id)) this.games.set(id, { base: this.gameTurn++, writes: 0, reads: 0, streams: 0, open: new Map() });
+    return this.games.get(id);
+  }
+
+  request(method, target) {
+    const m = target.match(/^\/api\/v1\/games\/([^/?]+)/);
+    if (!m) return this.servers[this.turn++ % this.servers.length].port;
+    const g = this.game(m[1]);
+    if (method === 'GET' || method === 'HEAD') return this.servers[(g.base + g.reads++) % this.servers.length].port;
+    const i = (g.base + g.writes++) % this.servers.length;
+    routing.writes++;
+    if ([...g.open.values()].some((j) => j !== i)) routing.crossWrites++;
+    return this.servers[i].port;
+  }
+
+  // {port, opened(), closed()} for a stream of game id.
+  stream(id) {
+    const g = this.game(id);
+    const i = (g.base + g.writes + 1 + g.streams) % this.servers.length;
+    const key = g.streams++;
+    routing.streams[i] = (routing.streams[i] ?? 0) + 1;
+    return {
+      port: this.servers[i].port,
+      index: i,
+      opened: () => g.open.set(key, i),
+      closed: () => g.open.delete(key),
+    };
+  }
+}
+
+// The port to connect to: port itself, or a Router's choice.
+function portFor(port, method, target) {
+  return port instanceof Router ? port.request(method, target) : port;
+}
+
+// The raw exchange of ../serve/raw_http.mjs, which also takes a Router (the
+// request line of the bytes chooses the server).
+export function exchange(bytes, options = {}) {
+  const [, method = 'GET', target = '/'] = bytes.subarray(0, 512).toString('latin1').match(/^(\S+) (\S+)/) ?? [];
+  return rawExchange(bytes, { ...options, port: portFor(options.port, method, target) });
 }
 
 // One request; resolves with {status, headers, body (parsed JSON or null), text}.
@@ -37,7 +185,7 @@ export async function api(port, method, target, { body, token, headers = {}, typ
   if (token) lines.push(`Authorization: Bearer ${token}`);
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   const head = Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1');
-  const r = await exchange(Buffer.concat([head, payload]), { port });
+  const r = await rawExchange(Buffer.concat([head, payload]), { port: portFor(port, method, target) });
   const response = r.responses[0];
   if (!response) throw new Error(`no response to ${method} ${target}: ${r.data.toString('latin1')}`);
   const text = response.body.toString('utf8');
@@ -60,11 +208,19 @@ export function move(port, game, seat, ply, text) {
   return api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: { ply, move: text }, token: game[seat] });
 }
 
-// An event stream: {events: [{id, event, data}], comments, raw, close(), next(pred, ms)}.
+// An event stream: {events: [{id, event, data, at}], comments, raw, close(),
+// next(pred, ms)}; at is performance.now() when the event was read; ended
+// says the server closed the stream with its last chunk.  With a Router,
+// stream.server is the index of the server that holds it.
 export function openEvents(port, id, { lastEventId } = {}) {
+  const route = port instanceof Router ? port.stream(id) : null;
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const stream = { events: [], comments: 0, raw: '', status: 0, headers: '', closed: false, waiters: [] };
+    const socket = net.connect(route ? route.port : port, '127.0.0.1');
+    const stream = { events: [], comments: 0, raw: '', status: 0, headers: '', closed: false, ended: false, waiters: [] };
+    if (route) {
+      stream.server = route.index;
+      route.opened();
+    }
     let buffer = '';
     let headDone = false;
     const check = () => {
@@ -101,7 +257,7 @@ export function openEvents(port, id, { lastEventId } = {}) {
           else if (line.startsWith('event: ')) ev.event = line.slice(7);
           else if (line.startsWith('data: ')) ev.data = JSON.parse(line.slice(6));
         }
-        if (ev.event) stream.events.push(ev);
+        if (ev.event) stream.events.push({ ...ev, at: performance.now() });
       }
       check();
     };
@@ -131,6 +287,7 @@ export function openEvents(port, id, { lastEventId } = {}) {
     socket.on('error', () => {});
     socket.on('close', () => {
       stream.closed = true;
+      if (route) route.closed();
       if (!headDone) reject(new Error('stream closed before its headers'));
     });
     stream.close = () => socket.destroy();
