@@ -627,6 +627,21 @@ describe('limits: the whole server, and behind a proxy', () => {
       await stopServer(direct);
     }
   });
+
+  test('of two X-Forwarded-For headers the last counts: the one a proxy like HAProxy adds', async () => {
+    const behind = await startOnline(['--requests-per-second', '2', '--trusted-proxy', '127.0.0.1'], { servers: 1 });
+    try {
+      const out = [];
+      for (let i = 0; i < 4; i++) {
+        // The client's own header first, forged anew each time; the proxy's after it.
+        const headers = { 'X-Forwarded-For': `10.9.9.${i}`, 'x-forwarded-for': '192.0.2.7' };
+        out.push((await api(behind.port, 'GET', '/api/v1/games/none', { headers })).status);
+      }
+      assert.deepEqual(out, [404, 404, 429, 429], 'one client, whatever it writes itself');
+    } finally {
+      await stopServer(behind);
+    }
+  });
 });
 
 describe('durability', () => {
