@@ -90,6 +90,17 @@ export function resumePg() {
   run(PG_TEMP_SH, ['resume', dir]);
   paused = false;
 }
+// Freezes the cluster's processes (SIGSTOP: connections stay, nothing is
+// answered, as a database that hangs) or thaws them (SIGCONT).
+function signalCluster(signal) {
+  const { dir } = pgCluster();
+  const pid = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+  for (const p of [pid, ...children]) process.kill(p, signal);
+}
+export const freezePg = () => signalCluster('SIGSTOP');
+export const thawPg = () => signalCluster('SIGCONT');
+
 export function canPause() {
   return Boolean(pgCluster().dir) && fs.existsSync(PG_TEMP_SH);
 }

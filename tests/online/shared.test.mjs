@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
 import { api, legalMoves, move, newGame, openEvents, sleep, startOnline, stopServer } from './online_http.mjs';
-import { canPause, dropDatabases, freshDatabase, pausePg, resumePg } from './pg_store.mjs';
+import { canPause, dropDatabases, freezePg, freshDatabase, pausePg, resumePg, thawPg } from './pg_store.mjs';
 
 let db; // this file's database
 let moves; // a legal game from the start
@@ -293,6 +293,37 @@ describe('two servers on one PostgreSQL', () => {
       } finally {
         if (paused) resumePg();
         await stopAll(a, b);
+      }
+    },
+  );
+
+  test(
+    'PostgreSQL hanging: the streams keep their heartbeats while a request waits for it, and the game goes on after',
+    { skip: !canPause() && 'no HALMA_PG_TEMP (tools/pg-temp.sh) to freeze' },
+    async () => {
+      const a = await serve(['--heartbeat-seconds', '1']);
+      let frozen = false;
+      try {
+        const game = await newGame(a.port);
+        const st = await watchEvents(a.port, game.id, { lastEventId: 0 });
+        freezePg();
+        frozen = true;
+        const pending = move(a.port, game, 'w', 0, moves[0]); // waits: the database does not answer
+        const before = st.comments;
+        await sleep(3500);
+        const beats = st.comments - before;
+        thawPg();
+        frozen = false;
+        assert.ok(beats >= 2, `heartbeats while the database hung: ${beats} in 3.5 s at one a second`);
+        const r = await pending;
+        assert.ok([200, 503].includes(r.status), `the waiting move: ${r.status} ${r.text}`);
+        await until200(() => move(a.port, game, 'w', 0, moves[0]), 10000, 'the move once the database answers');
+        await st.next((e) => e.event === 'move', 5000);
+        st.close();
+        await stopClean(a);
+      } finally {
+        if (frozen) thawPg();
+        await stopAll(a);
       }
     },
   );
