@@ -103,6 +103,16 @@ static StaticResult open_file(const StaticRoot *root, const char *name, StaticFi
     return STATIC_FILE;
 }
 
+/* What the file's response is made from: its identity, size, time, encoding. */
+static void take_stat(StaticFile *file, const struct stat *st, bool gzip) {
+    file->device = (uint64_t)st->st_dev;
+    file->inode = (uint64_t)st->st_ino;
+    file->size = (uint64_t)st->st_size;
+    file->mtime_sec = (int64_t)st->st_mtim.tv_sec;
+    file->mtime_nsec = st->st_mtim.tv_nsec;
+    file->gzip = gzip;
+}
+
 StaticResult static_open(const StaticRoot *root, const char *path, bool is_dir, StaticFile *file) {
     file->fd = -1;
     if ((size_t)snprintf(file->name, sizeof file->name, "%s", path) >= sizeof file->name) return STATIC_NOT_FOUND;
@@ -130,12 +140,7 @@ StaticResult static_open(const StaticRoot *root, const char *path, bool is_dir, 
         file->fd = -1;
         return STATIC_NOT_FOUND;
     }
-    file->device = (uint64_t)st.st_dev;
-    file->inode = (uint64_t)st.st_ino;
-    file->size = (uint64_t)st.st_size;
-    file->mtime_sec = (int64_t)st.st_mtim.tv_sec;
-    file->mtime_nsec = st.st_mtim.tv_nsec;
-    file->gzip = false;
+    take_stat(file, &st, false);
     return STATIC_FILE;
 }
 
@@ -157,11 +162,6 @@ bool static_use_gzip(const StaticRoot *root, StaticFile *file) {
     }
     close(file->fd);
     file->fd = fd;
-    file->device = (uint64_t)st.st_dev;
-    file->inode = (uint64_t)st.st_ino;
-    file->size = (uint64_t)st.st_size;
-    file->mtime_sec = (int64_t)st.st_mtim.tv_sec;
-    file->mtime_nsec = st.st_mtim.tv_nsec;
-    file->gzip = true;
+    take_stat(file, &st, true);
     return true;
 }

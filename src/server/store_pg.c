@@ -232,17 +232,15 @@ static void add_hash(Params *p, const uint8_t hash[STORE_HASH_SIZE]) {
 /* Runs statement q with p on db (preparing it first if need be); the
  * result, for the caller to PQclear, or NULL if it could not be sent. */
 static PGresult *run(PgStore *s, Query q, const Params *p) {
+    char name[16];
+    snprintf(name, sizeof name, "q%d", (int)q);
     if (!s->prepared[q]) {
-        char name[16];
-        snprintf(name, sizeof name, "q%d", (int)q);
         PGresult *r = PQprepare(s->db, name, SQL[q], 0, NULL);
         bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
         PQclear(r);
         if (!ok) return NULL;
         s->prepared[q] = true;
     }
-    char name[16];
-    snprintf(name, sizeof name, "q%d", (int)q);
     return PQexecPrepared(s->db, name, p->n, p->values, p->lengths, p->formats, 0);
 }
 
@@ -396,14 +394,17 @@ Store *store_pg_open(const char *conninfo, char *err, int err_size) {
 
 /* ---- writing: one transaction each ------------------------------------------------ */
 
-/* Locks and opens a write's transaction, or in a batch its savepoint.  A
- * connection found broken at BEGIN is opened again and BEGIN tried once more:
- * nothing was done on it yet. */
+/* After a first statement failed outside a batch: true if the connection
+ * was found broken and is open again, so the statement may be tried once
+ * more (nothing was done on the old connection). */
+static bool reconnected(PgStore *s) { return !s->in_batch && PQstatus(s->db) == CONNECTION_BAD && db_ready(s); }
+
+/* Locks and opens a write's transaction, or in a batch its savepoint. */
 static bool begin(PgStore *s) {
     pthread_mutex_lock(&s->lock);
     if (s->in_batch) {
         if (exec(s, "SAVEPOINT write")) return true;
-    } else if (db_ready(s) && (exec(s, "BEGIN") || (PQstatus(s->db) == CONNECTION_BAD && db_ready(s) && exec(s, "BEGIN")))) {
+    } else if (db_ready(s) && (exec(s, "BEGIN") || (reconnected(s) && exec(s, "BEGIN")))) {
         return true;
     }
     pthread_mutex_unlock(&s->lock);
@@ -581,9 +582,9 @@ static StoreStatus pg_expire(Store *base, int64_t before_ms, int *deleted) {
 static PGresult *run_read(PgStore *s, Query q, const Params *p) {
     pthread_mutex_lock(&s->lock);
     PGresult *r = db_ready(s) ? run(s, q, p) : NULL;
-    if (PQresultStatus(r) != PGRES_TUPLES_OK && !s->in_batch && s->db && PQstatus(s->db) == CONNECTION_BAD) {
-        PQclear(r); /* broken since last used: once more on a new connection */
-        r = db_ready(s) ? run(s, q, p) : NULL;
+    if (PQresultStatus(r) != PGRES_TUPLES_OK && s->db && reconnected(s)) {
+        PQclear(r);
+        r = run(s, q, p);
     }
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         PQclear(r);

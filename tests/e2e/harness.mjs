@@ -83,6 +83,16 @@ export async function setup() {
   };
 }
 
+/** Puts entries in localStorage before the context's first page starts
+ * (once per tab: a reload keeps what the page itself stored since). */
+export async function seedStorage(context, entries) {
+  await context.addInitScript((seeded) => {
+    if (sessionStorage.getItem('halma-test-seeded')) return;
+    sessionStorage.setItem('halma-test-seeded', '1');
+    for (const [key, value] of Object.entries(seeded)) localStorage.setItem(key, value);
+  }, entries);
+}
+
 /**
  * Opens the game in a fresh context: {page, errors, context}.  errors
  * collects console errors, uncaught exceptions and CSP violations.
@@ -92,13 +102,7 @@ export async function setup() {
 export async function openGame(env, options = {}) {
   const { storage, waitReady = true, ...contextOptions } = options;
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...contextOptions });
-  if (storage) {
-    await context.addInitScript((entries) => {
-      if (sessionStorage.getItem('halma-test-seeded')) return;
-      sessionStorage.setItem('halma-test-seeded', '1');
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    }, storage);
-  }
+  if (storage) await seedStorage(context, storage);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (message) => {

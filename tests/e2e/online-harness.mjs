@@ -3,7 +3,7 @@
 // dialog, moves entered square by square and waited for, and the game as
 // the server has it.
 
-import { click, idle, ready } from './harness.mjs';
+import { click, idle, ready, seedStorage } from './harness.mjs';
 
 /** Settings with no animation: the players' pages need none to be tested. */
 export const FAST = { 'halma.settings.v1': JSON.stringify({ animation: 'none' }) };
@@ -12,11 +12,7 @@ export const FAST = { 'halma.settings.v1': JSON.stringify({ animation: 'none' })
  * {page, context, errors, requests}: requests collects every URL asked. */
 export async function device(env, url = '', { storage = FAST, colorScheme = 'light' } = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme });
-  await context.addInitScript((entries) => {
-    if (sessionStorage.getItem('halma-test-seeded')) return;
-    sessionStorage.setItem('halma-test-seeded', '1');
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
+  await seedStorage(context, storage);
   const page = await context.newPage();
   const errors = [];
   const requests = [];
