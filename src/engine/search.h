@@ -24,6 +24,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "engine/eval.h"
+#include "engine/guard.h"
 #include "engine/moveorder.h"
 #include "engine/race.h"
 #include "engine/tt.h"
@@ -69,6 +70,8 @@ typedef struct {
     int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
     Move eager;         /* racing alone: the root move that gains most now, which wins a tie */
     bool greedy_replies; /* racing alone before the armies pass: the other side's replies are greedy's */
+    bool guard_phase;   /* our goal half filled: a move of the opponent's back into it is a draw (guard.h) */
+    bool guard_replies; /* racing alone with such a piece near: the opponent may also bring it nearer */
     int own_cost, opponent_cost; /* each side's moves still needed at the root, in hundredths (eval.h) */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
@@ -96,6 +99,7 @@ typedef struct {
     TTable tt;
     Evaluator eval;
     Evaluator race_eval; /* the race planner's ranking (race_weights) */
+    Guard guard;
     uint64_t rng;
     SearchParams params; /* the search's tunables (tune.h); the evaluation's are in eval */
     int8_t reductions[64][64];
@@ -104,6 +108,7 @@ typedef struct {
     RacePlanner race;
     RacePlan plan;      /* the best way home found so far in the race */
     int plan_next;      /* its next move */
+    int claim_turn, claim_in; /* the turn of the last forced win found, and its plies; 0: none */
 } Engine;
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);
