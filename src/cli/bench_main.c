@@ -19,6 +19,7 @@
 #include "cli/tuning.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "engine/levels.h"
 #include "engine/search.h"
 
 static const char USAGE[] =

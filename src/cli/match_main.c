@@ -28,6 +28,7 @@
 #include "engine/mcts.h"
 #include "engine/plainab.h"
 #include "engine/random.h"
+#include "engine/levels.h"
 #include "engine/search.h"
 
 static const char USAGE[] =
@@ -36,7 +37,7 @@ static const char USAGE[] =
     "draws and losses of PLAYER1, the Elo difference with its 95% error bars,\n"
     "the average game length and each side's think time per move.\n\n"
     "A player is one of:\n"
-    "  level:N          the built-in engine at level N (1-10), its own think time\n"
+    "  level:N          the built-in engine at level N (" LEVEL_TEXT(MIN_LEVEL) "-" LEVEL_TEXT(MAX_LEVEL) "), its own think time\n"
     "  level:N@MS       the same with MS milliseconds a move\n"
     "  level:N#NODES    the same with a budget of NODES nodes a move\n"
     "  greedy           the advance-most player of today's Halma sites (ties:\n"

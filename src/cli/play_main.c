@@ -19,16 +19,17 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"
+#include "engine/levels.h"
 #include "engine/search.h"
 
 static const char USAGE[] =
     "usage: halma play [--camps 19|13] [--white human|computer] [--black human|computer]\n"
-    "                  [--level 1-10] [--turn-limit N] [--load FILE] [--no-colour]\n\n"
+    "                  [--level " LEVEL_TEXT(MIN_LEVEL) "-" LEVEL_TEXT(MAX_LEVEL) "] [--turn-limit N] [--load FILE] [--no-colour]\n\n"
     "Plays a game in the terminal.  By default you play White (bottom right,\n"
-    "moving first) against the computer at level 5.\n"
+    "moving first) against the computer at level " LEVEL_TEXT(PERSON_LEVEL) ".\n"
     "  --camps 19|13        the standard game (19 pieces a side) or the short one (13)\n"
     "  --white, --black     who plays each side: human or computer\n"
-    "  --level N            the computer's strength, 1 (beginner) to 10 (strongest)\n"
+    "  --level N            the computer's strength, " LEVEL_TEXT(MIN_LEVEL) " (weakest) to " LEVEL_TEXT(MAX_LEVEL) " (strongest)\n"
     "  --turn-limit N       turns before the game is drawn (default 400)\n"
     "  --load FILE          go on with a game record (docs/RECORD.md) or a FEN, e.g.\n"
     "                       one exported from the web game; its variant and turn\n"
@@ -230,7 +231,7 @@ int play_main(int argc, char **argv) {
     static Table table;
     Table *t = &table;
     Variant variant = VARIANT_19;
-    long long level = 5, turn_limit = DEFAULT_TURN_LIMIT;
+    long long level = PERSON_LEVEL, turn_limit = DEFAULT_TURN_LIMIT;
     const char *load = NULL;
     t->computer[WHITE] = false;
     t->computer[BLACK] = true;
@@ -254,7 +255,7 @@ int play_main(int argc, char **argv) {
             if (!parse_player(v, &t->computer[a[2] == 'w' ? WHITE : BLACK]))
                 return cli_usage_error("play", "a player is 'human' or 'computer'");
         } else if (!strcmp(a, "--level")) {
-            if (!cli_parse_int(v, MIN_LEVEL, MAX_LEVEL, &level)) return cli_usage_error("play", "--level must be 1 to 10");
+            if (!cli_parse_int(v, MIN_LEVEL, MAX_LEVEL, &level)) return cli_usage_error("play", "--level must be " LEVEL_TEXT(MIN_LEVEL) " to " LEVEL_TEXT(MAX_LEVEL));
         } else if (!strcmp(a, "--load")) {
             load = v;
         } else if (!strcmp(a, "--turn-limit")) {
@@ -276,6 +277,8 @@ int play_main(int argc, char **argv) {
     printf("Halma, %d pieces a side. White (bottom right) moves first. Type 'help' for help.\n",
            variant_pieces((Variant)t->game.pos.variant));
     if (load) printf("Loaded %d moves from %s.\n", t->game.length, load);
+    if (t->computer[WHITE] || t->computer[BLACK])
+        printf("The computer plays at level %d, %s.\n", t->engine.level, level_params(t->engine.level)->name);
     show(t);
     bool quit = false;
     while (!quit && t->game.result == RESULT_ONGOING) {

@@ -13,6 +13,7 @@
 #include "cli/version.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "engine/levels.h"
 
 enum { OUT_SIZE = MAX_MOVES * MOVE_TEXT_SIZE + 64, MAX_TOKENS = MAX_LINE / 2 + 1 };
 
@@ -75,7 +76,7 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->out = malloc(OUT_SIZE);
     p->words = malloc(sizeof *p->words);
     p->engine.hash_memory = NULL;
-    p->engine.level = DEFAULT_LEVEL;
+    p->engine.level = ENGINE_LEVEL;
     p->turn_limit = DEFAULT_TURN_LIMIT;
     p->input_closed = false;
     p->quit = false;
@@ -95,7 +96,7 @@ static void cmd_hep(Protocol *p) {
     reply(p, "id name halma %s", HALMA_VERSION);
     reply(p, "id author the halma developers");
     reply(p, "option name Hash type spin default %d min 1 max %d", DEFAULT_HASH_MB, MAX_HASH_MB);
-    reply(p, "option name Level type spin default %d min %d max %d", DEFAULT_LEVEL, MIN_LEVEL, MAX_LEVEL);
+    reply(p, "option name Level type spin default %d min %d max %d", ENGINE_LEVEL, MIN_LEVEL, MAX_LEVEL);
     reply(p, "option name TurnLimit type spin default %d min 1 max %d", DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT);
     reply(p, "hepok");
 }

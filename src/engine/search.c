@@ -37,7 +37,7 @@ static double ln_approx(double x) {
 }
 
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
-    engine->level = DEFAULT_LEVEL;
+    engine->level = ENGINE_LEVEL;
     atomic_init(&engine->stop, false);
     engine->hash_memory = hash_memory;
     engine->hash_bytes = hash_bytes;
@@ -63,7 +63,7 @@ void engine_tune(Engine *engine, const Tune *tune) {
 Tune engine_tuning(const Engine *engine) { return (Tune){engine->eval.weights, engine->params}; }
 
 void engine_set_level(Engine *engine, int level) {
-    engine->level = level < MIN_LEVEL ? MIN_LEVEL : level > MAX_LEVEL ? MAX_LEVEL : level;
+    engine->level = level_clamp(level);
 }
 
 void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * GOLDEN_GAMMA + 1; }

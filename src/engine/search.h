@@ -31,7 +31,7 @@
 #include "engine/tune.h"
 
 enum {
-    MIN_LEVEL = 1, MAX_LEVEL = 10, DEFAULT_LEVEL = 10, MAX_PV = 64, MAX_PLY = 64,
+    MAX_PV = 64, MAX_PLY = 64,
     KEY_FILTER_SIZE = 4096, /* slots counting the path's keys, a power of two */
     MAX_BANNED = 64,        /* root moves banned at once */
 };
@@ -111,6 +111,8 @@ typedef struct {
     int claim_turn, claim_in; /* the turn of the last forced win found, and its plies; 0: none */
 } Engine;
 
+/* A new Engine plays at ENGINE_LEVEL (levels.h); engine_set_level clamps
+ * any other level into range. */
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);
 void engine_set_level(Engine *engine, int level);
 

@@ -16,6 +16,7 @@
 #include "core/notation.h"
 #include "core/record.h"
 #include "core/text.h"
+#include "engine/levels.h"
 #include "engine/search.h"
 
 /* Room for the longest game record (MAX_RECORD_TEXT) and its JSON. */
@@ -470,6 +471,61 @@ int api_think(int level, int movetime, int depth) {
 }
 
 int api_hint(int movetime) { return api_think(MAX_LEVEL, movetime, 0); }
+
+/* ---- what a new game can be --------------------------------------------- */
+
+/* One level as a JSON object: written apart, so that json_key's commas
+ * start afresh inside it. */
+static void json_level(Text *t, int level) {
+    const LevelParams *lp = level_params(level);
+    char buf[128];
+    Text o = text_on(buf, sizeof buf);
+    text_char(&o, '{');
+    json_int(&o, "level", level);
+    json_text(&o, "name", lp->name);
+    json_int(&o, "depth", lp->max_depth);
+    json_int(&o, "thinkMs", lp->think_ms);
+    text_char(&o, '}');
+    text_str(t, buf);
+}
+
+int api_levels(void) {
+    Text t = out_begin();
+    text_char(&t, '{');
+    json_int(&t, "min", MIN_LEVEL);
+    json_int(&t, "max", MAX_LEVEL);
+    json_int(&t, "person", PERSON_LEVEL);
+    json_int(&t, "engine", ENGINE_LEVEL);
+    json_key(&t, "levels");
+    text_char(&t, '[');
+    for (int level = MIN_LEVEL; level <= MAX_LEVEL; level++) {
+        if (level > MIN_LEVEL) text_char(&t, ',');
+        json_level(&t, level);
+    }
+    text_str(&t, "]}");
+    return t.len;
+}
+
+int api_starts(void) {
+    static const Variant VARIANTS[] = {VARIANT_19, VARIANT_13};
+    Text t = out_begin();
+    text_char(&t, '{');
+    json_int(&t, "turnLimit", DEFAULT_TURN_LIMIT);
+    json_key(&t, "positions");
+    text_char(&t, '{');
+    for (int i = 0; i < (int)(sizeof VARIANTS / sizeof VARIANTS[0]); i++) {
+        Position start;
+        position_start(&start, VARIANTS[i]);
+        if (i) text_char(&t, ',');
+        text_char(&t, '"');
+        text_int(&t, variant_pieces(VARIANTS[i]));
+        text_str(&t, "\":\"");
+        text_fen(&t, &start);
+        text_char(&t, '"');
+    }
+    text_str(&t, "}}");
+    return t.len;
+}
 
 /* ---- game records ------------------------------------------------------ */
 

@@ -95,6 +95,15 @@ API(api_think) int api_think(int level, int movetime, int depth);
  * within movetime ms, as api_think answers. */
 API(api_hint) int api_hint(int movetime);
 
+/* The playing levels (src/engine/levels.h) as JSON in io: {min, max,
+ * person (a person's default opponent), engine (a program's default),
+ * levels: [{level, name (English), depth (0: no cap), thinkMs}]}. */
+API(api_levels) int api_levels(void);
+
+/* The start positions (RULES.md) and the default turn limit as JSON in io:
+ * {turnLimit, positions: {"19": FEN, "13": FEN}}. */
+API(api_starts) int api_starts(void);
+
 /* Reads the form of a game record (docs/RECORD.md) of len bytes in io:
  * 0 and {variant, turnLimit, fen (absent for the starting position), moves:
  * [the move texts as written]} in io; otherwise 1 and {error: code, number

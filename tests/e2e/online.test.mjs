@@ -89,7 +89,8 @@ test('a draw offered and accepted, a rematch with the colours swapped, a resigna
   await second.page.waitForFunction((old) => !location.hash.includes(old), oldId);
   await first.page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn');
   assert.match(await first.page.locator('#player-bottom').textContent(), /White · You/, 'colours swapped');
-  assert.match(await second.page.locator('#player-bottom').textContent(), /Black · You/);
+  // The hash changes before the rematch has loaded: wait for its board.
+  await second.page.waitForFunction(() => /Black · You/.test(document.getElementById('player-bottom').textContent));
   assert.equal(await moveCount(first.page), 0);
   await enter(first.page, 'o2-m4');
   await waitMoves(second.page, 1);

@@ -11,6 +11,7 @@
 #include "engine/clock.h"
 #include "engine/eval.h"
 #include "engine/greedy.h"
+#include "engine/levels.h"
 #include "engine/search.h"
 #include "helpers.h"
 
@@ -683,4 +684,23 @@ Test(engine, tuning_overrides_change_only_what_they_name) {
     eval_init(expected, &w);
     cr_assert_eq(memcmp(expected->cost, engine->eval.cost, sizeof expected->cost), 0);
     free(expected);
+}
+
+/* The one clamp (levels.c): every level outside the table becomes its
+ * nearest end, and the engine plays the clamped level. */
+Test(engine, levels_are_clamped_in_one_place_and_a_new_engine_plays_the_programs_default) {
+    cr_assert_eq(engine->level, ENGINE_LEVEL);
+    cr_assert_eq(level_clamp(MIN_LEVEL - 1), MIN_LEVEL);
+    cr_assert_eq(level_clamp(MAX_LEVEL + 5), MAX_LEVEL);
+    cr_assert_eq(level_clamp(PERSON_LEVEL), PERSON_LEVEL);
+    cr_assert_eq(level_params(-3), level_params(MIN_LEVEL));
+    cr_assert_eq(level_params(99), level_params(MAX_LEVEL));
+    engine_set_level(engine, 0);
+    cr_assert_eq(engine->level, MIN_LEVEL);
+    engine_set_level(engine, MAX_LEVEL + 1);
+    cr_assert_eq(engine->level, MAX_LEVEL);
+    for (int level = MIN_LEVEL; level <= MAX_LEVEL; level++) {
+        cr_assert(level_params(level)->name && level_params(level)->name[0]);
+        cr_assert_gt(level_params(level)->think_ms, 0);
+    }
 }

@@ -61,6 +61,10 @@ function synced(halma, game) {
 }
 
 const ops = {
+  // What a new game can be: the levels, the start positions, the turn limit.
+  setup(halma) {
+    return { levels: halma.levels(), starts: halma.starts() };
+  },
   // Reads a game record's form (no game needed: the page loads it next).
   parseRecord(halma, { text }) {
     return halma.parseRecord(text);

@@ -10,15 +10,11 @@
 
 import { CancelledError } from './engine-client.js';
 import { ANIMATION_SPEEDS, campSquares, fileOf, rankOf } from './board-view.js';
-import { DEFAULT_TURN_LIMIT, DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
+import { DEFAULT_VARIANT, TARGET, squareOfIndex } from './halma-wasm.js';
 import { addGame, saveGame, saveSetting } from './storage.js';
 import { CHART_MOVES, movesNeeded, whiteLead } from './analysis.js';
 import { writeRecord } from './record.js';
 
-/** A new game's players, here only (its variant and turn limit: halma-wasm.js). */
-export const DEFAULT_SETTINGS = Object.freeze({ mode: 'computer', human: 'w', level: 5 });
-/** A new game from the start position (a fresh object: its moves grow). */
-export const newGameSpec = (variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: DEFAULT_TURN_LIMIT, moves: [] });
 
 const HINT_MOVETIME = 700;
 /** The engine's time for each position it judges in the analysis. */
@@ -56,15 +52,16 @@ export class GameController {
    * (update(model), message(text, kind), announce(text), showEnd(model),
    * confirm(text, yes) -> Promise<boolean>, testHook(name, value)); t:
    * translation; reducedMotion(); sound: play(kind), setEnabled(on);
-   * preferences: {animation, sound} (storage.js, loadPreferences).
+   * preferences: {animation, sound} (storage.js, loadPreferences); setup:
+   * the levels and start positions as the rules worker has them ('setup').
    */
-  constructor({ view, rules, engine, ui, t, refusalText, reducedMotion = () => false, sound = null, preferences = {} }) {
-    Object.assign(this, { view, rules, engine, ui, t, refusalText, reducedMotion });
+  constructor({ view, rules, engine, ui, t, refusalText, setup, reducedMotion = () => false, sound = null, preferences = {} }) {
+    Object.assign(this, { view, rules, engine, ui, t, refusalText, setup, reducedMotion });
     this.sound = sound ?? { play() {}, setEnabled() {} };
     this.preferences = { animation: 'normal', sound: false, ...preferences };
     this.flippedByHand = false;
-    this.settings = { ...DEFAULT_SETTINGS };
-    this.game = newGameSpec();
+    this.settings = this.defaultSettings();
+    this.game = this.newGameSpec();
     this.redoStack = [];
     this.state = null;
     this.pieces = new Map();
@@ -91,6 +88,17 @@ export class GameController {
   }
 
   // ---- plumbing ----------------------------------------------------------
+
+  /** A new game's players: the person plays White against the computer at
+   * the level the module gives a person. */
+  defaultSettings() {
+    return { mode: 'computer', human: 'w', level: this.setup.levels.person };
+  }
+
+  /** A new game from the start position (a fresh object: its moves grow). */
+  newGameSpec(variant = DEFAULT_VARIANT) {
+    return { variant, fen: null, turnLimit: this.setup.starts.turnLimit, moves: [] };
+  }
 
   listen() {
     const on = (type, handler) => this.view.addEventListener(type, (e) => handler(e.detail));
@@ -302,7 +310,7 @@ export class GameController {
 
   newGame({ variant, mode, human, level }) {
     return this.exclusive(async () => {
-      await this.load(newGameSpec(variant), { mode, human, level });
+      await this.load(this.newGameSpec(variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
       if (this.game.moves.length > 0 || this.isComputer(this.state.side)) this.say(this.t('message.newGame'), 'info');
       this.ui.announce(this.statusText());

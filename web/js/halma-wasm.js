@@ -7,14 +7,10 @@ const decoder = new TextDecoder();
 
 const FILES = 'abcdefghijklmnop';
 
-/** A game's defaults unless told otherwise: 19 pieces a side, 400 turns. */
+/** A new game's variant unless told otherwise: 19 pieces a side.  (The
+ * turn limit, the levels and the start positions are the module's: see
+ * starts() and levels().) */
 export const DEFAULT_VARIANT = 19;
-export const DEFAULT_TURN_LIMIT = 400;
-/** The levels' think time and depth cap (0: none), as src/engine/levels.c
- * has them (tests/web/levels.test.mjs checks), for the new-game dialog. */
-export const LEVELS = Object.freeze([
-  [100, 1], [100, 1], [100, 2], [100, 3], [150, 4], [200, 5], [20, 0], [100, 0], [250, 0], [1000, 0],
-].map(([thinkMs, depth], i) => ({ level: i + 1, thinkMs, depth })));
 
 /** "e5" -> 68 (rank * 16 + file), or -1 for anything else. */
 export function squareIndex(name) {
@@ -77,12 +73,12 @@ export class Halma {
     return squares.length;
   }
 
-  newGame(variant = DEFAULT_VARIANT, turnLimit = DEFAULT_TURN_LIMIT) {
+  newGame(variant = DEFAULT_VARIANT, turnLimit = this.starts().turnLimit) {
     if (!this.api.api_new_game(variant, turnLimit)) throw new Error(`unknown variant ${variant}`);
   }
 
   /** Starts from a FEN; returns null, or the refusal. */
-  setFen(fen, variant = DEFAULT_VARIANT, turnLimit = DEFAULT_TURN_LIMIT) {
+  setFen(fen, variant = DEFAULT_VARIANT, turnLimit = this.starts().turnLimit) {
     const length = this.write(fen);
     return this.api.api_set_fen(variant, turnLimit, length) === 0 ? null : JSON.parse(this.read());
   }
@@ -142,6 +138,21 @@ export class Halma {
     return { variant: answer.variant, turnLimit: answer.turnLimit, fen: answer.fen ?? null, moves: answer.moves };
   }
 
+  /** The playing levels (src/engine/levels.h): {min, max, person (a
+   * person's default opponent), engine (a program's default), levels:
+   * [{level, name, depth (0: no cap), thinkMs}]}. */
+  levels() {
+    this.api.api_levels();
+    return JSON.parse(this.read());
+  }
+
+  /** The start positions and the default turn limit: {turnLimit,
+   * positions: {19: FEN, 13: FEN}}. */
+  starts() {
+    this.api.api_starts();
+    return JSON.parse(this.read());
+  }
+
   legal() {
     const count = this.api.api_legal();
     return count ? this.read().split(' ') : [];
@@ -163,7 +174,7 @@ export class Halma {
 
   /** The engine's move: {move, depth, score, winIn, nodes, time}, or null
    * once the game is over. */
-  think({ level = 5, movetime = 0, depth = 0 } = {}) {
+  think({ level = this.levels().engine, movetime = 0, depth = 0 } = {}) {
     return this.api.api_think(level, movetime, depth) ? JSON.parse(this.read()) : null;
   }
 

@@ -5,14 +5,13 @@
 import { ANIMATION_SPEEDS, BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
 import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
-import { DEFAULT_SETTINGS, GameController, newGameSpec } from './game.js';
+import { GameController } from './game.js';
 import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
 import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
 import { PanelUI, Sounds } from './ui.js';
 import { OnlinePlay } from './online-play.js';
 
 const $ = (id) => document.getElementById(id);
-const START_POSITION = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
 
 function showLanguage() {
   $('language').value = language();
@@ -26,9 +25,10 @@ function languageFromLink() {
   return code && LANGUAGES[code] ? code : null;
 }
 
-async function restore(controller, ui, { saved, damaged }) {
+async function restore(controller, { saved, damaged }) {
+  const fresh = () => controller.load(controller.newGameSpec(), controller.defaultSettings());
   if (!saved) {
-    await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
+    await controller.exclusive(fresh);
     if (damaged) controller.say(t('message.saveDamaged'), 'warn');
     return;
   }
@@ -37,7 +37,7 @@ async function restore(controller, ui, { saved, damaged }) {
   const failure = await controller.exclusive(() => controller.load(game, { mode, human, level }, redo));
   if (!failure) return;
   if (failure.at < 0) {
-    await controller.exclusive(() => controller.load(newGameSpec(), DEFAULT_SETTINGS));
+    await controller.exclusive(fresh);
     controller.say(t('message.saveDamaged'), 'warn');
   } else {
     controller.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
@@ -55,9 +55,14 @@ async function main() {
   const view = new BoardView($('board'));
   const ui = new PanelUI();
   const preferences = loadPreferences(ANIMATION_SPEEDS);
+  // The levels and the start positions are the module's: the rules worker
+  // says them first (its start also readies it for the game).
+  const rules = new EngineClient('rules', module);
+  const setup = await rules.request('setup');
   const controller = new GameController({
     view,
-    rules: new EngineClient('rules', module),
+    rules,
+    setup,
     engine: new EngineClient('engine', module),
     ui,
     t,
@@ -68,10 +73,9 @@ async function main() {
   });
   ui.attach(controller);
   const online = new OnlinePlay(controller, ui);
-  controller.preview({ variant: DEFAULT_VARIANT, settings: DEFAULT_SETTINGS, position: START_POSITION, lastMove: null });
-  const saved = loadGame();
+  const saved = loadGame(setup.levels);
   if (saved.saved) controller.preview({ ...saved.saved, settings: saved.saved });
-  controller.rules.warmUp();
+  else controller.preview({ variant: DEFAULT_VARIANT, settings: controller.defaultSettings(), position: setup.starts.positions[DEFAULT_VARIANT], lastMove: null });
   await languageReady;
   showLanguage();
   if (languageFromLink()) {
@@ -90,7 +94,7 @@ async function main() {
   // A link to an online game opens it; the local game is there otherwise,
   // or when the game cannot be opened (no server, a wrong link).
   const onlineFailure = location.hash ? await online.openLink() : null;
-  if (!online.server) await restore(controller, ui, saved);
+  if (!online.server) await restore(controller, saved);
   if (onlineFailure) controller.say(onlineFailure, 'warn');
   ui.testHook('ready', true);
   controller.engine.warmUp();

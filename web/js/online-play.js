@@ -15,16 +15,11 @@ const $ = (id) => document.getElementById(id);
 const other = (side) => (side === 'w' ? 'b' : 'w');
 const CLOCK_TICK_MS = 200;
 
-/** The start positions (RULES.md): a game from one has no FEN of its own,
- * so that its record has no FEN header. */
-const STARTS = {
-  19: 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0',
-  13: 'bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww w 0',
-};
-
-/** The server's game as the controller loads it (game.js, load). */
-function gameSpec(game) {
-  const fen = game.start_fen === STARTS[game.variant] ? null : game.start_fen;
+/** The server's game as the controller loads it (game.js, load).  A game
+ * from a start position (starts: the module's, by variant) has no FEN of its
+ * own, so that its record has no FEN header. */
+function gameSpec(game, starts) {
+  const fen = game.start_fen === starts[game.variant] ? null : game.start_fen;
   const spec = { variant: game.variant, fen, turnLimit: game.turn_limit, moves: [...game.moves] };
   const result = game.result;
   if (result?.reason === 'resign') spec.resigned = other(result.winner);
@@ -142,7 +137,7 @@ export class OnlinePlay {
     this.server = game;
     this.clockAt = performance.now();
     this.session = new OnlineSession(game.id, seat, this.handlers(game.id));
-    await this.controller.exclusive(() => this.controller.loadOnline(gameSpec(game), this.seat, this));
+    await this.controller.exclusive(() => this.controller.loadOnline(gameSpec(game, this.controller.setup.starts.positions), this.seat, this));
     this.session.start();
     this.startClocks();
     this.render();
@@ -198,7 +193,7 @@ export class OnlinePlay {
     this.server = game;
     const sent = this.session?.pending;
     const keep = sent && sent.ply === game.ply ? sent.move : null;
-    await this.controller.loadOnline(gameSpec(game), this.seat, this, keep);
+    await this.controller.loadOnline(gameSpec(game, this.controller.setup.starts.positions), this.seat, this, keep);
   }
 
   /** Fetches the game and loads it (moves missing here, a refusal). */

@@ -30,8 +30,9 @@ function write(key, value) {
 const isMoveList = (list) =>
   Array.isArray(list) && list.length <= MAX_MOVES && list.every((m) => typeof m === 'string' && m.length > 0 && m.length <= 300);
 
-/** Checks the shape of a saved game; returns it cleaned, or null. */
-export function validSave(data) {
+/** Checks the shape of a saved game, its level within levels {min, max};
+ * returns it cleaned, or null. */
+export function validSave(data, levels) {
   if (!data || typeof data !== 'object') return null;
   const { variant, fen, turnLimit, moves, redo, mode, human, level } = data;
   if (variant !== 19 && variant !== 13) return null;
@@ -40,7 +41,7 @@ export function validSave(data) {
   if (!isMoveList(moves) || !isMoveList(redo ?? [])) return null;
   if (mode !== 'computer' && mode !== 'friends') return null;
   if (human !== 'w' && human !== 'b') return null;
-  if (!Number.isInteger(level) || level < 1 || level > 10) return null;
+  if (!Number.isInteger(level) || level < levels.min || level > levels.max) return null;
   // The picture of the board drawn before the rules have replayed the game.
   const position = typeof data.position === 'string' && /^[wb0-9/]+ [wb] \d+$/.test(data.position) ? data.position : null;
   const lastMove = Array.isArray(data.lastMove) && data.lastMove.every((s) => /^[a-p]\d{1,2}$/.test(s)) ? data.lastMove : null;
@@ -50,13 +51,13 @@ export function validSave(data) {
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there
- * but could not be read. */
-export function loadGame() {
+ * but could not be read; levels {min, max} bound its level. */
+export function loadGame(levels) {
   const raw = read(GAME_KEY);
   if (raw === null) return { saved: null, damaged: false };
   let saved = null;
   try {
-    saved = validSave(JSON.parse(raw));
+    saved = validSave(JSON.parse(raw), levels);
   } catch {
     saved = null;
   }

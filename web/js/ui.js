@@ -3,8 +3,7 @@
 // the sounds.
 // It shows the controller's model and forwards the person's clicks to it.
 
-import { language, t } from './i18n.js';
-import { LEVELS } from './halma-wasm.js';
+import { has, language, t } from './i18n.js';
 import { clearScores, scoreAt } from './storage.js';
 import { chartPoints } from './analysis.js';
 
@@ -65,6 +64,9 @@ export class PanelUI {
       $('end-dialog').close();
       this.openNewGame();
     });
+    // The slider's ends are the module's levels, not a copy in the page.
+    const { min, max, person } = c.setup.levels;
+    Object.assign($('level'), { min, max, value: person });
     this.wireDialogs();
     document.addEventListener('keydown', (event) => this.onShortcut(event));
   }
@@ -322,7 +324,10 @@ export class PanelUI {
   /** The level chosen, in words: its name, how long and deep it thinks,
    * and the person's record at it in this variant. */
   showLevel(level, variant) {
-    const { name, detail } = describeLevel(level);
+    const levels = this.controller.setup.levels;
+    const { name, detail } = describeLevel(levelOf(levels, level));
+    $('level-weakest').textContent = describeLevel(levelOf(levels, levels.min)).name;
+    $('level-strongest').textContent = describeLevel(levelOf(levels, levels.max)).name;
     $('level-value').textContent = String(level);
     $('level-name').textContent = name;
     $('level-detail').textContent = detail;
@@ -433,12 +438,16 @@ export class PanelUI {
   }
 }
 
-/** A level in words: {name, detail}, e.g. "Beginner", "Thinks up to 0.1 s,
- * search depth 1.", the number as the language writes it. */
-export function describeLevel(level) {
-  const { thinkMs, depth } = LEVELS[level - 1];
+/** Level `level` of the module's table (setup.levels). */
+const levelOf = ({ min, levels }, level) => levels[level - min];
+
+/** A level of the module's table in words: {name, detail}, e.g.
+ * "Beginner", "Thinks up to 0.1 s, search depth 1.", the number as the
+ * language writes it; the module's English name where a language has none. */
+export function describeLevel({ level, name, thinkMs, depth }) {
   const time = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(thinkMs / 1000);
-  return { name: t(`level.${level}`), detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }) };
+  const key = `level.${level}`;
+  return { name: has(key) ? t(key) : name, detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }) };
 }
 
 /** The engine's judgement in words: who leads and by about how much, a
