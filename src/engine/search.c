@@ -13,6 +13,7 @@
  */
 #include "engine/search.h"
 
+#include "engine/beginner.h"
 #include "engine/clock.h"
 #include "engine/greedy.h"
 #include "engine/levels.h"
@@ -231,11 +232,7 @@ static inline uint64_t table_key(const Engine *e, const Position *pos) {
     return pos->hash ^ phase * GOLDEN_GAMMA;
 }
 
-static bool is_banned(const SearchState *s, Move m) {
-    for (int i = 0; i < s->banned_count; i++)
-        if (move_equal(s->banned[i], m)) return true;
-    return false;
-}
+static bool is_banned(const SearchState *s, Move m) { return s->banned_count && bb_has(&s->banned[m.from], m.to); }
 
 static void update_pv(SearchState *s, int ply, Move m) {
     s->pv[ply][ply] = m;
@@ -581,6 +578,13 @@ static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
     return after > before;
 }
 
+/* The side's own last move, if the record has one. */
+static Move own_last_move(const Game *game) { return game->length >= 2 ? game->moves[game->length - 2] : MOVE_PASS; }
+
+static void ban(SearchState *s, Move m, int *banned) {
+    if (!bb_has(&s->banned[m.from], m.to)) bb_add(&s->banned[m.from], m.to), (*banned)++;
+}
+
 /*
  * Root moves the engine may not play, unless it has no other:
  * - while the way out is kept open (door_moves), a move that walls in an
@@ -589,20 +593,41 @@ static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
  *   opponent that passes, a door opened later looks as good as one open now,
  *   and stayer:1:150 found its piece walled in on the turn it set out;
  * - at a noisy level, a move that repeats a position for the third time: it
- *   could take it for a good move by chance.
+ *   could take it for a good move by chance;
+ * - at a level of short sight, a chain longer than it sees (beginner.h);
+ * - at a level of plain moves, its last move undone, a position seen
+ *   before, and a step back while another move is left: noise makes a
+ *   beginner err, never play a silly move.
  */
 static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
     SearchState *s = &e->search;
     MoveList *list = &s->root_moves;
     generate_moves(&s->pos, list);
+    Side us = (Side)s->pos.side_to_move;
     bool door_open = eval_door_open(&e->eval, &s->pos);
-    int walled = eval_walled_in(&e->eval, &s->pos, (Side)(s->pos.side_to_move ^ 1));
-    int banned = 0;
-    for (int i = 0; i < list->count && banned < MAX_BANNED; i++) {
+    int walled = eval_walled_in(&e->eval, &s->pos, (Side)(us ^ 1));
+    Move last = own_last_move(game);
+    int sight = race_is_separated(&s->pos) ? 0 : lp->sight; /* every level finishes its race */
+    for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = (Bitboard){{0, 0, 0, 0}};
+    int banned = 0, from = -1;
+    bool forward_left = false;
+    Bitboard seen = {{0, 0, 0, 0}};
+    for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        if ((door_open && walls_in(e, &s->pos, m, walled)) || (lp->noise && game_occurrences_after(game, m) >= 3))
-            s->banned[banned++] = m;
+        if (move_is_pass(m)) continue;
+        if (sight && m.from != from) seen = beginner_destinations(&s->pos, from = m.from, sight);
+        int occurrences = lp->noise || lp->plain ? game_occurrences_after(game, m) : 0;
+        bool undone = m.from == last.to && m.to == last.from;
+        if ((door_open && walls_in(e, &s->pos, m, walled)) || (lp->noise && occurrences >= 3) ||
+            (sight && !bb_has(&seen, m.to)) || (lp->plain && (undone || occurrences >= 2)))
+            ban(s, m, &banned);
+        else
+            forward_left |= goal_distance(us, m.to) <= goal_distance(us, m.from);
     }
+    if (lp->plain && forward_left)
+        for (int i = 0; i < list->count; i++)
+            if (!move_is_pass(list->moves[i]) && goal_distance(us, list->moves[i].to) > goal_distance(us, list->moves[i].from))
+                ban(s, list->moves[i], &banned);
     s->banned_count = banned < list->count ? banned : 0;
 }
 

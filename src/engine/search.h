@@ -33,7 +33,6 @@
 enum {
     MAX_PV = 64, MAX_PLY = 64,
     KEY_FILTER_SIZE = 4096, /* slots counting the path's keys, a power of two */
-    MAX_BANNED = 64,        /* root moves banned at once */
 };
 
 typedef struct {
@@ -84,8 +83,8 @@ typedef struct {
     Move root_best;     /* best root move of the iteration in progress */
     int root_best_score;
     int seldepth;
-    int banned_count;   /* root moves it may not play (ban_root_moves) */
-    Move banned[MAX_BANNED];
+    int banned_count;   /* root moves it may not play (ban_root_moves), 0: none */
+    Bitboard banned[NUM_SQUARES]; /* [from]: their destinations */
     MoveList root_moves;
     MoveOrder orders[MAX_PLY]; /* the moves of each ply, in the order tried */
 } SearchState;
