@@ -222,6 +222,19 @@ static int returnable_squares(const Evaluator *ev, const Position *pos, Side sid
     return bb_count(reached);
 }
 
+/* What the open squares in reach of a piece on the doorstep cost `side`:
+ * nothing while its goal is empty, growing with the pieces in it to the
+ * full `returnable` a square once it is half filled, so that the cost never
+ * makes the engine put off an arrival, nor counts the squares the
+ * opponent's pieces leave as they set out. */
+static int door_cost(const Evaluator *ev, const Position *pos, Side side) {
+    Bitboard goal = goal_of((Variant)pos->variant, side);
+    int in_goal = bb_count(bb_and(pos->pieces[side], goal)), half = bb_count(goal) / 2;
+    if (in_goal == 0) return 0;
+    if (in_goal > half) in_goal = half;
+    return ev->weights.returnable * returnable_squares(ev, pos, side) * in_goal / half;
+}
+
 /* `home_percent`: how much of home_late the side's pieces at home cost. */
 static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side, int home_percent) {
     const EvalWeights *w = &ev->weights;
@@ -257,7 +270,7 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
     int ours = side_cost(ev, pos, acc, us, us == root ? 100 : home);
     /* The engine's own goal only: counted for the opponent too, it would
      * pay the engine to keep its pieces by its own home's empty squares. */
-    int open = ev->weights.returnable ? ev->weights.returnable * returnable_squares(ev, pos, root) : 0;
+    int open = ev->weights.returnable ? door_cost(ev, pos, root) : 0;
     if (us == root) ours += open;
     else theirs += open;
     /* The engine's own race counts fully, the opponent's by its share.

@@ -716,9 +716,8 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
     s->solo_side = -1;
     s->greedy_replies = false;
     s->guard_replies = false;
-    int guard = e->params.guard_percent;
-    Bitboard goal = goal_of((Variant)s->pos.variant, us);
-    s->guard_phase = guard > 0 && bb_count(bb_and(s->pos.pieces[us], goal)) * 100 >= guard * bb_count(goal);
+    int outside = bb_count(bb_minus(s->pos.pieces[us], goal_of((Variant)s->pos.variant, us)));
+    s->guard_phase = outside <= e->params.guard_outside;
     s->own_cost = side_cost_now(e, &s->pos, us);
     s->opponent_cost = side_cost_now(e, &s->pos, them);
     if (proving) {
@@ -803,6 +802,7 @@ static Move deepen(Engine *e, Move best, ReportFn report, void *ctx, int *score,
         if (s->pv_length[0] > 0) best = s->pv[0][0];
         report_iteration(e, depth, result, report, ctx);
         if (result > SCORE_WIN_BOUND && SCORE_WIN - result <= depth) break; /* a shortest win is found */
+        if (s->guard_phase && result == -s->contempt) break; /* a returning piece draws: deeper, it still does */
         if (result < -SCORE_WIN_BOUND && SCORE_WIN + result <= depth) break;
         if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
     }

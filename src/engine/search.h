@@ -69,7 +69,7 @@ typedef struct {
     int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
     Move eager;         /* racing alone: the root move that gains most now, which wins a tie */
     bool greedy_replies; /* racing alone before the armies pass: the other side's replies are greedy's */
-    bool guard_phase;   /* our goal half filled: a move of the opponent's back into it is a draw (guard.h) */
+    bool guard_phase;   /* our last pieces coming home: a move of the opponent's back into our goal is a draw (guard.h) */
     bool guard_replies; /* racing alone with such a piece near: the opponent may also bring it nearer */
     int own_cost, opponent_cost; /* each side's moves still needed at the root, in hundredths (eval.h) */
     int noise;          /* amplitude of the level's evaluation noise now */

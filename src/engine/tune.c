@@ -42,7 +42,7 @@ Tune tune_defaults(void) {
             .lead_home_late = 0, /* 100 races greedy home 2 moves sooner, but alone too early against ab@100 */
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,
-            .guard_percent = 50,
+            .guard_outside = 4, /* the last moves, that a side searching for a draw sees coming */
         },
     };
 }
@@ -65,7 +65,7 @@ static const struct {
     SEARCH_FIELD(losing_prune_depth), SEARCH_FIELD(late_move_slope), SEARCH_FIELD(reduction_percent),
     SEARCH_FIELD(futility_margin),  SEARCH_FIELD(history_bonus_max), SEARCH_FIELD(solo_lead_19),
     SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(lead_home_late),  SEARCH_FIELD(greedy_reply_depth),
-    SEARCH_FIELD(race_beam_width),  SEARCH_FIELD(guard_percent),
+    SEARCH_FIELD(race_beam_width),  SEARCH_FIELD(guard_outside),
 };
 
 enum { FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS };

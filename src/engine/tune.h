@@ -53,8 +53,8 @@ typedef struct {
     int greedy_reply_depth; /* racing alone (19 pieces), the opponent replies as greedy with this
                                many plies or more left to search; 0: it passes */
     int race_beam_width;    /* widest beam of the race planner; 0: no planning */
-    int guard_percent;      /* share of our goal filled from which the opponent's moves back into it
-                               count as draws (guard.h); 0: never */
+    int guard_outside;      /* our pieces still outside our goal at most, from which a move of the
+                               opponent's back into it is a draw in hand (guard.h); 0: never */
 } SearchParams;
 
 typedef struct {

@@ -115,7 +115,7 @@ Test(guard, fills_the_goal_in_an_order_that_keeps_a_returning_piece_out) {
 Test(guard, racing_alone_without_the_guard_it_let_the_piece_in) {
     load(DOOR_AJAR);
     char err[128];
-    cr_assert(tuning_apply(engine, "guard_percent=0,returnable=0", err, sizeof err), "%s", err);
+    cr_assert(tuning_apply(engine, "guard_outside=0,returnable=0", err, sizeof err), "%s", err);
     game_play(game, think_nodes(300000, NULL));
     cr_assert(guard_return_possible(&game->pos, WHITE), "the test needs the old engine to fail");
 }
@@ -173,14 +173,16 @@ static void claimed_win_comes_true(const char *tuning) {
 
 Test(guard, a_claimed_win_comes_true_against_a_spoiler) { claimed_win_comes_true(""); }
 
-Test(guard, a_claimed_win_comes_true_without_the_guard) { claimed_win_comes_true("guard_percent=0,returnable=0"); }
+Test(guard, a_claimed_win_comes_true_without_the_guard) { claimed_win_comes_true("guard_outside=0,returnable=0"); }
 
-/* From a game drawn against ab@100 (turn 110): Black's piece on a12 can
- * step into a13 or b13, and White can fill only one of them: a side that
- * sees it draws whatever White plays.  White still plays for the win and
- * reports its lead, not the draw. */
+/* Black's piece on a12 can step into a13 or b13, and White can fill only
+ * one of them: a side that sees it draws whatever White plays.  White
+ * still plays for the win and reports its lead, not the draw. */
 Test(guard, where_the_piece_cannot_be_kept_out_it_plays_on) {
-    load("w1w13/wwww12/w2ww11/3w12/b4w10/5w10/16/8b7/11b4/16/16/14b1/9w4b1/15b/9bb1bb2/12b1bb w 110");
+    Position pos = position_of(VARIANT_13, "a16 b16 c16 d16 a15 b15 c15 d15 a14 b14 c14 e10 f9",
+                               "a12 p1 o1 n1 p2 o2 n2 m2 p3 o3 n3 p4 o4", WHITE);
+    pos.turns = 120;
+    game_from(game, &pos, DEFAULT_TURN_LIMIT);
     SearchReport report = {0};
     think_nodes(300000, &report);
     cr_assert_gt(report.score, 200, "scored %d", report.score);
