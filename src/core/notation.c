@@ -1,8 +1,6 @@
 /* notation.c: reading and writing squares, paths and positions. */
 #include "core/notation.h"
 
-const char *side_name(Side side) { return side == WHITE ? "White" : "Black"; }
-
 int square_parse(const char *s, int len) {
     if (len < 2 || len > 3 || s[0] < 'a' || s[0] > 'p') return -1;
     int rank = 0;
@@ -12,11 +10,6 @@ int square_parse(const char *s, int len) {
     }
     if (s[1] == '0' || rank < 1 || rank > BOARD_SIZE) return -1;
     return square_at(s[0] - 'a', rank - 1);
-}
-
-void text_square(Text *t, int sq) {
-    text_char(t, (char)('a' + square_file(sq)));
-    text_int(t, square_rank(sq) + 1);
 }
 
 int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Refusal *why) {

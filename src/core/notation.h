@@ -11,6 +11,7 @@
 
 #include "core/board.h"
 #include "core/movegen.h"
+#include "core/names.h"
 #include "core/refusal.h"
 #include "core/text.h"
 
@@ -20,11 +21,8 @@ enum {
     FEN_TEXT_SIZE = 320,
 };
 
-const char *side_name(Side side); /* "White" or "Black" */
-
 /* The square named by exactly `len` characters ("a1".."p16"), or -1. */
 int square_parse(const char *s, int len);
-void text_square(Text *t, int sq);
 
 /* The squares of a written path such as "n1-n3-l5": syntax only, no rules.
  * Returns how many squares it names (at least 2), or 0 with a reason. */

@@ -1,8 +1,7 @@
 /* refusal.c: the English of a refusal, the one place that writes it. */
 #include "core/refusal.h"
 
-#include "core/game.h"
-#include "core/notation.h"
+#include "core/names.h"
 
 bool refuse(Refusal *why, RefusalCode code, int a, int b) {
     *why = (Refusal){.code = code, .square = {a, b}};
