@@ -103,6 +103,28 @@ static inline bool search_chains(const uint8_t *at, uint8_t empty, int from, uin
     return false;
 }
 
+/* Every square a chain from `from` lands on, landing on no square of
+ * `avoid`, neither `from` nor `avoid` included (chain_landings()). */
+static inline Bitboard mailbox_landings(const uint8_t *at, uint8_t empty, int from, Bitboard avoid) {
+    int c = parity_class(from);
+    uint64_t avoided = board_class(avoid, c), reached = avoided;
+    search_chains(at, empty, from, &reached, NULL);
+    return class_board(reached & ~avoided & ~(1ULL << class_bit(from)), c);
+}
+
+static inline bool mailbox_lands_in(const uint8_t *at, uint8_t empty, int from, Bitboard targets) {
+    uint64_t reached = 0;
+    return search_chains(at, empty, from, &reached, &targets);
+}
+
+static inline bool mailbox_reaches(const uint8_t *at, uint8_t empty, int from, int to) {
+    /* A hop keeps the parity of both coordinates. */
+    if (((from ^ to) & 0x11) || from == to || at[to] != empty) return false;
+    Bitboard target = {{0, 0, 0, 0}};
+    bb_add(&target, to);
+    return mailbox_lands_in(at, empty, from, target);
+}
+
 /*
  * For a whole side, chains are found through the components of the hop graph
  * among empty squares: a chain from a piece reaches exactly the components of
@@ -253,6 +275,15 @@ static inline int shortest_chain(const uint8_t *at, uint8_t empty, int from, int
     }
     path[0] = (uint8_t)from;
     return length;
+}
+
+/* A shortest path of a step or a chain from `from` to `to` (shortest_path()). */
+static inline int mailbox_shortest_path(const uint8_t *at, uint8_t empty, int from, int to, uint8_t path[MAX_PATH]) {
+    if (!bb_has(&NEIGHBOURS[from], to)) return shortest_chain(at, empty, from, to, path);
+    if (at[to] != empty) return 0;
+    path[0] = (uint8_t)from;
+    path[1] = (uint8_t)to;
+    return 2;
 }
 
 #endif

@@ -21,10 +21,7 @@
 #include "core/hopgraph.h"
 
 Bitboard chain_landings(const Position *pos, int from, Bitboard avoid) {
-    int c = parity_class(from);
-    uint64_t avoided = board_class(avoid, c), reached = avoided;
-    search_chains(pos->at, NO_PIECE, from, &reached, NULL);
-    return class_board(reached & ~avoided & ~(1ULL << class_bit(from)), c);
+    return mailbox_landings(pos->at, NO_PIECE, from, avoid);
 }
 
 Bitboard jump_destinations(const Position *pos, int from) {
@@ -32,17 +29,10 @@ Bitboard jump_destinations(const Position *pos, int from) {
 }
 
 bool jump_lands_in(const Position *pos, int from, Bitboard targets) {
-    uint64_t reached = 0;
-    return search_chains(pos->at, NO_PIECE, from, &reached, &targets);
+    return mailbox_lands_in(pos->at, NO_PIECE, from, targets);
 }
 
-bool jump_reaches(const Position *pos, int from, int to) {
-    /* A hop keeps the parity of both coordinates. */
-    if (((from ^ to) & 0x11) || from == to || pos->at[to] != NO_PIECE) return false;
-    Bitboard target = {{0, 0, 0, 0}};
-    bb_add(&target, to);
-    return jump_lands_in(pos, from, target);
-}
+bool jump_reaches(const Position *pos, int from, int to) { return mailbox_reaches(pos->at, NO_PIECE, from, to); }
 
 int hop_over(int from, int to) {
     for (int i = 0; i < HOP_COUNT[from]; i++)
@@ -105,11 +95,7 @@ int count_moves(const Position *pos) {
 }
 
 int shortest_path(const Position *pos, int from, int to, uint8_t path[MAX_PATH]) {
-    if (!bb_has(&NEIGHBOURS[from], to)) return shortest_chain(pos->at, NO_PIECE, from, to, path);
-    if (pos->at[to] != NO_PIECE) return 0;
-    path[0] = (uint8_t)from;
-    path[1] = (uint8_t)to;
-    return 2;
+    return mailbox_shortest_path(pos->at, NO_PIECE, from, to, path);
 }
 
 uint64_t perft_divide(Position *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {

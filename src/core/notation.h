@@ -37,6 +37,24 @@ void text_move(Text *t, const Position *pos, Move m);
 bool fen_parse(const char *s, Variant variant, Position *pos, Refusal *why);
 void text_fen(Text *t, const Position *pos);
 
+/* The fields of a FEN, for any number of players: each square's piece as
+ * an index into the game's letters (-1: empty), the letter to move, the
+ * turns.  The letters are "wb" for two players and "wbr" or "wbry" for
+ * three or four, so the index is the side or the seat (names.h). */
+typedef struct {
+    int8_t piece[NUM_SQUARES];
+    int mover;
+    int turns;
+} FenFields;
+
+/* Reads "<placement> <mover> <turns>" with those letters; a refusal names
+ * `players` (0 for two, else 3 or 4) for its message. */
+bool fen_fields_parse(const char *s, const char *letters, int players, FenFields *f, Refusal *why);
+
+/* The placement of a mailbox: code i written letters[i], any code past
+ * the letters an empty square. */
+void text_placement(Text *t, const uint8_t *at, const char *letters);
+
 /* "19" or "13" */
 bool variant_parse(const char *s, Variant *variant);
 
