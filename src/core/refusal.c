@@ -148,6 +148,10 @@ static void write_move(const Refusal *why, Text *t) {
         text_str(t, why->players ? multi_result_text((MultiResult)why->number) : result_text((Result)why->number));
         text_char(t, ')');
         break;
+    case REFUSAL_SEAT_FINISHED:
+        text_str(t, colour_name(why->side));
+        text_str(t, " has all of its pieces on its goal camp, so it has no move and passes");
+        break;
     default: text_str(t, "the move is not allowed"); break;
     }
 }

@@ -48,6 +48,8 @@ typedef enum {
     REFUSAL_PIECE_COUNT,        /* side; number: its pieces; expected: the variant's */
     REFUSAL_BOTH_WON,
     REFUSAL_FEN_TOO_LONG,
+    /* three or four players */
+    REFUSAL_SEAT_FINISHED,      /* side: to move, all of its pieces on its goal (partners) */
     REFUSAL_CODES               /* how many codes there are */
 } RefusalCode;
 
