@@ -12,6 +12,7 @@
 #include "cli/hash_memory.h"
 #include "cli/version.h"
 #include "core/movegen.h"
+#include "core/multi_notation.h"
 #include "core/notation.h"
 
 enum { OUT_SIZE = MAX_MOVES * MOVE_TEXT_SIZE + 64, MAX_TOKENS = MAX_LINE / 2 + 1 };
@@ -77,11 +78,14 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->engine.hash_memory = NULL;
     p->engine.level = DEFAULT_LEVEL;
     p->turn_limit = DEFAULT_TURN_LIMIT;
+    p->turn_limit_set = false;
+    p->players = 2;
     p->input_closed = false;
     p->quit = false;
     if (!p->out || !p->words) return false;
     allocate_hash(p, DEFAULT_HASH_MB);
     game_start(&p->game, VARIANT_19, p->turn_limit);
+    multi_game_start(&p->multi, (Seating){4, false}, multi_default_turn_limit(4));
     return true;
 }
 
@@ -119,66 +123,162 @@ static void cmd_setoption(Protocol *p, const Words *w) {
         if (!number || value < 1 || value > MAX_TURN_LIMIT) reply(p, "error TurnLimit must be 1 to %d", MAX_TURN_LIMIT);
         else {
             p->turn_limit = (int)value;
+            p->turn_limit_set = true;
             game_set_turn_limit(&p->game, p->turn_limit);
+            if (p->players > 2) multi_game_set_turn_limit(&p->multi, p->turn_limit);
         }
     } else {
         reply(p, "error unknown option '%s' (options: Hash, Level, TurnLimit)", name);
     }
 }
 
-/* position [variant 19|13] (startpos | fen <placement> <side> <turns>) [moves ...] */
-static void cmd_position(Protocol *p, const Words *w) {
-    Game *g = &p->scratch;
-    Variant variant = VARIANT_19;
-    int i = 1;
+static const char POSITION_USAGE[] =
+    "error usage: position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) "
+    "[moves ...]";
+
+/* The three words of `fen <placement> <side> <turns>` at w->word[i + 1],
+ * joined into fen[]; false after replying why not. */
+static bool fen_words(Protocol *p, const Words *w, int i, char fen[FEN_TEXT_SIZE + 64]) {
+    if (i + 3 >= w->count) {
+        reply(p, "error fen needs <placement> <side> <turns>");
+        return false;
+    }
+    if (strlen(w->word[i + 1]) > FEN_TEXT_SIZE) {
+        reply(p, "error bad fen: the placement is too long");
+        return false;
+    }
+    snprintf(fen, FEN_TEXT_SIZE + 64, "%s %s %s", w->word[i + 1], w->word[i + 2], w->word[i + 3]);
+    return true;
+}
+
+/* After the position: nothing, or `moves` and the moves; false after
+ * replying what else was found. */
+static bool moves_follow(Protocol *p, const Words *w, int i) {
+    if (i >= w->count || !strcmp(w->word[i], "moves")) return true;
+    reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
+    return false;
+}
+
+static void refused_move(Protocol *p, const Words *w, int m, int first, const Refusal *why) {
     char err[512];
     Text t = text_on(err, sizeof err);
+    refusal_write(why, &t);
+    reply(p, "error move %d (%.300s): %s", m - first, w->word[m], err);
+}
+
+static void bad_fen(Protocol *p, const Refusal *why) {
+    char err[512];
+    Text t = text_on(err, sizeof err);
+    refusal_write(why, &t);
+    reply(p, "error bad fen: %s", err);
+}
+
+/* The two-player game from word i on: (startpos | fen ...) [moves ...] */
+static void position_two(Protocol *p, const Words *w, int i, Variant variant) {
+    Game *g = &p->scratch;
     Refusal why;
-    if (i < w->count && !strcmp(w->word[i], "variant")) {
-        if (i + 1 >= w->count || !variant_parse(w->word[i + 1], &variant)) {
-            reply(p, "error variant must be 19 or 13");
-            return;
-        }
-        i += 2;
-    }
     if (i < w->count && !strcmp(w->word[i], "startpos")) {
         game_start(g, variant, p->turn_limit);
         i++;
     } else if (i < w->count && !strcmp(w->word[i], "fen")) {
-        if (i + 3 >= w->count) {
-            reply(p, "error fen needs <placement> <side> <turns>");
-            return;
-        }
         char fen[FEN_TEXT_SIZE + 64];
-        snprintf(fen, sizeof fen, "%s %s %s", w->word[i + 1], w->word[i + 2], w->word[i + 3]);
+        if (!fen_words(p, w, i, fen)) return;
         Position start;
-        if (strlen(w->word[i + 1]) > FEN_TEXT_SIZE) {
-            reply(p, "error bad fen: the placement is too long");
-            return;
-        }
         if (!fen_parse(fen, variant, &start, &why)) {
-            refusal_write(&why, &t);
-            reply(p, "error bad fen: %s", err);
+            bad_fen(p, &why);
             return;
         }
         game_from(g, &start, p->turn_limit);
         i += 4;
     } else {
-        reply(p, "error usage: position [variant 19|13] (startpos | fen <placement> <side> <turns>) [moves ...]");
+        reply(p, POSITION_USAGE);
         return;
     }
-    if (i < w->count && strcmp(w->word[i], "moves")) {
-        reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
-        return;
-    }
+    if (!moves_follow(p, w, i)) return;
     for (int m = i + 1; m < w->count; m++) {
         if (!game_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
-            refusal_write(&why, &t);
-            reply(p, "error move %d (%.300s): %s", m - i, w->word[m], err);
+            refused_move(p, w, m, i, &why);
             return;
         }
     }
     memcpy(&p->game, g, sizeof *g);
+    p->players = 2;
+}
+
+/* The turn limit of a game of `players`: TurnLimit when it was set. */
+static int turn_limit_for(const Protocol *p, int players) {
+    return p->turn_limit_set ? p->turn_limit : multi_default_turn_limit(players);
+}
+
+/* Three or four players from word i on, as position_two. */
+static void position_multi(Protocol *p, const Words *w, int i, Seating seating) {
+    MultiGame *g = &p->multi_scratch;
+    Refusal why;
+    if (i < w->count && !strcmp(w->word[i], "startpos")) {
+        multi_game_start(g, seating, turn_limit_for(p, seating.players));
+        i++;
+    } else if (i < w->count && !strcmp(w->word[i], "fen")) {
+        char fen[FEN_TEXT_SIZE + 64];
+        if (!fen_words(p, w, i, fen)) return;
+        MultiPosition start;
+        if (!multi_fen_parse(fen, seating, &start, &why)) {
+            bad_fen(p, &why);
+            return;
+        }
+        multi_game_from(g, &start, turn_limit_for(p, seating.players));
+        i += 4;
+    } else {
+        reply(p, POSITION_USAGE);
+        return;
+    }
+    if (!moves_follow(p, w, i)) return;
+    for (int m = i + 1; m < w->count; m++) {
+        if (!multi_game_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
+            refused_move(p, w, m, i, &why);
+            return;
+        }
+    }
+    memcpy(&p->multi, g, sizeof *g);
+    p->players = seating.players;
+}
+
+/* position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) [moves ...] */
+static void cmd_position(Protocol *p, const Words *w) {
+    Variant variant = VARIANT_19;
+    Seating seating = {2, false};
+    bool variant_given = false;
+    int i = 1;
+    if (i < w->count && !strcmp(w->word[i], "variant")) {
+        if (i + 1 >= w->count || !variant_parse(w->word[i + 1], &variant)) {
+            reply(p, "error variant must be 19 or 13");
+            return;
+        }
+        variant_given = true;
+        i += 2;
+    }
+    if (i < w->count && !strcmp(w->word[i], "players")) {
+        const char *n = i + 1 < w->count ? w->word[i + 1] : "";
+        if (strlen(n) != 1 || n[0] < '2' || n[0] > '4') {
+            reply(p, "error players must be 2, 3 or 4");
+            return;
+        }
+        seating.players = (uint8_t)(n[0] - '0');
+        i += 2;
+        if (i < w->count && !strcmp(w->word[i], "partners")) {
+            if (seating.players != 4) {
+                reply(p, "error partners needs players 4 (White and Black against Red and Yellow)");
+                return;
+            }
+            seating.partners = true;
+            i++;
+        }
+    }
+    if (seating.players > 2 && variant_given && variant != VARIANT_13) {
+        reply(p, "error three and four players play on 13-piece camps: variant 13, or no variant");
+        return;
+    }
+    if (seating.players == 2) position_two(p, w, i, variant);
+    else position_multi(p, w, i, seating);
 }
 
 static void send_report(void *ctx, const SearchReport *r) {
@@ -200,9 +300,18 @@ static void send_report(void *ctx, const SearchReport *r) {
           (unsigned long long)r->nodes, nps, (long long)r->time_ms, pv);
 }
 
-/* go [movetime <ms>] [depth <n>] [nodes <n>] [wtime <ms>] [btime <ms>] [infinite] */
+/* go for three or four players: the limits are read (rtime and ytime
+ * too), but the computer does not play them yet. */
+static void go_multi(Protocol *p) {
+    if (p->multi.result != MULTI_ONGOING) reply(p, "bestmove none");
+    else reply(p, "error go: the computer does not play three or four players yet");
+}
+
+/* go [movetime <ms>] [depth <n>] [nodes <n>] [wtime <ms>] [btime <ms>] [rtime <ms>] [ytime <ms>] [infinite]:
+ * rtime and ytime with three or four players only */
 static void cmd_go(Protocol *p, const Words *w) {
     SearchLimits limits = search_limits_none();
+    bool multi = p->players > 2;
     for (int i = 1; i < w->count; i++) {
         const char *key = w->word[i];
         if (!strcmp(key, "infinite")) {
@@ -211,7 +320,8 @@ static void cmd_go(Protocol *p, const Words *w) {
         }
         long long value = 0;
         bool has = i + 1 < w->count && parse_count(w->word[i + 1], &value);
-        bool clock = !strcmp(key, "wtime") || !strcmp(key, "btime");
+        bool seat_clock = multi && (!strcmp(key, "rtime") || !strcmp(key, "ytime"));
+        bool clock = !strcmp(key, "wtime") || !strcmp(key, "btime") || seat_clock;
         if (!has && clock && i + 1 < w->count && w->word[i + 1][0] == '-' && parse_count(w->word[i + 1] + 1, &value))
             has = true, value = 0; /* a clock already run out */
         if (!strcmp(key, "movetime") || !strcmp(key, "depth") || !strcmp(key, "nodes") || clock) {
@@ -223,10 +333,15 @@ static void cmd_go(Protocol *p, const Words *w) {
             if (!strcmp(key, "movetime")) limits.movetime = value;
             else if (!strcmp(key, "depth")) limits.depth = value > 1000 ? 1000 : (int)value;
             else if (!strcmp(key, "nodes")) limits.nodes = (uint64_t)value;
-            else limits.clock[key[0] == 'w' ? WHITE : BLACK] = value;
+            else if (!seat_clock) limits.clock[key[0] == 'w' ? WHITE : BLACK] = value;
             continue;
         }
-        reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime, infinite)", key);
+        reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime,%s infinite)", key,
+              multi ? " rtime, ytime," : "");
+        return;
+    }
+    if (multi) {
+        go_multi(p);
         return;
     }
     if (p->game.result != RESULT_ONGOING) {
@@ -245,13 +360,16 @@ static void cmd_go(Protocol *p, const Words *w) {
 
 static void cmd_legal(Protocol *p) {
     MoveList list;
-    generate_moves(&p->game.pos, &list);
+    bool multi = p->players > 2;
+    if (multi) multi_generate_moves(&p->multi.pos, &list);
+    else generate_moves(&p->game.pos, &list);
     Text t = text_on(p->out, OUT_SIZE);
     text_str(&t, "legal ");
     text_int(&t, list.count);
     for (int i = 0; i < list.count; i++) {
         text_char(&t, ' ');
-        text_move(&t, &p->game.pos, list.moves[i]);
+        if (multi) multi_text_move(&t, &p->multi.pos, list.moves[i]);
+        else text_move(&t, &p->game.pos, list.moves[i]);
     }
     p->emit(p->ctx, p->out);
 }
@@ -262,8 +380,14 @@ static void cmd_perft(Protocol *p, const Words *w) {
         reply(p, "error usage: perft <depth>, depth 0 to 20");
         return;
     }
-    Position pos = p->game.pos;
-    uint64_t count = perft(&pos, (int)depth, &p->engine.stop);
+    uint64_t count;
+    if (p->players > 2) {
+        MultiPosition pos = p->multi.pos;
+        count = multi_perft(&pos, (int)depth, &p->engine.stop);
+    } else {
+        Position pos = p->game.pos;
+        count = perft(&pos, (int)depth, &p->engine.stop);
+    }
     if (atomic_load(&p->engine.stop)) reply(p, "error perft %lld stopped before it finished", depth);
     else reply(p, "perft %lld %llu", depth, (unsigned long long)count);
 }
@@ -272,13 +396,19 @@ static void cmd_status(Protocol *p) {
     static const char *const names[] = {
         [RESULT_ONGOING] = "ongoing", [RESULT_WHITE_WINS] = "win w", [RESULT_BLACK_WINS] = "win b",
         [RESULT_DRAW_REPETITION] = "draw repetition", [RESULT_DRAW_TURN_LIMIT] = "draw turnlimit"};
-    reply(p, "status %s", names[p->game.result]);
+    static const char *const multi_names[] = {
+        [MULTI_ONGOING] = "ongoing", [MULTI_WHITE_WINS] = "win w", [MULTI_BLACK_WINS] = "win b",
+        [MULTI_RED_WINS] = "win r", [MULTI_YELLOW_WINS] = "win y", [MULTI_WHITE_BLACK_WIN] = "win w b",
+        [MULTI_RED_YELLOW_WIN] = "win r y", [MULTI_DRAW_REPETITION] = "draw repetition",
+        [MULTI_DRAW_TURN_LIMIT] = "draw turnlimit"};
+    reply(p, "status %s", p->players > 2 ? multi_names[p->multi.result] : names[p->game.result]);
 }
 
 static void cmd_fen(Protocol *p) {
     char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    text_fen(&t, &p->game.pos);
+    if (p->players > 2) multi_text_fen(&t, &p->multi.pos);
+    else text_fen(&t, &p->game.pos);
     reply(p, "fen %s", fen);
 }
 
@@ -291,7 +421,8 @@ static void cmd_board(Protocol *p) {
         return;
     }
     BoardStyle style = {0};
-    board_print(out, &p->game.pos, &style);
+    if (p->players > 2) board_print_multi(out, &p->multi.pos, &style);
+    else board_print(out, &p->game.pos, &style);
     fclose(out);
     char *rest = text;
     for (char *line; (line = strtok_r(rest, "\n", &rest)) != NULL;) p->emit(p->ctx, line);
@@ -330,6 +461,8 @@ bool protocol_execute(Protocol *p, const char *line, size_t len) {
         if (bare(p, w)) {
             engine_new_game(&p->engine);
             game_start(&p->game, (Variant)p->game.pos.variant, p->turn_limit);
+            Seating seating = multi_seating(&p->multi.pos);
+            if (p->players > 2) multi_game_start(&p->multi, seating, turn_limit_for(p, seating.players));
         }
     }
     else if (!strcmp(cmd, "position")) cmd_position(p, w);
