@@ -136,18 +136,21 @@ static void print_corner_camps(void) {
     printf("};\n");
 }
 
-/* The many-seat game's keys come from a seed of their own, after the
+/* The many-seat game's keys: White's and Black's pieces keep the two-player
+ * keys, Red's and Yellow's come from a seed of their own, after the
  * two-player ones, which therefore stay as they were. */
 static void print_seat_zobrist(void) {
     uint64_t state = 0x48616c6d61344d50ULL; /* "Halma4MP" */
-    printf("\nconst uint64_t ZOBRIST_SEAT_PIECE[4][256] = {\n");
-    for (int seat = 0; seat < 4; seat++) {
+    printf("\nstatic const uint64_t ZOBRIST_RED_YELLOW[2][256] = {\n");
+    for (int seat = 0; seat < 2; seat++) {
         printf("    {");
         for (int sq = 0; sq < SQUARES; sq++)
             printf("%s0x%016llxULL,", sq % 4 ? " " : "\n        ", (unsigned long long)next_key(&state));
         printf("\n    },\n");
     }
-    printf("};\n\nconst uint64_t ZOBRIST_SEAT_TO_MOVE[4] = {");
+    printf("};\n\nconst uint64_t *const ZOBRIST_SEAT_PIECE[4] = {ZOBRIST_PIECE[0], ZOBRIST_PIECE[1], "
+           "ZOBRIST_RED_YELLOW[0], ZOBRIST_RED_YELLOW[1]};\n");
+    printf("\nconst uint64_t ZOBRIST_SEAT_TO_MOVE[4] = {");
     for (int seat = 0; seat < 4; seat++) printf("0x%016llxULL, ", (unsigned long long)next_key(&state));
     printf("};\n");
 }
