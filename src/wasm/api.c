@@ -384,6 +384,9 @@ int api_parse_record(int len) {
         return 1;
     }
     json_int(&t, "variant", variant_pieces(record.variant));
+    json_int(&t, "players", record.players);
+    json_key(&t, "partners");
+    text_str(&t, record.partners ? "true" : "false");
     json_int(&t, "turnLimit", record.turn_limit);
     if (record.fen[0]) json_text(&t, "fen", record.fen);
     json_key(&t, "moves");
