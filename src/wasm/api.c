@@ -30,6 +30,19 @@ static SearchReport last_report;
 static Record record;
 static char record_text[MAX_RECORD_TEXT + 1];
 
+static Text out_begin(void) { return text_on(io, IO_SIZE); }
+
+/* {reason, a, b, number, message} in io (json.h). */
+static void write_reason(const char *reason, const int sq[2], int number, const char *message) {
+    Text t = out_begin();
+    json_reason(&t, reason, sq, number, message);
+}
+
+static void write_refusal(const Refusal *why) {
+    Text t = out_begin();
+    json_refusal(&t, why);
+}
+
 /* ---- the game ---------------------------------------------------------- */
 
 static const char *result_code(Result r) {
@@ -41,6 +54,9 @@ static const char *result_code(Result r) {
     default: return "ongoing";
     }
 }
+
+/* The input in io as a NUL-terminated string of `len` bytes. */
+static const char *input(int len) { return text_in(io, IO_SIZE, len); }
 
 char *api_io(void) { return io; }
 int api_io_size(void) { return IO_SIZE; }
@@ -61,7 +77,7 @@ int api_set_fen(int pieces, int turn_limit, int len) {
         write_reason("variant", NO_SQUARES, 0, "the variant is 19 or 13");
         return 1;
     }
-    if (!fen_parse(io_input(len), pieces == 13 ? VARIANT_13 : VARIANT_19, &pos, &why)) {
+    if (!fen_parse(input(len), pieces == 13 ? VARIANT_13 : VARIANT_19, &pos, &why)) {
         write_refusal(&why);
         return 1;
     }
@@ -78,7 +94,7 @@ int api_play(int len) {
         write_reason("malformed", NO_SQUARES, 0, "the move is too long");
         return 1;
     }
-    const char *s = io_input(len);
+    const char *s = input(len);
     for (int i = 0; i <= len; i++) text[i] = s[i];
     Refusal why;
     Position before = game.pos;

@@ -14,6 +14,19 @@ enum { FLAG_END = 1, FLAG_STEP = 2, FLAG_REPEATS = 8 }; /* api.c's TARGET_ value
 
 static MultiGame multi;
 
+static Text out_begin(void) { return text_on(api_io(), api_io_size()); }
+static const char *input(int len) { return text_in(api_io(), api_io_size(), len); }
+
+static void write_reason(const char *reason, const char *message) {
+    Text t = out_begin();
+    json_reason(&t, reason, NO_SQUARES, 0, message);
+}
+
+static void write_refusal(const Refusal *why) {
+    Text t = out_begin();
+    json_refusal(&t, why);
+}
+
 static bool seating_of(int players, int partners, Seating *seating) {
     *seating = (Seating){(uint8_t)(players == 3 || players == 4 ? players : 0), partners != 0};
     return seating_valid(*seating);
@@ -33,12 +46,12 @@ int api_multi_new_game(int players, int partners, int turn_limit) {
 int api_multi_set_fen(int players, int partners, int turn_limit, int len) {
     Seating seating;
     if (!seating_of(players, partners, &seating)) {
-        write_reason("players", NO_SQUARES, 0, "three or four players, and only four as partners");
+        write_reason("players", "three or four players, and only four as partners");
         return 1;
     }
     MultiPosition pos;
     Refusal why;
-    if (!multi_fen_parse(io_input(len), seating, &pos, &why)) {
+    if (!multi_fen_parse(input(len), seating, &pos, &why)) {
         write_refusal(&why);
         return 1;
     }
@@ -49,10 +62,10 @@ int api_multi_set_fen(int players, int partners, int turn_limit, int len) {
 int api_multi_play(int len) {
     char text[MOVE_TEXT_SIZE + 1];
     if (len < 0 || len > MOVE_TEXT_SIZE) {
-        write_reason("malformed", NO_SQUARES, 0, "the move is too long");
+        write_reason("malformed", "the move is too long");
         return 1;
     }
-    const char *s = io_input(len);
+    const char *s = input(len);
     for (int i = 0; i <= len; i++) text[i] = s[i];
     Refusal why;
     MultiPosition before = multi.pos;

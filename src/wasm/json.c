@@ -1,10 +1,7 @@
-/* json.c: the io buffer's input, and answers in JSON (json.h). */
+/* json.c: answers in JSON, refusals among them (json.h). */
 #include "wasm/json.h"
 
 #include "core/names.h"
-#include "wasm/api.h"
-
-Text out_begin(void) { return text_on(api_io(), api_io_size()); }
 
 /* A JSON string; bytes that are not printable ASCII (user input echoed in a
  * message) become '?', so the output is always valid UTF-8. */
@@ -81,32 +78,30 @@ static const char *const REASONS[REFUSAL_CODES] = {
 const int NO_SQUARES[2] = {-1, -1};
 
 /* {reason, a, b, number, message}: a, b and number only when given. */
-void write_reason(const char *reason, const int sq[2], int number, const char *message) {
-    Text t = out_begin();
-    text_char(&t, '{');
-    json_text(&t, "reason", reason);
-    if (sq[0] >= 0) json_square(&t, "a", sq[0]);
-    if (sq[1] >= 0) json_square(&t, "b", sq[1]);
-    if (number) json_int(&t, "number", number);
-    json_text(&t, "message", message);
-    text_char(&t, '}');
+void json_reason(Text *t, const char *reason, const int sq[2], int number, const char *message) {
+    text_char(t, '{');
+    json_text(t, "reason", reason);
+    if (sq[0] >= 0) json_square(t, "a", sq[0]);
+    if (sq[1] >= 0) json_square(t, "b", sq[1]);
+    if (number) json_int(t, "number", number);
+    json_text(t, "message", message);
+    text_char(t, '}');
 }
 
 /* Of the numbers, the page's texts name only a pass's (the moves there
  * are), so only that one is sent. */
-void write_refusal(const Refusal *why) {
+void json_refusal(Text *t, const Refusal *why) {
     char message[256];
     Text m = text_on(message, sizeof message);
     refusal_write(why, &m);
     int number = why->code == REFUSAL_PASS_NOT_ALLOWED ? why->number : 0;
-    write_reason(REASONS[why->code], why->square, number, message);
+    json_reason(t, REASONS[why->code], why->square, number, message);
 }
 
-/* The input in io as a NUL-terminated string of `len` bytes. */
-const char *io_input(int len) {
-    char *io = api_io();
+/* The first `len` bytes of buf (of `size`) as a string, NUL-terminated. */
+const char *text_in(char *buf, int size, int len) {
     if (len < 0) len = 0;
-    if (len >= api_io_size()) len = api_io_size() - 1;
-    io[len] = '\0';
-    return io;
+    if (len >= size) len = size - 1;
+    buf[len] = '\0';
+    return buf;
 }
