@@ -151,14 +151,6 @@ static bool fen_words(Protocol *p, const Words *w, int i, char fen[FEN_TEXT_SIZE
     return true;
 }
 
-/* After the position: nothing, or `moves` and the moves; false after
- * replying what else was found. */
-static bool moves_follow(Protocol *p, const Words *w, int i) {
-    if (i >= w->count || !strcmp(w->word[i], "moves")) return true;
-    reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
-    return false;
-}
-
 static void refused_move(Protocol *p, const Words *w, int m, int first, const Refusal *why) {
     char err[512];
     Text t = text_on(err, sizeof err);
@@ -173,34 +165,68 @@ static void bad_fen(Protocol *p, const Refusal *why) {
     reply(p, "error bad fen: %s", err);
 }
 
+/* Where a position comes from: `startpos`, or `fen` and its three words
+ * (joined into fen[]), read from word *i on and left after them. */
+typedef enum { NO_SOURCE, FROM_START, FROM_FEN } Source;
+
+static Source position_source(Protocol *p, const Words *w, int *i, char fen[FEN_TEXT_SIZE + 64]) {
+    if (*i < w->count && !strcmp(w->word[*i], "startpos")) {
+        (*i)++;
+        return FROM_START;
+    }
+    if (*i < w->count && !strcmp(w->word[*i], "fen")) {
+        if (!fen_words(p, w, *i, fen)) return NO_SOURCE;
+        *i += 4;
+        return FROM_FEN;
+    }
+    reply(p, POSITION_USAGE);
+    return NO_SOURCE;
+}
+
+/* Plays one written move in a game of either kind. */
+typedef bool (*PlayText)(void *game, const char *s, int len, Refusal *why);
+
+static bool play_two(void *game, const char *s, int len, Refusal *why) { return game_play_text(game, s, len, why); }
+
+static bool play_multi(void *game, const char *s, int len, Refusal *why) {
+    return multi_game_play_text(game, s, len, why);
+}
+
+/* After the position, word i on: nothing, or `moves` and the moves, played;
+ * false after replying what was refused. */
+static bool play_moves(Protocol *p, const Words *w, int i, void *game, PlayText play) {
+    if (i < w->count && strcmp(w->word[i], "moves")) {
+        reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
+        return false;
+    }
+    for (int m = i + 1; m < w->count; m++) {
+        Refusal why;
+        if (!play(game, w->word[m], (int)strlen(w->word[m]), &why)) {
+            refused_move(p, w, m, i, &why);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The two-player game from word i on: (startpos | fen ...) [moves ...] */
 static void position_two(Protocol *p, const Words *w, int i, Variant variant) {
     Game *g = &p->scratch;
-    Refusal why;
-    if (i < w->count && !strcmp(w->word[i], "startpos")) {
+    char fen[FEN_TEXT_SIZE + 64];
+    Source source = position_source(p, w, &i, fen);
+    if (source == NO_SOURCE) return;
+    if (source == FROM_START) {
         game_start(g, variant, p->turn_limit);
-        i++;
-    } else if (i < w->count && !strcmp(w->word[i], "fen")) {
-        char fen[FEN_TEXT_SIZE + 64];
-        if (!fen_words(p, w, i, fen)) return;
+    } else {
         Position start;
+        Refusal why;
         if (!fen_parse(fen, variant, &start, &why)) {
             bad_fen(p, &why);
             return;
         }
         game_from(g, &start, p->turn_limit);
-        i += 4;
-    } else {
-        reply(p, POSITION_USAGE);
-        return;
     }
-    if (!moves_follow(p, w, i)) return;
-    for (int m = i + 1; m < w->count; m++) {
-        if (!game_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
-            refused_move(p, w, m, i, &why);
-            return;
-        }
-    }
+    if (!play_moves(p, w, i, g, play_two)) return;
     memcpy(&p->game, g, sizeof *g);
     p->players = 2;
 }
@@ -213,31 +239,22 @@ static int turn_limit_for(const Protocol *p, int players) {
 /* Three or four players from word i on, as position_two. */
 static void position_multi(Protocol *p, const Words *w, int i, Seating seating) {
     MultiGame *g = &p->multi_scratch;
-    Refusal why;
-    if (i < w->count && !strcmp(w->word[i], "startpos")) {
-        multi_game_start(g, seating, turn_limit_for(p, seating.players));
-        i++;
-    } else if (i < w->count && !strcmp(w->word[i], "fen")) {
-        char fen[FEN_TEXT_SIZE + 64];
-        if (!fen_words(p, w, i, fen)) return;
+    char fen[FEN_TEXT_SIZE + 64];
+    Source source = position_source(p, w, &i, fen);
+    if (source == NO_SOURCE) return;
+    int turn_limit = turn_limit_for(p, seating.players);
+    if (source == FROM_START) {
+        multi_game_start(g, seating, turn_limit);
+    } else {
         MultiPosition start;
+        Refusal why;
         if (!multi_fen_parse(fen, seating, &start, &why)) {
             bad_fen(p, &why);
             return;
         }
-        multi_game_from(g, &start, turn_limit_for(p, seating.players));
-        i += 4;
-    } else {
-        reply(p, POSITION_USAGE);
-        return;
+        multi_game_from(g, &start, turn_limit);
     }
-    if (!moves_follow(p, w, i)) return;
-    for (int m = i + 1; m < w->count; m++) {
-        if (!multi_game_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
-            refused_move(p, w, m, i, &why);
-            return;
-        }
-    }
+    if (!play_moves(p, w, i, g, play_multi)) return;
     memcpy(&p->multi, g, sizeof *g);
     p->players = seating.players;
 }
