@@ -289,6 +289,10 @@ static bool replay_moves(const char *text, const Record *r, void *game, PlayText
 /* A record replayed as the wrong kind of game. */
 static bool wrong_players(const Record *r, RecordProblem *p) {
     char players = (char)('0' + r->players);
+    Text t = text_on(p->reason, sizeof p->reason);
+    text_str(&t, "the record is a game of ");
+    text_int(&t, r->players);
+    text_str(&t, " players");
     return fail(p, RECORD_BAD_PLAYERS, &players, 1);
 }
 

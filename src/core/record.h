@@ -51,9 +51,10 @@ typedef struct {
     RecordError error;
     int number;                        /* the move, counted from 1 */
     char detail[RECORD_DETAIL_SIZE];   /* printable ASCII, cut short */
-    Refusal why;                       /* the rules' refusal, for the last two errors
+    Refusal why;                       /* the rules' refusal, for BAD_POSITION and ILLEGAL_MOVE
                                           (its word points into the record) */
-    char reason[256];                  /* ... and its English */
+    char reason[256];                  /* ... and its English; for BAD_PLAYERS from a replay, the
+                                          record's players */
 } RecordProblem;
 
 /* The form of a record of `len` bytes; false with *problem set if bad. */

@@ -95,6 +95,7 @@ Test(multi_record, is_replayed_only_as_its_own_kind_of_game) {
     cr_assert_not(record_replay("", &record, &game, &problem));
     cr_assert_eq(problem.error, RECORD_BAD_PLAYERS);
     cr_assert_str_eq(problem.detail, "4");
+    cr_assert_str_eq(problem.reason, "the record is a game of 4 players");
     cr_assert(parse("1. n4-m5\n"));
     cr_assert_not(record_replay_multi("1. n4-m5\n", &record, &multi, &problem));
     cr_assert_eq(problem.error, RECORD_BAD_PLAYERS);
