@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chartPoints, movesNeeded, whiteLead } from '../../web/js/analysis.js';
-import { campSquares } from '../../web/js/board-view.js';
+import { campSquares } from '../../web/js/squares.js';
 
 const placed = (w, b) => new Map([...[...w].map((s) => [s, 'w']), ...[...b].map((s) => [s, 'b'])]);
 

@@ -13,7 +13,8 @@ globalThis.localStorage = {
 globalThis.location = new URL('https://halma.example/play/');
 
 const { gameLink, keepSeat, parseLink, seatFor } = await import('../../web/js/online.js');
-const { clockChoice, clockText } = await import('../../web/js/ui.js');
+const { clockChoice } = await import('../../web/js/dialogs.js');
+const { clockText } = await import('../../web/js/online-clock.js');
 
 test('a link carries the game and the invite in its fragment, never its path or query', () => {
   const link = new URL(gameLink('Ab3_-xYz9Q0w', 'inv1te-Token_123456'));

@@ -2,7 +2,7 @@
 // game): how many moves each side still needs, the engine's judgement as
 // White's lead, and the chart of that lead over the game.
 
-import { campSquares, fileOf, rankOf } from './board-view.js';
+import { campSquares, fileOf, rankOf } from './squares.js';
 
 /** The engine's unit (docs/ENGINE.md, Evaluation): ten squares of distance
  * make one move, scores are in hundredths of a move. */

@@ -1,15 +1,24 @@
 // main.js: starts the page: the language, the board, the two workers, the
-// saved game (or a new one), and the service worker that keeps the page
-// working offline.
+// game's modules and the table that joins them, the saved game (or a new
+// one, or the online game a link names), and the service worker that keeps
+// the page working offline.
 
-import { ANIMATION_SPEEDS, BoardView } from './board-view.js';
+import { BoardInput } from './board-input.js';
+import { BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
-import { compileHalma, DEFAULT_VARIANT } from './halma-wasm.js';
-import { GameController } from './game.js';
-import { LANGUAGES, language, pickLanguage, refusalText, setLanguage, t } from './i18n.js';
-import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
-import { PanelUI, Sounds } from './ui.js';
+import { EngineJobs } from './engine-jobs.js';
+import { GameController, defaultSettings, newGameSpec } from './game.js';
+import { compileHalma, DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
+import { LANGUAGES, language, pickLanguage, setLanguage, t } from './i18n.js';
+import { LocalPlay } from './local-play.js';
 import { OnlinePlay } from './online-play.js';
+import { PanelUI } from './panel.js';
+import { Review } from './review.js';
+import { bottomSeat, localPlayers } from './seats.js';
+import { ANIMATION_SPEEDS, Settings } from './settings.js';
+import { piecesOf } from './squares.js';
+import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
+import { Table } from './table.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,23 +34,46 @@ function languageFromLink() {
   return code && LANGUAGES[code] ? code : null;
 }
 
-async function restore(controller, { saved, damaged }) {
-  const fresh = () => controller.load(controller.newGameSpec(), controller.defaultSettings());
+/** Draws a picture of the board (a saved game's, or the start position)
+ * while the rules start up; the game is loaded after. */
+function preview(view, { variant, settings, position, lastMove }) {
+  if (typeof position !== 'string') return;
+  view.setup({ variant, flipped: bottomSeat(localPlayers(settings)) !== 0 });
+  view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
+}
+
+async function restore(core, local, { saved, damaged }) {
+  const fresh = () => local.load(newGameSpec(core.setup), defaultSettings(core.setup));
   if (!saved) {
-    await controller.exclusive(fresh);
-    if (damaged) controller.say(t('message.saveDamaged'), 'warn');
+    await core.exclusive(fresh);
+    if (damaged) core.say(t('message.saveDamaged'), 'warn');
     return;
   }
   const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted } = saved;
   const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}) };
-  const failure = await controller.exclusive(() => controller.load(game, { mode, human, level }, redo));
+  const failure = await core.exclusive(() => local.load(game, { mode, human, level }, redo));
   if (!failure) return;
   if (failure.at < 0) {
-    await controller.exclusive(fresh);
-    controller.say(t('message.saveDamaged'), 'warn');
+    await core.exclusive(fresh);
+    core.say(t('message.saveDamaged'), 'warn');
   } else {
-    controller.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+    core.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
   }
+}
+
+/** The game's modules, each given what it stands on; the table joins them
+ * for the panel. */
+function assemble({ module, setup, rules, view, panel }) {
+  const settings = new Settings(loadPreferences(ANIMATION_SPEEDS), () => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const jobs = new EngineJobs(new EngineClient('engine', module));
+  const core = new GameController({ view, rules, jobs, ui: panel, setup, settings });
+  const review = new Review(core);
+  const local = new LocalPlay(core, review);
+  const online = new OnlinePlay(core, review);
+  const table = new Table({ core, input: new BoardInput(view), local, online, review, settings });
+  core.addEventListener('change', () => panel.update(table.model()));
+  panel.attach(table);
+  return { core, local, online, jobs };
 }
 
 async function main() {
@@ -49,33 +81,18 @@ async function main() {
   // get the compiled module.
   const module = compileHalma(new URL('../halma.wasm', import.meta.url));
   module.catch(() => {}); // a failure shows when a worker needs it
-  const settings = loadSettings();
-  const languageReady = setLanguage(pickLanguage(languageFromLink() ?? settings.language));
+  const languageReady = setLanguage(pickLanguage(languageFromLink() ?? loadSettings().language));
   // The board is drawn at once, before the texts and the rules are ready.
   const view = new BoardView($('board'));
-  const ui = new PanelUI();
-  const preferences = loadPreferences(ANIMATION_SPEEDS);
+  const panel = new PanelUI();
   // The levels and the start positions are the module's: the rules worker
   // says them first (its start also readies it for the game).
   const rules = new EngineClient('rules', module);
   const setup = await rules.request('setup');
-  const controller = new GameController({
-    view,
-    rules,
-    setup,
-    engine: new EngineClient('engine', module),
-    ui,
-    t,
-    refusalText,
-    reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
-    sound: new Sounds(preferences.sound),
-    preferences,
-  });
-  ui.attach(controller);
-  const online = new OnlinePlay(controller, ui);
+  const { core, local, online, jobs } = assemble({ module, setup, rules, view, panel });
   const saved = loadGame(setup.levels);
-  if (saved.saved) controller.preview({ ...saved.saved, settings: saved.saved });
-  else controller.preview({ variant: DEFAULT_VARIANT, settings: controller.defaultSettings(), position: setup.starts.positions[DEFAULT_VARIANT], lastMove: null });
+  if (saved.saved) preview(view, { ...saved.saved, settings: saved.saved });
+  else preview(view, { variant: DEFAULT_VARIANT, settings: defaultSettings(setup), position: setup.starts.positions[DEFAULT_VARIANT], lastMove: null });
   await languageReady;
   showLanguage();
   if (languageFromLink()) {
@@ -87,17 +104,16 @@ async function main() {
     await setLanguage(event.target.value);
     saveSetting('language', language());
     showLanguage();
-    ui.shownMoves = null;
-    controller.draw();
+    core.draw();
     online.render();
   });
   // A link to an online game opens it; the local game is there otherwise,
   // or when the game cannot be opened (no server, a wrong link).
   const onlineFailure = location.hash ? await online.openLink() : null;
-  if (!online.server) await restore(controller, saved);
-  if (onlineFailure) controller.say(onlineFailure, 'warn');
-  ui.testHook('ready', true);
-  controller.engine.warmUp();
+  if (!online.server) await restore(core, local, saved);
+  if (onlineFailure) core.say(onlineFailure, 'warn');
+  panel.testHook('ready', true);
+  jobs.engine.warmUp();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('sw.js').catch(() => {
       // Offline play is a bonus: the game works without it.

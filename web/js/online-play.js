@@ -1,43 +1,28 @@
-// online-play.js: an online game on the page.  It opens games from links,
+// online-play.js: online play on the page.  It opens games from links,
 // creates them from the new-game dialog, follows the server's game through
-// an OnlineSession (online.js) and hands every move the server played to the
-// controller (game.js, "online play"); it fills the online card (the link to
-// send, the connection, draw offers, rematch) and keeps the clocks ticking.
-//
-// The server's game (this.server) is the truth: the card and the clocks show
-// it, and a move enters the board's game only when the server has it.
+// an OnlineSession (online.js), hands what the board needs to the
+// OnlineGame (online-game.js), and keeps the online card and the clocks up
+// to date; draw offers, resigning and rematches go from here to the server.
 
-import { ApiError, NetworkError, OnlineSession, api, apiAvailable, gameLink, keepSeat, parseLink, seatFor } from './online.js';
 import { t } from './i18n.js';
-import { clockText } from './ui.js';
+import { ApiError, OnlineSession, api, apiAvailable, errorText, gameLink, keepSeat, parseLink, seatFor } from './online.js';
+import { renderCard } from './online-card.js';
+import { OnlineClocks } from './online-clock.js';
+import { OnlineGame } from './online-game.js';
 
 const $ = (id) => document.getElementById(id);
-const other = (side) => (side === 'w' ? 'b' : 'w');
-const CLOCK_TICK_MS = 200;
-
-/** The server's game as the controller loads it (game.js, load).  A game
- * from a start position (starts: the module's, by variant) has no FEN of its
- * own, so that its record has no FEN header. */
-function gameSpec(game, starts) {
-  const fen = game.start_fen === starts[game.variant] ? null : game.start_fen;
-  const spec = { variant: game.variant, fen, turnLimit: game.turn_limit, moves: [...game.moves] };
-  const result = game.result;
-  if (result?.reason === 'resign') spec.resigned = other(result.winner);
-  else if (result && ['time', 'agreement', 'abandoned'].includes(result.reason)) spec.outcome = result;
-  return spec;
-}
 
 export class OnlinePlay {
-  constructor(controller, ui) {
-    Object.assign(this, { controller, ui });
-    ui.online = this;
-    this.server = null; // the game as the server last said it is
-    this.session = null;
+  /** core: the GameController; review: the Review. */
+  constructor(core, review) {
+    this.core = core;
+    this.game = new OnlineGame(core, review);
+    this.clocks = new OnlineClocks(this.game);
     this.connection = 'connecting';
-    this.clockAt = 0; // when this.server.clock was read (performance.now())
-    this.note = null; // a sentence about the game's state for the card, {key, params}
+    this.note = null; // a sentence about the game's state for the card, {key}
+    this.game.addEventListener('change', () => this.render());
     this.wire();
-    addEventListener('hashchange', () => this.openLink().then((error) => error && this.controller.say(error, 'warn')));
+    addEventListener('hashchange', () => this.openLink().then((error) => error && core.say(error, 'warn')));
   }
 
   wire() {
@@ -50,19 +35,28 @@ export class OnlinePlay {
       $('end-dialog').close();
       this.rematch();
     });
-    $('online-copy').addEventListener('click', () => this.ui.copy($('online-link').value, $('online-copy')));
+    const copy = (text, button) => this.core.ui.copy(text, button);
+    $('online-copy').addEventListener('click', () => copy($('online-link').value, $('online-copy')));
     $('online-share').addEventListener('click', () => this.share());
-    $('online-copy-watch').addEventListener('click', () => this.ui.copy(gameLink(this.server.id), $('online-copy-watch')));
+    $('online-copy-watch').addEventListener('click', () => copy(gameLink(this.server.id), $('online-copy-watch')));
+  }
+
+  get server() {
+    return this.game.server;
   }
 
   get seat() {
-    return this.session?.seat ?? null;
+    return this.game.seat;
   }
 
   /** Whether this page's server plays online (asked once). */
   available() {
     this.availability ??= apiAvailable();
     return this.availability;
+  }
+
+  errorText(error) {
+    return t(...errorText(error));
   }
 
   // ---- opening a game -----------------------------------------------------
@@ -133,22 +127,20 @@ export class OnlinePlay {
 
   /** Follows the game live from now on, with the seat (or null to watch). */
   async follow(game, seat) {
-    this.session?.stop();
-    this.server = game;
-    this.clockAt = performance.now();
-    this.session = new OnlineSession(game.id, seat, this.handlers(game.id));
-    await this.controller.exclusive(() => this.controller.loadOnline(gameSpec(game, this.controller.setup.starts.positions), this.seat, this));
-    this.session.start();
-    this.startClocks();
+    this.game.session?.stop();
+    const session = new OnlineSession(game.id, seat, this.handlers(game.id));
+    await this.core.exclusive(() => this.game.load(game, session));
+    session.start();
+    this.clocks.start();
     this.render();
   }
 
-  /** The controller left online play (a new game here, an import). */
+  /** Leaves online play (a new game here, an import). */
   leave() {
-    this.session?.stop();
-    this.session = null;
-    this.server = null;
-    clearInterval(this.ticker);
+    if (!this.server) return;
+    this.game.session?.stop();
+    this.game.leave();
+    this.clocks.stop();
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
     this.render();
   }
@@ -159,99 +151,28 @@ export class OnlinePlay {
    * queue when it changes the board; dropped once another game is open (a
    * report queued before a rematch must not reach the new game). */
   handlers(id) {
+    const game = this.game;
     const current = (handle) => (data) => this.server?.id === id && handle(data);
-    const queued = (handle) => (data) => this.controller.exclusive(() => current(handle)(data));
+    const queued = (handle) => (data) => this.core.exclusive(() => current(handle)(data));
     return {
-      game: queued((game) => this.onGame(game)),
-      move: queued((move) => this.onMove(move)),
-      seats: queued((seats) => this.onSeats(seats)),
-      end: queued((end) => this.onEnd(end)),
+      game: queued((data) => game.onGame(data)),
+      move: queued((data) => game.onMove(data)),
+      seats: queued((data) => game.onSeats(data)),
+      end: queued((data) => game.onEnd(data)),
       drawOffer: current((side) => this.onDrawOffer(side)),
       rematch: current((rematchId) => this.onRematch(rematchId)),
       connection: current((state) => {
         this.connection = state;
         this.render();
       }),
-      refused: queued((error) => this.onRefused(error)),
+      refused: queued((error) => game.onRefused(error)),
       error: current((error) => this.onError(error)),
     };
   }
 
-  /** The whole game (a stream's first event): reloaded here if it differs. */
-  async onGame(game) {
-    this.server = game;
-    this.clockAt = performance.now();
-    const moves = this.controller.game.moves;
-    const same = game.moves.length === moves.length && game.moves.every((m, i) => m === moves[i]);
-    if (!same) await this.reload(game);
-    else if (game.result) this.controller.endOnline(game.result);
-    this.render();
-  }
-
-  /** Loads the server's game again, keeping a move still being sent. */
-  async reload(game) {
-    this.server = game;
-    const sent = this.session?.pending;
-    const keep = sent && sent.ply === game.ply ? sent.move : null;
-    await this.controller.loadOnline(gameSpec(game, this.controller.setup.starts.positions), this.seat, this, keep);
-  }
-
-  /** Fetches the game and loads it (moves missing here, a refusal). */
-  async resync() {
-    try {
-      await this.reload(await api.game(this.server.id));
-    } catch (error) {
-      this.controller.say(this.errorText(error), 'warn');
-    }
-    this.render();
-  }
-
-  async onMove({ ply, move, clock }) {
-    const server = this.server;
-    if (ply === server.moves.length + 1) {
-      server.moves.push(move);
-      server.ply = ply;
-      server.to_move = server.to_move === 'w' ? 'b' : 'w';
-      if (server.status === 'waiting') server.status = 'ongoing';
-    }
-    if (ply >= server.moves.length) {
-      server.clock = clock;
-      this.clockAt = performance.now();
-    }
-    this.session?.settled(ply);
-    if (!(await this.controller.acceptServerMove(ply, move))) await this.resync();
-    this.render();
-  }
-
-  /** The server's answer to the person's move: the move was played. */
-  accepted(game, ply, move) {
-    return this.controller.exclusive(async () => {
-      if (game.ply > this.server.ply) {
-        this.server = game;
-        this.clockAt = performance.now();
-      }
-      if (!(await this.controller.acceptServerMove(ply + 1, move))) await this.resync();
-      this.render();
-    });
-  }
-
-  onSeats(seats) {
-    this.server.seats = seats;
-    if (this.server.status === 'waiting' && seats.w.joined && seats.b.joined) this.server.status = 'ongoing';
-    this.controller.draw();
-    this.render();
-  }
-
-  onEnd({ result, clock }) {
-    Object.assign(this.server, { status: 'finished', result, clock: clock ?? this.server.clock, draw_offer: null });
-    this.clockAt = performance.now();
-    this.controller.endOnline(result);
-    this.render();
-  }
-
   onDrawOffer(side) {
     this.server.draw_offer = side;
-    if (side && side !== this.seat && this.seat) this.controller.say(t('online.drawOffered'), 'info');
+    if (side && side !== this.seat && this.seat) this.core.say(t('online.drawOffered'), 'info');
     this.render();
   }
 
@@ -262,37 +183,38 @@ export class OnlinePlay {
     else this.render();
   }
 
-  /** The server refused the person's move: it is taken back, and the game
-   * reloaded as the server has it (a stale ply or the game over need no
-   * word: the reload shows why). */
-  async onRefused(error) {
-    this.controller.dropSentMove();
-    await this.resync();
-    if (error instanceof ApiError && error.status === 422) this.controller.say(t('online.refused', { reason: error.message }), 'warn');
-    else if (!(error instanceof ApiError && error.status === 409)) this.controller.say(this.errorText(error), 'warn');
-  }
-
   onError(error) {
-    this.controller.say(this.errorText(error), 'warn');
-    if (error instanceof ApiError && error.status === 409) this.controller.exclusive(() => this.resync());
+    this.core.say(this.errorText(error), 'warn');
+    if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync());
   }
 
   // ---- what the person does -----------------------------------------------
 
-  /** The person's move, shown as sent by the controller: sent (and resent)
-   * until the server answers.  Not awaited: the page stays usable. */
-  submit(ply, move) {
-    this.session.sendMove(ply, move).then((game) => game && game.id === this.server?.id && this.accepted(game, ply, move));
+  /** The person's move (move-entry.js hands it over). */
+  async submit(move) {
+    await this.game.submit(move);
     this.render();
   }
 
+  /** Resigns, after the same question as offline; the server ends the game and says so. */
   resign() {
-    return this.act('resign');
+    const core = this.core;
+    return core.exclusive(async () => {
+      if (!this.abilities().canResign) return;
+      if (!(await core.ui.confirm(t('confirm.resign'), t('confirm.resignYes')))) return;
+      if (!core.over) await this.act('resign');
+    });
+  }
+
+  /** What the seat may do now, for the panel's buttons: an online game has
+   * no undo, redo or hint. */
+  abilities() {
+    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign() };
   }
 
   async act(what, ...args) {
-    if (!this.session?.token) return;
-    await this.session.act(what, ...args);
+    if (!this.game.session?.token) return;
+    await this.game.session.act(what, ...args);
     this.render(); // what changed comes by the stream: the card says it
   }
 
@@ -300,9 +222,9 @@ export class OnlinePlay {
   async rematch() {
     const server = this.server;
     if (server.rematch) return this.takeRematch(server.rematch);
-    if (!this.session?.token) return undefined;
+    if (!this.game.session?.token) return undefined;
     this.rematchAsked = server.id;
-    const old = await this.session.act('rematch');
+    const old = await this.game.session.act('rematch');
     if (old?.rematch) return this.takeRematch(old.rematch);
     return undefined;
   }
@@ -313,19 +235,19 @@ export class OnlinePlay {
     if (this.takingRematch === id) return;
     this.takingRematch = id;
     const oldId = this.server.id;
-    const token = this.session?.token;
+    const token = this.game.session?.token;
     try {
       if (token && !seatFor(id)) await this.join(id, { from: oldId }, token);
     } catch (error) {
       // 409: taken already (by this device in another tab): open it anyway
       if (!(error instanceof ApiError && error.status === 409)) {
         this.takingRematch = null;
-        return this.controller.say(this.errorText(error), 'warn');
+        return this.core.say(this.errorText(error), 'warn');
       }
     }
     history.pushState(null, '', `#game=${id}`);
     const failure = await this.open(id);
-    if (failure) this.controller.say(failure, 'warn');
+    if (failure) this.core.say(failure, 'warn');
   }
 
   async share() {
@@ -336,125 +258,17 @@ export class OnlinePlay {
     }
   }
 
-  // ---- for the controller -------------------------------------------------
+  // ---- what the page shows ------------------------------------------------
 
-  /** Whether the person may move `side` now. */
-  canMove(side) {
-    return !!this.seat && side === this.seat && this.server?.status === 'ongoing' && !this.controller.sentMove;
-  }
-
-  canResign() {
-    return !!this.seat && this.server?.status === 'ongoing';
-  }
-
-  playerName(side) {
-    if (!this.seat) return t(side === 'w' ? 'player.white' : 'player.black');
-    return t(side === this.seat ? 'player.you' : 'online.friend');
-  }
-
-  statusText(side, sent) {
-    if (this.server?.status === 'waiting') return t('online.status.waiting');
-    if (sent) return t('online.status.sending');
-    if (!this.seat) return t(side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
-    return t(side === this.seat ? 'status.yourTurnWhite' : 'online.status.friendsTurn');
-  }
-
-  /** Why a tap on the board does nothing now. */
-  waitText(sent) {
-    if (!this.seat) return t('online.watching');
-    if (this.server?.status === 'waiting') return t('online.status.waiting');
-    return t(sent ? 'online.sendingWait' : 'online.notYourTurn');
-  }
-
-  /** What the player bars show: presence and clocks (ui.js, onlineBadges). */
+  /** What the player bars show: presence and clocks (panel.js). */
   describe() {
     const server = this.server;
-    if (!server) return null;
-    return { seat: this.seat, seats: server.seats, clock: server.clock ? { w: this.clockLeft('w'), b: this.clockLeft('b') } : null };
+    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times() } : null;
   }
-
-  // ---- the clocks -----------------------------------------------------------
-  // The server's clock fields count down here between its events; the
-  // server alone decides when a flag falls (its `end` event).
-
-  clockLeft(side) {
-    const clock = this.server.clock;
-    const running = clock.running === side && this.server.status === 'ongoing';
-    return Math.max(0, clock[`${side}_ms`] - (running ? performance.now() - this.clockAt : 0));
-  }
-
-  startClocks() {
-    clearInterval(this.ticker);
-    if (this.server.clock) this.ticker = setInterval(() => this.showClocks(), CLOCK_TICK_MS);
-    this.showClocks();
-  }
-
-  showClocks() {
-    if (!this.server?.clock) return;
-    for (const side of ['w', 'b']) {
-      const shown = $(`clock-${side}`);
-      if (!shown) continue;
-      const left = this.clockLeft(side);
-      shown.textContent = clockText(left);
-      shown.classList.toggle('running', this.server.clock.running === side && this.server.status === 'ongoing');
-      shown.classList.toggle('low', left < 10000);
-    }
-  }
-
-  // ---- the card -----------------------------------------------------------
 
   render() {
-    const server = this.server;
-    $('online').hidden = !server;
-    document.body.classList.toggle('online-game', !!server);
-    $('end-rematch').hidden = !(server && this.seat && server.status === 'finished');
-    if (!server) return;
-    const connection = $('online-connection');
-    connection.textContent = t(`online.connection.${this.connection}`);
-    connection.dataset.state = this.connection;
-    const invite = this.seat && server.status === 'waiting' ? seatFor(server.id)?.invite : null;
-    $('online-invite').hidden = !invite;
-    if (invite) $('online-link').value = gameLink(server.id, invite);
-    $('online-share').hidden = typeof navigator.share !== 'function';
-    const note = this.noteText();
-    $('online-note').hidden = !note;
-    $('online-note').textContent = note ?? '';
-    this.renderButtons(server);
-    this.showClocks();
-  }
-
-  renderButtons(server) {
-    const seated = !!this.seat;
-    const ongoing = server.status === 'ongoing';
-    const offeredToMe = ongoing && seated && server.draw_offer === other(this.seat);
-    $('online-offer-draw').hidden = !(ongoing && seated && !server.draw_offer);
-    $('online-accept-draw').hidden = !offeredToMe;
-    $('online-decline-draw').hidden = !offeredToMe;
-    const rematch = $('online-rematch');
-    rematch.hidden = server.status !== 'finished' || (!seated && !server.rematch);
-    rematch.textContent = t(server.rematch ? (seated ? 'online.joinRematch' : 'online.watchRematch') : 'online.rematch');
-    $('online-copy-watch').hidden = server.status === 'waiting';
-  }
-
-  /** The card's sentence: the draw offer, the rematch, watching. */
-  noteText() {
-    const server = this.server;
-    const seat = this.seat;
-    if (server.status === 'ongoing' && server.draw_offer) return t(server.draw_offer === seat ? 'online.drawSent' : 'online.drawOffered');
-    if (server.rematch && seat && this.rematchAsked !== server.id) return t('online.rematchAsked');
-    if (this.note) return t(this.note.key);
-    if (!seat) return t('online.watching');
-    return null;
-  }
-
-  /** An error of the API in the person's language. */
-  errorText(error) {
-    if (error instanceof NetworkError) return t('online.error.network');
-    if (!(error instanceof ApiError)) return t('error.unexpected');
-    if (error.code === 'no_api') return t('online.needsServer');
-    if (error.status === 404) return t('online.error.notFound');
-    if (error.status === 429) return t('online.error.busy');
-    if (error.status === 503) return t('online.error.unavailable');
-    return t('online.error.other', { message: error.message });
+    const { server, seat, connection, note, rematchAsked } = this;
+    renderCard({ server, seat, connection, note, rematchAsked });
+    this.clocks.show();
   }
 }

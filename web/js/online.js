@@ -71,6 +71,17 @@ export async function apiAvailable() {
   }
 }
 
+/** An error of the API as a text of the page's languages: [key, params]. */
+export function errorText(error) {
+  if (error instanceof NetworkError) return ['online.error.network'];
+  if (!(error instanceof ApiError)) return ['error.unexpected'];
+  if (error.code === 'no_api') return ['online.needsServer'];
+  if (error.status === 404) return ['online.error.notFound'];
+  if (error.status === 429) return ['online.error.busy'];
+  if (error.status === 503) return ['online.error.unavailable'];
+  return ['online.error.other', { message: error.message }];
+}
+
 // ---- links ------------------------------------------------------------------
 // The game and the invite travel in the fragment, which a browser never sends
 // to a server (docs/DECISIONS.md, "The online page"): #game=ID&invite=INVITE

@@ -1,0 +1,281 @@
+// dialogs.js: the page's dialogs: a new game (against the computer, on one
+// screen, or online), the settings, importing and exporting a record, the
+// end of the game, and yes/no questions.  Their choices go to the table.
+
+import { has, language, t } from './i18n.js';
+import { clearScores, scoreAt } from './storage.js';
+import { endSummary, resultText, sideName } from './texts.js';
+import { node, pieceDot } from './elements.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class Dialogs {
+  /** panel: the PanelUI (it shows what a copy did). */
+  constructor(panel) {
+    this.panel = panel;
+    this.table = null;
+  }
+
+  attach(table) {
+    this.table = table;
+    for (const dialog of document.querySelectorAll('dialog')) {
+      dialog.addEventListener('click', (event) => {
+        if (event.target.closest('[data-close]')) dialog.close('cancel');
+      });
+    }
+    // The slider's ends are the module's levels, not a copy in the page.
+    const { min, max, person } = table.levels();
+    Object.assign($('level'), { min, max, value: person });
+    const reopen = (id, open) => $(id).addEventListener('click', () => {
+      $('end-dialog').close();
+      open();
+    });
+    $('export').addEventListener('click', () => this.openExport());
+    reopen('end-export', () => this.openExport());
+    $('import').addEventListener('click', () => this.openImport());
+    $('new-game').addEventListener('click', () => this.openNewGame());
+    reopen('end-new', () => this.openNewGame());
+    $('settings').addEventListener('click', () => this.openSettings());
+    this.wireNewGame();
+    $('settings-form').addEventListener('change', (event) => {
+      const { name, value, checked } = event.target;
+      table.setPreference(name, name === 'sound' ? checked : value);
+    });
+    this.wireImport();
+    $('export-copy').addEventListener('click', () => this.panel.copy($('export-text').value, $('export-copy')));
+    $('export-download').addEventListener('click', () => download($('export-text').value));
+  }
+
+  // ---- a new game ----------------------------------------------------------
+
+  wireNewGame() {
+    const form = $('new-game-form');
+    form.addEventListener('change', () => this.syncMode());
+    // Whether the server plays online is asked only when the person wants
+    // to: the question costs a request (and a 404 on a static host).
+    for (const input of form.elements.mode) input.addEventListener('change', () => input.value === 'online' && this.checkOnline());
+    const showLevel = () => this.showLevel(Number(form.elements.level.value), Number(form.elements.variant.value));
+    form.elements.level.addEventListener('input', showLevel);
+    for (const input of form.elements.variant) input.addEventListener('change', showLevel);
+    $('clear-scores').addEventListener('click', async () => {
+      if (await this.confirm(t('confirm.clearScores'), t('confirm.clearScoresYes'))) clearScores();
+      showLevel();
+    });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const f = form.elements;
+      if (f.mode.value === 'online') return this.startOnline(f);
+      $('new-game-dialog').close('start');
+      this.table.newGame({ variant: Number(f.variant.value), mode: f.mode.value, human: f.human.value, level: Number(f.level.value) });
+    });
+  }
+
+  /** The computer's choices are dimmed for a friend here, and make way for
+   * the online ones (colour, clock), shown only for a friend online. */
+  syncMode() {
+    const form = $('new-game-form');
+    const mode = form.elements.mode.value;
+    const enable = (selector, on) => {
+      for (const part of form.querySelectorAll(selector)) part.classList.toggle('disabled', !on);
+      for (const input of form.querySelectorAll(`${selector} input`)) input.disabled = !on;
+    };
+    enable('.computer-only', mode === 'computer');
+    enable('.online-only', mode === 'online');
+    for (const part of form.querySelectorAll('.computer-only')) part.hidden = mode === 'online';
+    for (const part of form.querySelectorAll('.online-only')) part.hidden = mode !== 'online';
+    const custom = mode === 'online' && form.elements.clock.value === 'custom';
+    for (const input of form.querySelectorAll('.custom-clock input')) input.disabled = !custom;
+    $('online-error').hidden = true;
+  }
+
+  /** The online game from the dialog's choices: created, the dialog
+   * closed; or the reason it could not be, shown in the dialog. */
+  async startOnline(f) {
+    const submit = $('new-game-form').querySelector('button[type="submit"]');
+    submit.disabled = true;
+    const error = await this.table.createOnline({
+      variant: Number(f.variant.value),
+      seat: f.seat.value,
+      clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
+    });
+    submit.disabled = false;
+    $('online-error').hidden = !error;
+    $('online-error').textContent = error ?? '';
+    if (!error) $('new-game-dialog').close('start');
+  }
+
+  /** Online play is offered only where the page's server has the API. */
+  async checkOnline() {
+    const available = await this.table.onlineAvailable();
+    const choice = $('new-game-form').querySelector('input[name="mode"][value="online"]');
+    $('online-unavailable').hidden = available;
+    if (available) return;
+    choice.disabled = true;
+    $('new-game-form').elements.mode.value = 'friends';
+    this.syncMode();
+  }
+
+  openNewGame() {
+    const form = $('new-game-form');
+    const { settings, variant } = this.table.choices();
+    form.elements.variant.value = String(variant);
+    form.elements.mode.value = settings.mode;
+    form.elements.human.value = settings.human;
+    form.elements.level.value = String(settings.level);
+    this.showLevel(settings.level, variant);
+    this.syncMode();
+    $('new-game-dialog').showModal();
+  }
+
+  /** The level chosen, in words: its name, how long and deep it thinks,
+   * and the person's record at it in this variant. */
+  showLevel(level, variant) {
+    const levels = this.table.levels();
+    const { name, detail } = describeLevel(levelOf(levels, level));
+    $('level-value').textContent = String(level);
+    $('level-name').textContent = name;
+    $('level-detail').textContent = detail;
+    $('level-weakest').textContent = describeLevel(levelOf(levels, levels.min)).name;
+    $('level-strongest').textContent = describeLevel(levelOf(levels, levels.max)).name;
+    $('level').setAttribute('aria-valuetext', `${level}, ${name}`);
+    const { played, won } = scoreAt(variant, level);
+    $('level-score').textContent = played ? t('score.line', { level, won, played }) : t('score.none', { level });
+    $('clear-scores').hidden = played === 0;
+  }
+
+  // ---- the settings, records ----------------------------------------------
+
+  openSettings() {
+    const form = $('settings-form');
+    const { animation, sound } = this.table.preferences();
+    form.elements.animation.value = animation;
+    form.elements.sound.checked = sound;
+    $('settings-dialog').showModal();
+  }
+
+  wireImport() {
+    $('import-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const error = await this.table.importRecord($('import-text').value);
+      const box = $('import-error');
+      box.hidden = !error;
+      box.textContent = error ?? '';
+      if (!error) $('import-dialog').close('import');
+    });
+    $('import-file').addEventListener('change', async () => {
+      const file = $('import-file').files?.[0];
+      if (!file) return;
+      if (file.size > 200000) {
+        $('import-error').hidden = false;
+        $('import-error').textContent = t('import.error.too-long');
+        return;
+      }
+      $('import-text').value = await file.text();
+    });
+  }
+
+  openImport() {
+    $('import-error').hidden = true;
+    $('import-text').value = '';
+    $('import-file').value = '';
+    $('import-dialog').showModal();
+    $('import-text').focus();
+  }
+
+  openExport() {
+    const text = $('export-text');
+    text.value = this.table.exportRecord();
+    // The dialog focuses the record: with the caret at its start it opens
+    // at the header, not scrolled to the last move.
+    text.setSelectionRange(0, 0);
+    $('export-dialog').showModal();
+    text.scrollTop = 0;
+  }
+
+  // ---- the end, questions ---------------------------------------------------
+
+  /** The end of the game: who won (or the draw), how, and each side's
+   * pieces home and moves. */
+  showEnd(model) {
+    const result = model.state.result;
+    $('end-title').textContent = resultText(model);
+    const summary = endSummary(model);
+    $('end-text').textContent = endText(model.state, summary);
+    $('end-summary').tBodies[0].replaceChildren(...summary.map((row) => summaryRow(row)));
+    $('end-art').className = `end-art ${result}`;
+    const dialog = $('end-dialog');
+    if (!dialog.open) dialog.showModal();
+  }
+
+  /** A yes/no question; resolves true for yes. */
+  confirm(text, yes) {
+    const dialog = $('confirm-dialog');
+    $('confirm-text').textContent = text;
+    const button = $('confirm-yes');
+    button.textContent = yes;
+    return new Promise((resolve) => {
+      const onYes = () => dialog.close('yes');
+      button.addEventListener('click', onYes);
+      dialog.addEventListener(
+        'close',
+        () => {
+          button.removeEventListener('click', onYes);
+          resolve(dialog.returnValue === 'yes');
+        },
+        { once: true },
+      );
+      dialog.returnValue = '';
+      dialog.showModal();
+    });
+  }
+}
+
+function download(text) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.download = `halma-${new Date().toISOString().slice(0, 10)}.txt`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Level `level` of the module's table (setup.levels). */
+const levelOf = ({ min, levels }, level) => levels[level - min];
+
+/** A level of the module's table in words: {name, detail}, e.g.
+ * "Beginner", "Thinks up to 0.1 s, search depth 1.", the number as the
+ * language writes it; the module's English name where a language has none. */
+export function describeLevel({ level, name, thinkMs, depth }) {
+  const time = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(thinkMs / 1000);
+  const key = `level.${level}`;
+  return { name: has(key) ? t(key) : name, detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }) };
+}
+
+/** How the game ended, in a sentence: a resignation, the winner's pieces
+ * home, or the draw's reason. */
+function endText({ result, resigned, flagged, abandoned, turnLimit }, summary) {
+  if (resigned) return t('end.resigned', { side: sideName(resigned) });
+  if (flagged) return t('end.time', { side: sideName(flagged) });
+  if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
+  if (result === 'draw-agreement') return t('end.agreement');
+  const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
+  if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
+  return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
+}
+
+/** The clock choice of the new-game dialog as the API takes it: null for
+ * none, else {initial_ms, increment_ms}. */
+export function clockChoice(choice, minutes, increment) {
+  const presets = { '5+3': [5, 3], '10+5': [10, 5] };
+  const [m, s] = choice === 'custom' ? [minutes, increment] : presets[choice] ?? [0, 0];
+  return m > 0 ? { initial_ms: Math.round(m * 60000), increment_ms: Math.round(s * 1000) } : null;
+}
+
+/** A side's row of the end summary: name, pieces home, moves. */
+function summaryRow({ side, name, home, count, moves }) {
+  const row = node('tr');
+  const who = node('th');
+  who.scope = 'row';
+  who.append(pieceDot(side), ` ${name}`);
+  row.append(who, node('td', '', t('end.homeCount', { home, count })), node('td', '', String(moves)));
+  return row;
+}

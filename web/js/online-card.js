@@ -1,0 +1,53 @@
+// online-card.js: the online card beside the board: the connection, the
+// link to send while the friend has not joined, a sentence about the game
+// (a draw offer, a rematch, watching), and the seat's buttons.
+
+import { t } from './i18n.js';
+import { gameLink, seatFor } from './online.js';
+import { nextSide } from './seats.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Shows the card for `server` (the server's game, or null to hide it),
+ * seen from `seat`; connection: 'connecting', 'connected' or 'offline';
+ * note: {key} a sentence of its own; rematchAsked: the id of the game whose
+ * rematch this page asked for. */
+export function renderCard({ server, seat, connection, note, rematchAsked }) {
+  $('online').hidden = !server;
+  document.body.classList.toggle('online-game', !!server);
+  $('end-rematch').hidden = !(server && seat && server.status === 'finished');
+  if (!server) return;
+  const shown = $('online-connection');
+  shown.textContent = t(`online.connection.${connection}`);
+  shown.dataset.state = connection;
+  const invite = seat && server.status === 'waiting' ? seatFor(server.id)?.invite : null;
+  $('online-invite').hidden = !invite;
+  if (invite) $('online-link').value = gameLink(server.id, invite);
+  $('online-share').hidden = typeof navigator.share !== 'function';
+  const text = noteText(server, seat, note, rematchAsked);
+  $('online-note').hidden = !text;
+  $('online-note').textContent = text ?? '';
+  renderButtons(server, seat);
+}
+
+function renderButtons(server, seat) {
+  const seated = !!seat;
+  const ongoing = server.status === 'ongoing';
+  const offeredToMe = ongoing && seated && server.draw_offer === nextSide(seat);
+  $('online-offer-draw').hidden = !(ongoing && seated && !server.draw_offer);
+  $('online-accept-draw').hidden = !offeredToMe;
+  $('online-decline-draw').hidden = !offeredToMe;
+  const rematch = $('online-rematch');
+  rematch.hidden = server.status !== 'finished' || (!seated && !server.rematch);
+  rematch.textContent = t(server.rematch ? (seated ? 'online.joinRematch' : 'online.watchRematch') : 'online.rematch');
+  $('online-copy-watch').hidden = server.status === 'waiting';
+}
+
+/** The card's sentence: the draw offer, the rematch, watching. */
+function noteText(server, seat, note, rematchAsked) {
+  if (server.status === 'ongoing' && server.draw_offer) return t(server.draw_offer === seat ? 'online.drawSent' : 'online.drawOffered');
+  if (server.rematch && seat && rematchAsked !== server.id) return t('online.rematchAsked');
+  if (note) return t(note.key);
+  if (!seat) return t('online.watching');
+  return null;
+}

@@ -1,0 +1,289 @@
+// panel.js: everything around the board but the dialogs: the status card,
+// the player bars, the move list, the review bar, the analysis card, the
+// screen-reader announcements.  It shows the table's model (table.js) and
+// forwards the person's clicks and shortcuts to the table; the controller
+// and the modes below reach the page through it (message, announce, busy,
+// showEnd, confirm, copy, testHook, describeSquare).
+
+import { language, t } from './i18n.js';
+import { chartPoints } from './analysis.js';
+import { clockText } from './online-clock.js';
+import { SIDES, seatOf } from './seats.js';
+import { playerName, sideName, statusText } from './texts.js';
+import { Dialogs } from './dialogs.js';
+import { node, pieceDot } from './elements.js';
+
+const CHART = { width: 200, height: 48 };
+
+const $ = (id) => document.getElementById(id);
+
+export class PanelUI {
+  constructor() {
+    this.table = null;
+    this.shownMoves = null;
+    this.dialogs = new Dialogs(this);
+  }
+
+  attach(table) {
+    this.table = table;
+    const click = (id, action) => $(id).addEventListener('click', action);
+    click('undo', () => table.undo());
+    click('redo', () => table.redo());
+    click('hint', () => table.hint());
+    click('resign', () => table.resign());
+    click('flip', () => table.flip());
+    click('stop-chain', () => table.stopChain());
+    click('pass', () => table.pass());
+    click('review-start', () => table.reviewAt(0));
+    click('review-prev', () => table.reviewStep(-1));
+    click('review-next', () => table.reviewStep(1));
+    click('review-exit', () => table.reviewAt(table.moveCount()));
+    $('move-list').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-ply]');
+      if (button) table.reviewAt(Number(button.dataset.ply));
+    });
+    // A click on the chart shows the position at that point of the game.
+    $('analysis-chart').addEventListener('click', (event) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      table.reviewAt(Math.round(((event.clientX - box.left) / box.width) * table.moveCount()));
+    });
+    click('copy-fen', () => this.copy($('fen').value, $('copy-fen')));
+    this.dialogs.attach(table);
+    document.addEventListener('keydown', (event) => this.onShortcut(event));
+  }
+
+  // ---- the status card ---------------------------------------------------
+
+  update(model) {
+    const { state, position, phase, review } = model;
+    if (!state) return;
+    const status = statusText(model);
+    $('status-line').textContent = status;
+    // The tab's title says whose turn it is while the page is in the background.
+    document.title = `${status} · Halma`;
+    // Everything here describes the position on the board: while reviewing,
+    // the earlier one. The side to move, or once the game is over the
+    // winner (none for a draw).
+    const shown = { ongoing: position.side, 'white-wins': 'w', 'black-wins': 'b' }[position.result];
+    $('turn-piece').className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
+    // Shown by visibility, never display: the card keeps its size.
+    $('spinner').classList.toggle('active', phase !== 'idle');
+    const turn = position.result === 'ongoing' ? position.turns + 1 : position.turns;
+    $('turn-counter').textContent = t('status.turn', { turn, limit: position.turnLimit });
+    const warning = $('warning');
+    const warn = model.humanTurn && !review && state.repeating.length > 0;
+    warning.hidden = !warn;
+    if (warn) warning.textContent = t('warning.repetition');
+    $('undo').disabled = !model.canUndo;
+    $('redo').disabled = !model.canRedo;
+    $('hint').disabled = !model.canHint;
+    $('resign').disabled = !model.canResign;
+    $('stop-chain').hidden = !model.canStop;
+    $('pass').hidden = !model.mustPass;
+    $('fen').value = position.fen;
+    this.updatePlayers(model);
+    this.updateMoves(model);
+    this.updateAnalysis(model);
+    this.updateReview(model);
+    document.body.classList.toggle('reviewing', !!review);
+    document.body.classList.toggle('thinking', phase === 'thinking');
+    document.body.classList.toggle('move-sent', model.sentMove);
+  }
+
+  updatePlayers({ position, flipped, phase, online, players }) {
+    const fill = (id, side) => {
+      const bar = $(id);
+      const toMove = position.result === 'ongoing' && position.side === side;
+      bar.replaceChildren(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${playerName(players, seatOf(side))}`));
+      // The side to move says so in words beside its name, not only by colour.
+      if (toMove) bar.append(node('span', 'turn-badge', t(phase === 'thinking' ? 'player.thinking' : 'player.toMove')));
+      if (online) bar.append(...onlineBadges(online, side));
+      bar.classList.toggle('to-move', toMove);
+    };
+    fill('player-top', flipped ? SIDES[0] : SIDES[1]);
+    fill('player-bottom', flipped ? SIDES[1] : SIDES[0]);
+  }
+
+  updateMoves({ game, review, firstSide, firstTurn }) {
+    const body = $('move-list').tBodies[0];
+    const current = review ? review.k : game.moves.length;
+    const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}|${language()}`;
+    if (key !== this.shownMoves) {
+      this.shownMoves = key;
+      body.replaceChildren(...moveRows(game.moves, firstSide, firstTurn));
+      // Scrolls the list only, never the page (that would move the board).
+      const scroller = $('move-scroll');
+      scroller.scrollTop = scroller.scrollHeight;
+    }
+    for (const button of body.querySelectorAll('button[data-ply]')) {
+      if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
+      else button.removeAttribute('aria-current');
+    }
+    $('move-list').hidden = game.moves.length === 0;
+    $('no-moves').hidden = game.moves.length > 0;
+  }
+
+  /** The analysis card: the engine's judgement of the position on the
+   * board, the moves each side still needs, the best move (drawn on the
+   * board) and the chart of White's lead over the game. */
+  updateAnalysis({ analysis }) {
+    const card = $('analysis');
+    card.hidden = !analysis;
+    if (!analysis) return;
+    const { k, total, leads, current, needed } = analysis;
+    $('analysis-judgement').textContent = judgementText(current);
+    $('analysis-needed').textContent = t('analysis.needed', { white: needed.w, black: needed.b });
+    const best = current?.best;
+    $('analysis-best').textContent = best ? t('analysis.best', { move: best.join('-') }) : '';
+    $('analysis-best').hidden = !best;
+    $('analysis-line').setAttribute('points', chartPoints(leads, CHART.width, CHART.height));
+    const x = total ? (k / total) * CHART.width : 0;
+    $('analysis-now').setAttribute('x1', x);
+    $('analysis-now').setAttribute('x2', x);
+  }
+
+  updateReview({ review, game }) {
+    $('review-bar').hidden = !review;
+    if (!review) return;
+    $('review-text').textContent = review.k === 0 ? t('review.start') : t('review.after', { number: review.k, move: game.moves[review.k - 1] });
+    $('review-prev').disabled = review.k === 0;
+    $('review-start').disabled = review.k === 0;
+  }
+
+  // ---- for the controller and the modes -----------------------------------
+
+  /** Counts actions in progress; body[data-busy] is set meanwhile (tests
+   * wait for it to clear). */
+  busy(delta) {
+    this.actions = (this.actions ?? 0) + delta;
+    this.testHook('busy', this.actions > 0);
+  }
+
+  /** Writes body[data-<name>] for the browser tests (docs/WEB.md, Test
+   * hooks), the only place that does; false removes it. */
+  testHook(name, value) {
+    if (value === false) delete document.body.dataset[name];
+    else document.body.dataset[name] = String(value);
+  }
+
+  message(text, kind = 'info') {
+    const shown = $('message');
+    shown.textContent = text;
+    shown.dataset.kind = kind;
+  }
+
+  /** Says something to screen readers at once (moves, results). */
+  announce(text) {
+    const shown = $('announcer');
+    shown.textContent = '';
+    // A fresh text node makes screen readers repeat an identical message.
+    requestAnimationFrame(() => (shown.textContent = text));
+  }
+
+  describeSquare(square, piece, selection) {
+    const what = piece ? t(piece === 'w' ? 'cursor.white' : 'cursor.black') : t('cursor.empty');
+    const extra = selection?.targets.get(square) ? ` ${t('cursor.target')}` : '';
+    $('cursor-announcer').textContent = `${square}, ${what}${extra}`;
+  }
+
+  showEnd(model) {
+    return this.dialogs.showEnd(model);
+  }
+
+  confirm(text, yes) {
+    return this.dialogs.confirm(text, yes);
+  }
+
+  async copy(text, button) {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch {
+      ok = false; // no clipboard permission: the text stays selectable
+    }
+    this.table.say(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
+    button.focus();
+  }
+
+  // ---- keyboard shortcuts ------------------------------------------------
+
+  onShortcut(event) {
+    if (document.querySelector('dialog[open]') || event.target.closest('input, textarea, select')) return;
+    const table = this.table;
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === 'z') {
+      event.preventDefault();
+      if (event.shiftKey) table.redo();
+      else table.undo();
+    } else if ((event.ctrlKey || event.metaKey) && key === 'y') {
+      event.preventDefault();
+      table.redo();
+    } else if (table.reviewing() && (event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !event.target.closest('#board')) {
+      table.reviewStep(event.key === 'ArrowLeft' ? -1 : 1);
+    }
+  }
+}
+
+/** The engine's judgement in words: who leads and by about how much, a
+ * forced win, or that it is still looking. */
+function judgementText(judgement) {
+  if (!judgement) return t('analysis.working');
+  const { lead, winIn, side, final } = judgement;
+  if (final) return lead ? t('analysis.won', { side: sideName(lead > 0 ? 'w' : 'b') }) : t('analysis.drawn');
+  if (winIn) return t('analysis.winIn', { side: sideName(winIn > 0 ? side : side === 'w' ? 'b' : 'w'), turns: Math.abs(winIn) });
+  if (Math.abs(lead) < 0.5) return t('analysis.even');
+  const moves = new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(Math.abs(lead));
+  return t('analysis.ahead', { side: sideName(lead > 0 ? 'w' : 'b'), moves });
+}
+
+/** A player bar's online parts: whether the player is here (for the
+ * opponent, or both when watching) and the clock, which online-clock.js
+ * keeps ticking (#clock-w, #clock-b). */
+function onlineBadges({ seat, seats, clock }, side) {
+  const badges = [];
+  if (side !== seat && seats[side]?.joined) {
+    const here = seats[side].online;
+    badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
+  }
+  if (clock) {
+    const shown = node('span', 'clock', clockText(clock[side]));
+    shown.id = `clock-${side}`;
+    shown.setAttribute('role', 'timer');
+    shown.setAttribute('aria-label', t('online.clockOf', { side: sideName(side) }));
+    badges.push(shown);
+  }
+  return badges;
+}
+
+/** The moves as table rows: the pair's number, White's move, Black's. */
+function moveRows(moves, firstSide, firstTurn) {
+  const rows = [];
+  let cells = null;
+  moves.forEach((move, i) => {
+    const white = (firstSide === 'w') === (i % 2 === 0);
+    if (white || !cells) {
+      const row = node('tr');
+      const number = node('th', '', String(Math.floor(firstTurn / 2) + 1 + rows.length));
+      number.scope = 'row';
+      cells = [node('td', '', white ? '' : '…'), node('td')];
+      row.append(number, ...cells);
+      rows.push(row);
+    }
+    cells[white ? 0 : 1].append(moveButton(move, i + 1));
+  });
+  return rows;
+}
+
+/** A move of the list: it can break after a hop's dash, never inside a
+ * square's name. */
+function moveButton(move, ply) {
+  const button = node('button', 'move');
+  button.type = 'button';
+  button.dataset.ply = String(ply);
+  move.split('-').forEach((name, i) => {
+    if (i > 0) button.append('-', node('wbr'));
+    button.append(node('span', 'sq-name', name));
+  });
+  return button;
+}

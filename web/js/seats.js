@@ -1,0 +1,32 @@
+// seats.js: who sits where.  A seat is a place in the turn order (0: White,
+// who moves first, 1: Black; the four-player game adds seats), written on
+// the board by its side's letter.  Each seat is played by a person here
+// ('person'), the computer ('computer', with its level) or someone elsewhere
+// ('remote', online: joined, online and a name as the server says).
+
+export const SIDES = Object.freeze(['w', 'b']);
+
+export const seatOf = (side) => SIDES.indexOf(side);
+
+/** The side whose turn comes after `side`'s. */
+export const nextSide = (side) => SIDES[(seatOf(side) + 1) % SIDES.length];
+
+/** The players of a game on this device, from its settings {mode ('computer'
+ * or 'friends'), human (the person's side against the computer), level}. */
+export function localPlayers({ mode, human, level }) {
+  return SIDES.map((side) => (mode === 'computer' && side !== human ? { kind: 'computer', level } : { kind: 'person' }));
+}
+
+/** Someone plays here and someone else elsewhere or the computer: the
+ * person here is "you". */
+export const againstOthers = (players) => players.some((p) => p.kind === 'person') && players.some((p) => p.kind !== 'person');
+
+/** Every seat taken (an online game waits until then). */
+export const allJoined = (players) => players.every((p) => p.joined !== false);
+
+/** The seat drawn at the bottom of the board: the one person's against the
+ * others, else the first seat's. */
+export function bottomSeat(players) {
+  const people = players.flatMap((p, seat) => (p.kind === 'person' ? [seat] : []));
+  return people.length === 1 && againstOthers(players) ? people[0] : 0;
+}

@@ -1,0 +1,31 @@
+// settings.js: the person's settings: how moves are animated (the system's
+// reduced motion and the speed chosen) and whether sounds play; remembered
+// on the device (storage.js).
+
+import { saveSetting } from './storage.js';
+import { Sounds } from './sounds.js';
+
+/** Animation speeds the person can choose: how long a move takes against
+ * the normal speed (none: the piece is simply there). */
+export const ANIMATION_SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.5, none: 0 });
+
+export class Settings {
+  /** preferences: {animation, sound} (storage.js, loadPreferences). */
+  constructor(preferences = {}, reducedMotion = () => false) {
+    this.preferences = { animation: 'normal', sound: false, ...preferences };
+    this.reducedMotion = reducedMotion;
+    this.sound = new Sounds(this.preferences.sound);
+  }
+
+  /** How moves are animated, as BoardView.animate takes it. */
+  motion() {
+    return { reduced: this.reducedMotion(), speed: ANIMATION_SPEEDS[this.preferences.animation] ?? 1 };
+  }
+
+  /** Sets and remembers the animation speed or the sound (on or off). */
+  set(name, value) {
+    this.preferences[name] = value;
+    if (name === 'sound') this.sound.setEnabled(value);
+    saveSetting(name, value);
+  }
+}

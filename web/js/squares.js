@@ -1,0 +1,43 @@
+// squares.js: the board's geometry and a position's pieces: square names and
+// their files and ranks, the camps (RULES.md), steps, and the pieces of a
+// FEN.  Pure functions: the board, the analysis and the controller share them.
+
+const FILES = 'abcdefghijklmnop';
+
+/** (4, 4) -> "e5": file and rank counted from 0. */
+export const squareAt = (file, rank) => FILES[file] + (rank + 1);
+export const fileOf = (square) => FILES.indexOf(square[0]);
+export const rankOf = (square) => Number(square.slice(1)) - 1;
+
+/** One square to the next by a step (not a hop). */
+export const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b))) === 1;
+
+/** The squares of a camp (RULES.md): 'w' bottom-right, 'b' top-left. */
+export function campSquares(side, variant) {
+  const size = variant === 13 ? 4 : 5;
+  const squares = new Set();
+  for (let dy = 0; dy <= size; dy++) {
+    for (let dx = 0; dx + dy <= size; dx++) {
+      if ((dx === size && dy === 0) || (dx === 0 && dy === size)) continue;
+      squares.add(side === 'w' ? squareAt(15 - dx, dy) : squareAt(dx, 15 - dy));
+    }
+  }
+  return squares;
+}
+
+/** The pieces of a FEN's placement: Map square -> 'w' | 'b'. */
+export function piecesOf(fen) {
+  const pieces = new Map();
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    const rank = 16 - i;
+    let file = 0;
+    for (const token of row.match(/\d+|[wb]/g) ?? []) {
+      if (token === 'w' || token === 'b') pieces.set(FILES[file++] + rank, token);
+      else file += Number(token);
+    }
+  });
+  return pieces;
+}
+
+/** The squares of a move's path ("a1-a3-c3"), none for a pass. */
+export const pathSquares = (move) => (move && move !== 'pass' ? move.split('-') : null);

@@ -1,0 +1,122 @@
+// table.js: the table, as the panel and the dialogs see it: the game on the
+// board and the modes in play (a game of this device, an online game, the
+// review and its analysis, the person's settings).  It builds what the panel
+// shows from each of them and sends each of the page's actions to the one
+// it is for, so that nothing below needs to know who asked.
+
+import { MoveEntry } from './move-entry.js';
+import { writeRecord } from './record.js';
+import { playerName } from './texts.js';
+
+export class Table {
+  /** core: the GameController; input: the board's BoardInput; local: the
+   * LocalPlay; online: the OnlinePlay; review: the Review; settings: the
+   * Settings.  The person's moves on the board go to the mode in play. */
+  constructor({ core, input, local, online, review, settings }) {
+    Object.assign(this, { core, local, online, review, settings });
+    this.entry = new MoveEntry(core, input, (move) => this.mode().submit(move));
+  }
+
+  /** The mode in play: the online game while one is open, else the local one. */
+  mode() {
+    return this.online.server ? this.online : this.local;
+  }
+
+  /** Everything the panel shows. */
+  model() {
+    const model = this.core.model();
+    return { ...model, ...this.mode().abilities(), online: this.online.describe(), analysis: this.review.model() };
+  }
+
+  // ---- the game --------------------------------------------------------------
+
+  newGame(choice) {
+    this.online.leave();
+    return this.local.newGame(choice);
+  }
+
+  importRecord(text) {
+    this.online.leave();
+    return this.local.importRecord(text);
+  }
+
+  exportRecord() {
+    const { game, state, players, firstSide, firstTurn } = this.core.model();
+    return writeRecord({ ...game, white: playerName(players, 0), black: playerName(players, 1), result: state.result, firstSide, firstTurn });
+  }
+
+  createOnline(settings) {
+    return this.online.create(settings);
+  }
+
+  onlineAvailable() {
+    return this.online.available();
+  }
+
+  /** What the new-game dialog starts from: this game's variant and settings. */
+  choices() {
+    return { settings: this.core.settings, variant: this.core.game.variant };
+  }
+
+  levels() {
+    return this.core.setup.levels;
+  }
+
+  moveCount() {
+    return this.core.game.moves.length;
+  }
+
+  say(text, kind) {
+    this.core.say(text, kind);
+  }
+
+  // ---- the buttons -----------------------------------------------------------
+
+  undo() {
+    return this.mode() === this.local ? this.local.undo() : undefined;
+  }
+
+  redo() {
+    return this.mode() === this.local ? this.local.redo() : undefined;
+  }
+
+  hint() {
+    return this.mode() === this.local ? this.local.hint() : undefined;
+  }
+
+  resign() {
+    return this.mode().resign();
+  }
+
+  flip() {
+    return this.core.flip();
+  }
+
+  stopChain() {
+    return this.entry.stopChain();
+  }
+
+  pass() {
+    return this.entry.pass();
+  }
+
+  reviewAt(k) {
+    return this.review.reviewAt(k);
+  }
+
+  reviewStep(delta) {
+    return this.review.reviewStep(delta);
+  }
+
+  reviewing() {
+    return !!this.core.review;
+  }
+
+  preferences() {
+    return this.settings.preferences;
+  }
+
+  setPreference(name, value) {
+    this.settings.set(name, value);
+  }
+}
