@@ -26,6 +26,7 @@
 
 typedef struct {
     const char *name; /* in English, lower case: "beginner" ... "strongest" */
+    const char *about; /* how it plays, in English, lower case: "misses long jumps and errs often" */
     int max_depth;    /* plies; 0: no limit */
     int think_ms;     /* default time for a move when no limit is given */
     int noise;        /* amplitude of the evaluation's noise, hundredths of a move */
