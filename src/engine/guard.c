@@ -76,7 +76,9 @@ int guard_approaches(const Guard *guard, const Position *pos, Move *out, int cap
         int near = distance[from[i]];
         for (Bitboard d = bb_minus(dests[i], home); !bb_is_empty(d) && count < capacity;) {
             int to = bb_pop(&d);
-            if (distance[to] < near && distance[to] <= GUARD_REACH) out[count++] = (Move){from[i], (uint8_t)to};
+            /* nearer, or along the doorstep to stand by another open square */
+            if ((distance[to] < near && distance[to] <= GUARD_REACH) || distance[to] == 1)
+                out[count++] = (Move){from[i], (uint8_t)to};
         }
     }
     return count;

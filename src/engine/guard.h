@@ -46,8 +46,9 @@ bool guard_return_possible(const Position *pos, Side mover);
 bool guard_threat_near(const Guard *guard, const Position *pos, Side mover);
 
 /* The moves of the side to move that bring a piece outside both camps nearer
- * its home camp (in king steps, ending within GUARD_REACH of it, not in it);
- * returns how many. */
+ * its home camp (in king steps, ending within GUARD_REACH of it, not in it),
+ * or onto its doorstep (next to it: a piece there walks along the camp's
+ * edge to the open square); returns how many. */
 int guard_approaches(const Guard *guard, const Position *pos, Move *out, int capacity);
 
 #endif

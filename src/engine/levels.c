@@ -10,7 +10,7 @@ static const LevelParams LEVELS[MAX_LEVEL + 1] = {
     /*       name, how it plays                         depth  ms  noise  sight  plain */
     [1] = {"beginner", "misses long jumps and errs often", 1, 100, 250, 2, true},
     [2] = {"novice", "misses the longest jumps and errs often", 1, 100, 200, 4, true},
-    [3] = {"casual", "sees every jump but errs often", 1, 100, 200, 0, true},
+    [3] = {"casual", "sees every jump but errs often", 1, 100, 160, 0, true},
     [4] = {"club player", "looks a little ahead and errs now and then", 3, 100, 40, 0, false},
     [5] = {"intermediate", "looks further ahead and seldom errs", 4, 150, 20, 0, false},
     [6] = {"skilled", "looks well ahead and hardly ever errs", 5, 200, 10, 0, false},

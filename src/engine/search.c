@@ -631,6 +631,31 @@ static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
     s->banned_count = banned < list->count ? banned : 0;
 }
 
+/* Bans, besides the root moves banned already, those after which the
+ * opponent can move a piece back into our goal, unless every move is then
+ * banned. */
+static void ban_opening_moves(Engine *e) {
+    SearchState *s = &e->search;
+    const MoveList *list = &s->root_moves;
+    Side them = (Side)(s->pos.side_to_move ^ 1);
+    if (s->banned_count == 0) /* nothing banned: clear what banning every move left */
+        for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = (Bitboard){{0, 0, 0, 0}};
+    int banned = s->banned_count;
+    Bitboard before[NUM_SQUARES];
+    for (int sq = 0; sq < NUM_SQUARES; sq++) before[sq] = s->banned[sq];
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_is_pass(m) || is_banned(s, m)) continue;
+        position_make(&s->pos, m);
+        bool opens = guard_return_possible(&s->pos, them);
+        position_unmake(&s->pos, m);
+        if (opens) ban(s, m, &banned);
+    }
+    if (banned < list->count) s->banned_count = banned;
+    else
+        for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = before[sq];
+}
+
 static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
     SearchState *s = &e->search;
     s->start = clock_ms();
@@ -827,9 +852,10 @@ Move engine_think(Engine *e, const Game *game, const SearchLimits *limits, Repor
     Move best = deepen(e, root_moves->moves[0], report, ctx, &score, &depth_done);
     if (s->guard_phase && score == -s->contempt && !s->stopped) {
         /* Every move lets a returning piece in: a side that sees it draws,
-         * and nothing we play prevents it.  Play on as if it did not, the
-         * open squares it could take at once still costing (returnable). */
+         * and nothing we play prevents it.  Play on as if it did not, but
+         * never opening the door at once while another move keeps it shut. */
         s->guard_phase = s->guard_replies = false;
+        ban_opening_moves(e);
         best = deepen(e, best, report, ctx, &score, &depth_done);
     }
     e->claim_in = score > SCORE_WIN_BOUND ? SCORE_WIN - score : 0;
