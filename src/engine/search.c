@@ -23,6 +23,7 @@
 enum {
     CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */
     RACE_MIN_DEPTH = 4,      /* own moves every level looks ahead in the race */
+    RACE_NOISE = 100,        /* the most any level errs by in the race */
     ASPIRATION_WIDEST = 1000, /* a window this wide gives way to a full one */
 };
 
@@ -675,6 +676,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
         /* Noise fades as we near home, so weak levels still finish. */
         int cost = side_cost_now(e, &s->pos, (Side)s->pos.side_to_move);
         s->noise = cost >= 1500 ? lp->noise : lp->noise * cost / 1500;
+        if (race_is_separated(&s->pos) && s->noise > RACE_NOISE) s->noise = RACE_NOISE;
         s->noise_seed = random_next(&e->rng);
     }
     /* A noisy level must not take a repetition for a good move by chance. */
