@@ -125,12 +125,20 @@ static void finish(Pending *p) {
 
 enum { GAMES = 6 };
 
+/* The test's store, removed however the test ends: Criterion calls .fini
+ * after a failed assertion too. */
+static char store_path[256];
+
+static void remove_test_store(void) {
+    if (*store_path) remove_store(store_path);
+}
+
 /* White's first move in game 0 holds the committer; the moves of games 1..5
  * queue meanwhile, and are committed in one batch.  With batch_max 1, each
  * alone. */
 static void batch_of_moves(Backend backend, int batch_max) {
-    char path[256];
-    temp_store(backend, path, sizeof path);
+    const char *path = store_path;
+    temp_store(backend, store_path, sizeof store_path);
     Hub *hub;
     Online *o = start(path, batch_max, &hub);
     Seated games[GAMES];
@@ -160,17 +168,18 @@ static void batch_of_moves(Backend backend, int batch_max) {
     for (int k = 0; k < GAMES; k++) finish(&p[k]);
     online_stop(o);
     hub_free(hub);
-    remove_store(path);
 }
 
-ON_BOTH(committer, moves_to_different_games_share_a_commit_each_answered_once_durable) { batch_of_moves(backend, 0); }
-ON_BOTH(committer, batch_max_1_commits_each_alone) { batch_of_moves(backend, 1); }
+ON_BOTH(committer, moves_to_different_games_share_a_commit_each_answered_once_durable, .fini = remove_test_store) {
+    batch_of_moves(backend, 0);
+}
+ON_BOTH(committer, batch_max_1_commits_each_alone, .fini = remove_test_store) { batch_of_moves(backend, 1); }
 
 /* In one batch: a stale ply, an illegal move, two moves for the same game at
  * the same ply, and good moves: each answered on its own merits. */
-ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
-    char path[256];
-    temp_store(backend, path, sizeof path);
+ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed, .fini = remove_test_store) {
+    const char *path = store_path;
+    temp_store(backend, store_path, sizeof store_path);
     Hub *hub;
     Online *o = start(path, 0, &hub);
     Seated games[GAMES];
@@ -209,7 +218,6 @@ ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed) {
     for (int k = 0; k < 7; k++) finish(&p[k]);
     online_stop(o);
     hub_free(hub);
-    remove_store(path);
 }
 
 /* A server of this test's own, stopped and started while other tests go on

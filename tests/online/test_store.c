@@ -245,20 +245,38 @@ ON_BOTH(store, expire) {
     scratch_end(&x);
 }
 
+/* The connection the store opens, caught as SQLite opens it (an
+ * auto-extension runs on every new connection of this test's process). */
+static sqlite3 *opened;
+
+static int catch_connection(sqlite3 *db, char **err, const struct sqlite3_api_routines *api) {
+    (void)err, (void)api;
+    opened = db;
+    return SQLITE_OK;
+}
+
+/* A pragma's value on the store's own connection. */
+static void pragma_is(sqlite3 *db, const char *pragma, const char *want) {
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_prepare_v2(db, pragma, -1, &st, NULL), SQLITE_OK, "%s", pragma);
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s", pragma);
+    cr_assert_str_eq((const char *)sqlite3_column_text(st, 0), want, "%s", pragma);
+    sqlite3_finalize(st);
+}
+
+/* WAL, and synchronous=FULL (2) on the connection that writes: a setting of
+ * the connection, which another connection to the file would not show. */
 Test(store_sqlite, file_is_wal_and_full_sync) {
     char path[64], err[256];
     temp_db(path, sizeof path);
+    sqlite3_auto_extension((void (*)(void))catch_connection);
     Store *s = store_open(path, err, sizeof err);
     cr_assert(s, "%s", err);
+    cr_assert(opened, "the store's connection was caught");
+    pragma_is(opened, "PRAGMA journal_mode", "wal");
+    pragma_is(opened, "PRAGMA synchronous", "2");
     store_close(s);
-    sqlite3 *db;
-    sqlite3_open(path, &db);
-    sqlite3_stmt *st;
-    sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL);
-    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
-    cr_assert_str_eq((const char *)sqlite3_column_text(st, 0), "wal");
-    sqlite3_finalize(st);
-    sqlite3_close(db);
+    sqlite3_reset_auto_extension();
     remove_db(path);
 }
 
@@ -476,6 +494,15 @@ ON_BOTH(store, batch_write_refused_alone) {
     store_events_after(s, "b", 0, collect, &seen);
     cr_assert_eq(seen.n, 2);
     cr_assert_eq(ply_of(s, "c"), 1);
+    /* and no stray move row of the refused write: game b plays on past its ply */
+    for (int ply = 0; ply < 5; ply++) {
+        char move[8];
+        snprintf(move, sizeof move, "b%d", ply + 1);
+        cr_assert_eq(play(s, &b, ply, move), STORE_OK, "game b's move %d after the refused one", ply + 1);
+    }
+    cr_assert_eq(store_read(s, "b", &r, &moves), STORE_OK);
+    cr_assert_str_eq(moves[4], "b5");
+    free(moves);
     scratch_end(&x);
 }
 
