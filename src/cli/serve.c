@@ -289,7 +289,7 @@ int serve_main(int argc, char **argv) {
         return 1;
     }
     WebServerConfig config = {.root = &root, .timeout_seconds = (unsigned)options.timeout, .cache = !options.no_cache,
-                              .api = api, .max_connections = connections,
+                              .handler = api_handler(api), .max_connections = connections,
                               .behind_proxy = options.trusted_proxy != NULL};
     config.listen_fd = listener_open(options.host, (int)options.port, options.port_given ? 1 : PORTS_TRIED, &config.family);
     if (config.listen_fd < 0) {

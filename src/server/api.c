@@ -35,7 +35,8 @@ struct Api {
 
 typedef enum { ROUTE_NONE, ROUTE_GAMES, ROUTE_GAME, ROUTE_ACTION, ROUTE_EVENTS } RouteKind;
 
-struct ApiRequest {
+/* One request's state, from its first call to its end. */
+typedef struct {
     RouteKind route;
     OnlineAction action;
     char id[ID_MAX + 1];
@@ -49,7 +50,7 @@ struct ApiRequest {
     uint64_t bytes;
     size_t body_len;
     char body[BODY_MAX];
-};
+} ApiRequest;
 
 static double monotonic_seconds(void) {
     struct timespec t;
@@ -77,10 +78,10 @@ Api *api_start(const ApiConfig *config, char *err, int err_size) {
     return api;
 }
 
-void api_close_streams(Api *api) {
-    if (!api) return;
+static void close_streams(void *ctx) {
+    Api *api = ctx;
     online_quiesce(api->online); /* every request waiting answered, so none stays suspended */
-    if (api->hub) hub_close_all(api->hub);
+    hub_close_all(api->hub);
 }
 
 void api_stop(Api *api) {
@@ -91,13 +92,18 @@ void api_stop(Api *api) {
     free(api);
 }
 
-bool api_owns(const char *target) { return !strncmp(target, "/api/", 5) || !strcmp(target, "/api"); }
+static bool owns(void *ctx, const char *target) {
+    (void)ctx;
+    return !strncmp(target, "/api/", 5) || !strcmp(target, "/api");
+}
 
-unsigned api_request_status(const ApiRequest *r) { return r ? r->status : 0; }
-uint64_t api_request_bytes(const ApiRequest *r) { return r ? r->bytes : 0; }
-bool api_request_streaming(const ApiRequest *r) { return r && r->streaming; }
-void api_request_free(ApiRequest *r) {
-    if (!r) return;
+static HandlerSent sent(const void *request) {
+    const ApiRequest *r = request;
+    return (HandlerSent){.status = r->status, .bytes = r->bytes, .streaming = r->streaming};
+}
+
+static void request_finished(void *request) {
+    ApiRequest *r = request;
     /* Answered by the committer but never sent: the server stopped first. */
     json_decref(r->call.answer.body);
     if (r->stream) stream_discard(r->stream);
@@ -359,8 +365,10 @@ static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest 
     return submit(api, c, r);
 }
 
-enum MHD_Result api_handle(Api *api, struct MHD_Connection *c, const char *method, const char *target,
-                           const char *client, const char *upload, size_t *upload_size, ApiRequest **state) {
+/* libmicrohttpd calls it for each request under /api/, through web_server.c. */
+static enum MHD_Result handle(void *ctx, struct MHD_Connection *c, const char *method, const char *target,
+                              const char *client, const char *upload, size_t *upload_size, void **state) {
+    Api *api = ctx;
     ApiRequest *r = *state;
     if (!r) {
         r = *state = calloc(1, sizeof *r);
@@ -381,4 +389,9 @@ enum MHD_Result api_handle(Api *api, struct MHD_Connection *c, const char *metho
     }
     if (r->answered) return MHD_YES;
     return last_call(api, c, r);
+}
+
+Handler api_handler(Api *api) {
+    return (Handler){.ctx = api, .owns = owns, .handle = handle, .sent = sent, .finished = request_finished,
+                     .close = close_streams};
 }

@@ -17,8 +17,8 @@
  *   - at most MAX_CONNECTIONS connections, MAX_CONNECTIONS_PER_IP from one
  *     client address (none behind a trusted proxy, the one address of all);
  *   - only GET and HEAD; a request body is never read;
- *   - except under /api/, which api.c answers (with bodies of 4 KiB at most,
- *     and event streams, for which connections are suspended while idle).
+ *   - except for the handler's requests (online play's API), which it
+ *     answers itself, bodies and event streams included (handler.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "server/web_server.h"
@@ -55,7 +55,7 @@ struct WebServer {
     const StaticRoot *root;
     Deadlines *deadlines;
     ResponseCache *cache; /* NULL without the cache */
-    Api *api;             /* NULL without the online games */
+    Handler handler;      /* .owns NULL: none */
     struct MHD_Daemon *daemon;
 };
 
@@ -71,8 +71,8 @@ typedef struct {
     bool head;                    /* a HEAD request: no body is sent */
     bool headers_seen;            /* the handler has been called */
     bool answered;                /* a response is queued */
-    bool is_api;                  /* for api.c */
-    ApiRequest *api;
+    bool handled;                 /* the handler's */
+    void *handler_request;        /* its state of the request */
     unsigned status;
     uint64_t bytes;
     char path[HTTP_PATH_MAX];
@@ -218,8 +218,8 @@ static void *request_started(void *cls, const char *uri, struct MHD_Connection *
     clock_gettime(CLOCK_REALTIME, &req->when);
     client_address(c, req->client);
     strcpy(req->method, "-");
-    req->is_api = server->api && api_owns(uri);
-    if (req->is_api) { /* the game id is logged, never a query (where a careless client might put a token) */
+    req->handled = server->handler.owns && server->handler.owns(server->handler.ctx, uri);
+    if (req->handled) { /* logged without its query, where a careless client might put a token */
         char path[LOG_TARGET_MAX + 1];
         snprintf(path, sizeof path, "%.*s", (int)strcspn(uri, "?#"), uri);
         access_log_escape(path, LOG_TARGET_MAX, req->target);
@@ -242,9 +242,9 @@ static bool has_body(struct MHD_Connection *c) {
            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
 }
 
-/* A request under /api/: api.c's.  An event stream has no deadline. */
-static enum MHD_Result handle_api(WebServer *server, struct MHD_Connection *c, Request *req, const char *url,
-                                  const char *method, const char *upload_data, size_t *upload_data_size) {
+/* A request of the handler's.  An event stream has no deadline. */
+static enum MHD_Result hand_over(WebServer *server, struct MHD_Connection *c, Request *req, const char *url,
+                                 const char *method, const char *upload_data, size_t *upload_data_size) {
     (void)url; /* decoded: the raw target is in the access log's record */
     if (!req->headers_seen) {
         req->headers_seen = true;
@@ -252,9 +252,10 @@ static enum MHD_Result handle_api(WebServer *server, struct MHD_Connection *c, R
         deadlines_request_started(server->deadlines, deadline_of(c));
     }
     /* The target as logged: escaped, so an odd byte leaves no route. */
+    const Handler *h = &server->handler;
     enum MHD_Result result =
-        api_handle(server->api, c, method, req->target, req->client, upload_data, upload_data_size, &req->api);
-    if (api_request_streaming(req->api) && !req->answered) {
+        h->handle(h->ctx, c, method, req->target, req->client, upload_data, upload_data_size, &req->handler_request);
+    if (!req->answered && req->handler_request && h->sent(req->handler_request).streaming) {
         req->answered = true;
         deadlines_request_streaming(server->deadlines, deadline_of(c));
     }
@@ -275,7 +276,7 @@ static enum MHD_Result handle_request(void *cls, struct MHD_Connection *c, const
     WebServer *server = cls;
     Request *req = *con_cls;
     if (!req) return MHD_NO; /* out of memory when the request began: drop the connection */
-    if (req->is_api) return handle_api(server, c, req, url, method, upload_data, upload_data_size);
+    if (req->handled) return hand_over(server, c, req, url, method, upload_data, upload_data_size);
     if (!req->headers_seen) {
         req->headers_seen = true;
         access_log_escape(method, LOG_METHOD_MAX, req->method);
@@ -312,10 +313,11 @@ static void request_completed(void *cls, struct MHD_Connection *c, void **con_cl
     WebServer *server = cls;
     Request *req = *con_cls;
     if (!req) return;
-    if (req->is_api) {
-        req->status = api_request_status(req->api);
-        req->bytes = api_request_bytes(req->api);
-        api_request_free(req->api);
+    if (req->handled && req->handler_request) {
+        HandlerSent sent = server->handler.sent(req->handler_request);
+        req->status = sent.status;
+        req->bytes = sent.bytes;
+        server->handler.finished(req->handler_request);
     }
     unsigned status = req->status;
     if (!status) { /* libmicrohttpd refused the request itself (431, 400...) */
@@ -354,7 +356,7 @@ static unsigned worker_threads(void) {
 }
 
 static struct MHD_Daemon *start_daemon(WebServer *server, const WebServerConfig *config) {
-    /* Suspend and resume: for the event streams (events.c). */
+    /* Suspend and resume: for the handler's answers that wait (event streams). */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     flags |= MHD_is_feature_supported(MHD_FEATURE_EPOLL) ? MHD_USE_EPOLL : MHD_USE_POLL;
     if (config->family == AF_INET6) flags |= MHD_USE_IPv6;
@@ -379,7 +381,7 @@ WebServer *web_server_start(const WebServerConfig *config) {
     WebServer *server = calloc(1, sizeof *server);
     if (!server) return NULL;
     server->root = config->root;
-    server->api = config->api;
+    server->handler = config->handler;
     server->deadlines = deadlines_start(config->timeout_seconds, RESPONSE_SECONDS);
     if (config->cache) server->cache = response_cache_new(CACHE_FILE_MAX, CACHE_TOTAL_MAX);
     if (server->deadlines && (!config->cache || server->cache) && responses_init())
@@ -396,7 +398,7 @@ WebServer *web_server_start(const WebServerConfig *config) {
 void web_server_stop(WebServer *server) {
     if (!server) return;
     /* No connection may be left suspended when the daemon stops. */
-    api_close_streams(server->api);
+    if (server->handler.close) server->handler.close(server->handler.ctx);
     if (server->daemon) MHD_stop_daemon(server->daemon); /* closes the connections and the listening socket */
     if (server->deadlines) deadlines_stop(server->deadlines);
     response_cache_free(server->cache);

@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "server/api.h"
+#include "server/handler.h"
 #include "server/static_files.h"
 
 typedef struct {
@@ -16,7 +16,7 @@ typedef struct {
     int family;               /* AF_INET or AF_INET6 */
     unsigned timeout_seconds; /* idle time allowed, and time to send a request */
     bool cache;               /* keep the files as ready-made responses in memory */
-    Api *api;                 /* the online games' API under /api/, or NULL; must outlive the server */
+    Handler handler;          /* the requests it owns (.owns NULL: none); its ctx must outlive the server */
     unsigned max_connections; /* event streams included; 0: the default */
     bool behind_proxy;        /* every client comes through one address: no limit of connections per address */
 } WebServerConfig;
