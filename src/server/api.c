@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
+#include "server/monotonic.h"
 #include "server/security_headers.h"
 
 enum {
@@ -51,12 +51,6 @@ typedef struct {
     size_t body_len;
     char body[BODY_MAX];
 } ApiRequest;
-
-static double monotonic_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
 
 /* ---- starting and stopping ---------------------------------------------------- */
 

@@ -23,6 +23,8 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "server/monotonic.h"
+
 struct DeadlineEntry {
     DeadlineEntry *prev, *next;  /* under the lock */
     int fd;
@@ -43,19 +45,13 @@ struct Deadlines {
     DeadlineEntry *head;
 };
 
-static int64_t now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 static int64_t due_word(const Deadlines *d, bool awaiting_request) {
     unsigned seconds = awaiting_request ? d->header_seconds : d->response_seconds;
-    return (now_ms() + (int64_t)seconds * 1000) << 1 | awaiting_request;
+    return (monotonic_ms() + (int64_t)seconds * 1000) << 1 | awaiting_request;
 }
 
 static void cut_overdue(Deadlines *d) {
-    int64_t now = now_ms();
+    int64_t now = monotonic_ms();
     for (DeadlineEntry *e = d->head; e; e = e->next) {
         int64_t due = atomic_load(&e->due);
         if (e->cut || now < due >> 1) continue;

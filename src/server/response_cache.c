@@ -16,10 +16,10 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "server/http_cache.h"
+#include "server/monotonic.h"
 #include "server/responses.h"
 
 enum { TABLE_SIZE = 512, MAX_ENTRIES = TABLE_SIZE / 2 };
@@ -40,12 +40,6 @@ struct ResponseCache {
     size_t max_file_bytes, max_total_bytes, total_bytes, entries;
     Entry table[TABLE_SIZE];
 };
-
-static int64_t now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
 
 /* FNV-1a: short keys, no adversary able to choose many that exist. */
 static size_t hash(const char *key) {
@@ -91,7 +85,7 @@ bool response_cache_serve(ResponseCache *cache, struct MHD_Connection *c, Cached
     bool served = false;
     pthread_rwlock_rdlock(&cache->lock);
     Entry *e = slot_for(cache, req->key);
-    if (e->key && now_ns() - atomic_load(&e->checked_ns) < FRESH_NS) {
+    if (e->key && monotonic_ns() - atomic_load(&e->checked_ns) < FRESH_NS) {
         bool not_modified = http_not_modified(req->if_none_match, req->if_modified_since, e->validators.etag, e->mtime_sec);
         req->status = not_modified ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK;
         req->bytes = not_modified || req->head ? 0 : e->size;
@@ -130,7 +124,7 @@ static bool renew(ResponseCache *cache, const char *key, StaticFile *file) {
     pthread_rwlock_rdlock(&cache->lock);
     Entry *e = slot_for(cache, key);
     if (e->key && same_file(e, file)) {
-        atomic_store(&e->checked_ns, now_ns());
+        atomic_store(&e->checked_ns, monotonic_ns());
         renewed = true;
     }
     pthread_rwlock_unlock(&cache->lock);
@@ -176,7 +170,7 @@ static bool install(ResponseCache *cache, const char *key, const StaticFile *fil
     e->ok = contents->ok;
     e->not_modified = contents->not_modified;
     contents->ok = contents->not_modified = NULL;
-    atomic_store(&e->checked_ns, now_ns());
+    atomic_store(&e->checked_ns, monotonic_ns());
     return true;
 }
 

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "server/monotonic.h"
 #include "server/store_backend.h"
 
 static const char CHANNEL[] = "halma_events";
@@ -158,20 +159,14 @@ static void db_connected(PgStore *s, bool now) {
             now ? "is back" : "is out of reach: the online games answer 503 until it is back");
 }
 
-static int64_t now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 /* Under the lock: db is connected, opened again if it broke.  While the
  * database is out of reach, at most one try every RECONNECT_PAUSE_MS: the
  * calls between fail at once instead of each waiting for a timeout. */
 static bool db_ready(PgStore *s) {
     if (s->db && PQstatus(s->db) == CONNECTION_OK) return true;
     if (s->in_batch) return false; /* a batch's transaction died with its connection */
-    if (s->down && now_ms() < s->retry_at) return false;
-    s->retry_at = now_ms() + RECONNECT_PAUSE_MS;
+    if (s->down && monotonic_ms() < s->retry_at) return false;
+    s->retry_at = monotonic_ms() + RECONNECT_PAUSE_MS;
     PQfinish(s->db);
     s->db = connect_to(s->conninfo, NULL, 0);
     db_connected(s, s->db != NULL);

@@ -37,6 +37,7 @@
 #include "server/deadlines.h"
 #include "server/http_cache.h"
 #include "server/http_path.h"
+#include "server/monotonic.h"
 #include "server/response_cache.h"
 #include "server/responses.h"
 
@@ -77,12 +78,6 @@ typedef struct {
     uint64_t bytes;
     char path[HTTP_PATH_MAX];
 } Request;
-
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
 
 /* ---- answering ------------------------------------------------------------- */
 
@@ -214,7 +209,7 @@ static void *request_started(void *cls, const char *uri, struct MHD_Connection *
     WebServer *server = cls;
     Request *req = calloc(1, sizeof *req);
     if (!req) return NULL;
-    req->start = now_seconds();
+    req->start = monotonic_seconds();
     clock_gettime(CLOCK_REALTIME, &req->when);
     client_address(c, req->client);
     strcpy(req->method, "-");
@@ -325,7 +320,7 @@ static void request_completed(void *cls, struct MHD_Connection *c, void **con_cl
         status = info ? info->http_status : 0;
     }
     AccessLogLine line = {.when = req->when, .client = req->client, .method = req->method, .target = req->target,
-                          .status = status, .bytes = req->bytes, .seconds = now_seconds() - req->start,
+                          .status = status, .bytes = req->bytes, .seconds = monotonic_seconds() - req->start,
                           .note = termination_note(code)};
     access_log_request(&line);
     deadlines_request_done(server->deadlines, deadline_of(c));
