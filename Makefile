@@ -19,14 +19,15 @@ ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -isystem /usr/include/postgres
 LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
-# (tools/check-layers.sh): core <- engine, server <- cli.
+# (tools/check-layers.sh): core <- engine <- online <- cli, http <- online.
 CORE_SRC   = $(wildcard src/core/*.c)
 ENGINE_SRC = $(wildcard src/engine/*.c)
-SERVER_SRC = $(wildcard src/server/*.c)
+HTTP_SRC   = $(wildcard src/http/*.c)
+ONLINE_SRC = $(wildcard src/online/*.c)
 CLI_SRC    = $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 obj        = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 # Linked upper layers first, as the linker resolves left to right.
-LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/server.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
+LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/online.a $(BUILD)/lib/http.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 
 UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
@@ -66,7 +67,8 @@ $(BUILD)/obj/%.o: %.c
 
 $(BUILD)/lib/core.a: $(call obj,$(CORE_SRC)) $(BUILD)/obj/gen/tables.o
 $(BUILD)/lib/engine.a: $(call obj,$(ENGINE_SRC))
-$(BUILD)/lib/server.a: $(call obj,$(SERVER_SRC))
+$(BUILD)/lib/http.a: $(call obj,$(HTTP_SRC))
+$(BUILD)/lib/online.a: $(call obj,$(ONLINE_SRC))
 $(BUILD)/lib/cli.a: $(call obj,$(CLI_SRC))
 $(BUILD)/lib/%.a:
 	@mkdir -p $(@D)

@@ -22,10 +22,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "server/api.h"
-#include "server/listener.h"
-#include "server/static_files.h"
-#include "server/web_server.h"
+#include "http/listener.h"
+#include "http/static_files.h"
+#include "http/web_server.h"
+#include "online/api.h"
 
 static const char USAGE[] =
     "usage: halma serve [--host HOST] [--port N] [--root DIR] [--timeout SECONDS] [--no-cache]\n"

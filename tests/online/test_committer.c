@@ -20,9 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "server/online.h"
-#include "server/online_internal.h" /* online_store, for its step hook */
-#include "server/store.h"
+#include "online/online.h"
+#include "online/online_internal.h" /* online_store, for its step hook */
+#include "online/store.h"
 #include "temp_db.h"
 
 /* Written by the hook (the committer's thread), read by the test after the

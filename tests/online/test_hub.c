@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/events.h"
+#include "online/events.h"
 
 /* What the stream has been given since last asked. */
 static const char *taken(Stream *s) {

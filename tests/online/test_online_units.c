@@ -6,9 +6,9 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "server/game_clock.h"
-#include "server/ratelimit.h"
-#include "server/tokens.h"
+#include "online/game_clock.h"
+#include "online/ratelimit.h"
+#include "online/tokens.h"
 
 Test(tokens, random_base64url_of_the_right_length) {
     char a[TOKEN_SIZE], b[TOKEN_SIZE], id[GAME_ID_SIZE];

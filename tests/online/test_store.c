@@ -1,5 +1,5 @@
 /*
- * test_store.c: the store of online games (src/server/store.h): every
+ * test_store.c: the store of online games (src/online/store.h): every
  * operation, the expected-ply rule, batches, and a process killed with
  * SIGKILL in the middle of a write leaving the whole write or nothing, each
  * on SQLite (store_sqlite::) and on PostgreSQL (store_pg::, a fresh database
@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "server/store.h"
+#include "online/store.h"
 #include "temp_db.h"
 
 static Store *open_file(const char *path) {

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "server/online.h"
-#include "server/store.h"
+#include "online/online.h"
+#include "online/store.h"
 #include "temp_db.h"
 
 typedef struct {
