@@ -1,12 +1,12 @@
 /*
- * serve.c: `halma serve`, the web server of the game: serves the web page's
- * files (web/ next to the executable, which `make` builds) to a browser.
- *
- * and referees and keeps online games (docs/ONLINE.md) under /api/v1/.
+ * serve_main.c: `halma serve`, the web server of the game: serves the web
+ * page's files (web/ next to the executable, which `make` builds) to a
+ * browser, and referees and keeps online games (docs/ONLINE.md) under
+ * /api/v1/.
  *
  * This is the command: options, the folder served, the store of games, the
- * listening socket, signals.  The HTTP server itself is web_server.c, the
- * online games api.c and online.c.
+ * listening socket, signals.  The HTTP server itself is src/http/, online
+ * play src/online/; this file hands the one the other's API as its handler.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
