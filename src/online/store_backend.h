@@ -1,7 +1,8 @@
 /*
  * store_backend.h: what a store backend (store_sqlite.c, store_pg.c)
- * implements for store.c, which hands each call of store.h to the backend of
- * the store.  Not for other modules.
+ * implements: a table of the calls of store.h, to which store_backend.c
+ * hands each call, as SQLite hands its file calls to a VFS; store_open.c
+ * picks the backend.  Not for other modules.
  */
 #ifndef HALMA_STORE_BACKEND_H
 #define HALMA_STORE_BACKEND_H
@@ -36,9 +37,6 @@ struct Store {
     const StoreOps *ops;
     void (*hook)(const char *step);
 };
-
-Store *store_sqlite_open(const char *path, char *err, int err_size);
-Store *store_pg_open(const char *conninfo, char *err, int err_size);
 
 /* A backend's lock, recursive: a batch holds it across its writes, which take it too. */
 void store_init_recursive_lock(pthread_mutex_t *lock);

@@ -16,6 +16,8 @@
  * nothing written) and nothing after.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "online/store_pg.h"
+
 #include <inttypes.h>
 #include <libpq-fe.h>
 #include <poll.h>

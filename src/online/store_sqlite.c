@@ -8,13 +8,15 @@
  * the thread that began it; each write in it is a savepoint of its own.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "online/store_backend.h"
+#include "online/store_sqlite.h"
 
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "online/store_backend.h"
 
 enum {
     BUSY_TIMEOUT_MS = 1000, /* then a locked store answers "unavailable" */

@@ -1,19 +1,10 @@
 /*
- * store.c: the store of store.h, handed to its backend: PostgreSQL for a
- * libpq connection string, else SQLite.
+ * store_backend.c: each call of store.h handed to the store's backend,
+ * through the table of its methods (store_backend.h); and what the backends
+ * share.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <string.h>
-
 #include "online/store_backend.h"
-
-static bool starts_with(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
-
-Store *store_open(const char *path, char *err, int err_size) {
-    if (starts_with(path, "postgresql://") || starts_with(path, "postgres://")) return store_pg_open(path, err, err_size);
-    if (starts_with(path, "pg:")) return store_pg_open(path + 3, err, err_size);
-    return store_sqlite_open(path, err, err_size);
-}
 
 void store_close(Store *s) {
     if (s) s->ops->close(s);
