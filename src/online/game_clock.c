@@ -1,5 +1,14 @@
 /* game_clock.c: Fischer clocks (see game_clock.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "online/game_clock.h"
+
+#include <time.h>
+
+int64_t clock_now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
 
 int clock_running(const StoreGame *g) {
     if (g->initial_ms < 0 || g->status != GAME_ONGOING || !g->turn_started_ms) return -1;

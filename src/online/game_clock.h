@@ -12,6 +12,10 @@
 
 #include "online/store.h"
 
+/* The wall clock (ms since 1970), which the clocks, the flags, presence and
+ * the store's times are in: a game's clock is read by other servers too. */
+int64_t clock_now_ms(void);
+
 /* The side to move (0 white, 1 black): sides alternate, passes included. */
 static inline int game_to_move(const StoreGame *g) { return g->ply % 2; }
 

@@ -1,8 +1,9 @@
 /*
- * online.h: online games by link (docs/ONLINE-API.md): the referee and its
- * memory.  It checks every request against the rules (the C core) and the
- * game's state, commits the change to the store, and only then answers and
- * publishes the events.  It knows JSON but not HTTP: api.c is the HTTP side.
+ * online.h: online games by link (docs/ONLINE-API.md): the service that
+ * referees them.  It checks every request against the rules (the C core)
+ * and the game's state, commits the change to the store, and only then
+ * answers and publishes the events.  It knows JSON but not HTTP: api.c is
+ * the HTTP side.
  */
 #ifndef HALMA_ONLINE_H
 #define HALMA_ONLINE_H
@@ -10,7 +11,10 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "online/committer.h"
 #include "online/events.h"
+#include "online/request.h"
+#include "online/store.h"
 
 typedef struct {
     const char *db_path;  /* the store; ":memory:" keeps nothing */
@@ -23,58 +27,15 @@ typedef struct {
 
 typedef struct Online Online;
 
-/* Opens the store and starts the timer (flags, presence, heartbeats,
- * expiry); events go to hub's streams.  NULL with the reason in err. */
+/* Opens the store and starts the threads: the committer, the timer (flags,
+ * presence, expiry), the heartbeats, and on a shared store the watcher of
+ * the other servers; events go to hub's streams.  NULL with the reason in err. */
 Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_size);
 void online_stop(Online *o);
 
-typedef enum {
-    ONLINE_CREATE, /* POST /games */
-    ONLINE_READ,   /* GET /games/{id} */
-    ONLINE_JOIN,
-    ONLINE_MOVE,
-    ONLINE_RESIGN,
-    ONLINE_DRAW,
-    ONLINE_REMATCH,
-    ONLINE_PING,
-    ONLINE_CLAIM,
-} OnlineAction;
-
-/* An answer: its status and its JSON (NULL for 204), which the caller frees. */
-typedef struct {
-    unsigned status;
-    json_t *body;
-} OnlineAnswer;
-
-/*
- * A request, done by the service's committer thread in the order submitted.
- * The requests waiting when it is free are done together, their writes
- * committed in one batch of the store, and each is answered (done() called,
- * from the committer) only once its change is durable.  Two requests never
- * interleave: each sees the game as the ones before it left it.
- */
-typedef struct OnlineCall OnlineCall;
-struct OnlineCall {
-    /* The request: `action` on game id (NULL for ONLINE_CREATE) for the
-     * holder of token (NULL: none or malformed) with the body (NULL: empty),
-     * all kept by the caller until done().  With `stream` set instead: open
-     * game id's event stream on it, the catch-up after last_event_id (< 0:
-     * the whole game instead), then its live events. */
-    OnlineAction action;
-    const char *id, *token;
-    const json_t *body;
-    Stream *stream;
-    int64_t last_event_id;
-    void (*done)(OnlineCall *call);
-    void *ctx; /* the caller's */
-    /* The answer.  For a stream: ok, or an error (404, 503) in answer, the
-     * stream then the caller's to discard. */
-    OnlineAnswer answer;
-    bool ok;
-    OnlineCall *next; /* the service's */
-};
-
-/* Queues the call; from online_quiesce on, answers 503 at once instead. */
+/* A request, done by the committer (committer.h) in the order submitted,
+ * call->done() called once its answer is durable; from online_quiesce on,
+ * answered 503 at once instead. */
 void online_submit(Online *o, OnlineCall *call);
 
 /* The same, waiting for its answer (for tests and the fuzzer). */
@@ -85,7 +46,7 @@ void online_do(Online *o, OnlineAction action, const char *id, const char *token
  * the HTTP server stops, so that no request is left waiting. */
 void online_quiesce(Online *o);
 
-/* An error answer: {"error": code, "message": message}. */
-void online_error(OnlineAnswer *answer, unsigned status, const char *code, const char *message);
+/* The store, for the tests' step hook. */
+Store *online_store(Online *o);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * test_committer.c: the online service's committer (online.c): requests to
+ * test_committer.c: the online service's committer (committer.c): requests to
  * different games that wait together are committed in one batch, each
  * answered only once its change is durable (another connection to the store
  * sees it when the answer comes); a refused request in a batch (stale ply,
@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "online/online.h"
-#include "online/online_internal.h" /* online_store, for its step hook */
 #include "online/store.h"
 #include "temp_db.h"
 

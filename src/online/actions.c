@@ -1,17 +1,21 @@
 /*
- * online_actions.c: each request of the online API (docs/ONLINE-API.md,
+ * actions.c: each request of the online API (docs/ONLINE-API.md,
  * Endpoints): its checks, in the order that gives the most useful error,
- * and its change.  A refused request changes nothing.
+ * and its change, committed (writer.h) before it is answered; and the
+ * opening of a game's event stream.  A refused request changes nothing.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "online/actions.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/notation.h"
 #include "core/refusal.h"
 #include "online/game_clock.h"
 #include "online/game_json.h"
-#include "online/online_internal.h"
+#include "online/loaded.h"
 #include "online/tokens.h"
 
 enum {
@@ -63,6 +67,26 @@ static bool answer_refused(OnlineAnswer *a, unsigned status, const char *code, c
     return false;
 }
 
+/* The seat the token proves (0, 1), or -1 with 401/403 in *a; a seat found
+ * is online from now on. */
+static int authenticate(const Actions *acts, const StoreGame *g, const char *token, OnlineAnswer *a) {
+    uint8_t hash[TOKEN_HASH_SIZE];
+    if (!token || !token_well_formed(token) || !token_hash(token, hash)) {
+        online_error(a, 401, "no_token", "this needs a seat's token: Authorization: Bearer <token>");
+        return -1;
+    }
+    /* Both compared, whatever the first gives, so the time says nothing. */
+    bool w = g->joined[0] && token_hash_equal(hash, g->token_hash[0]);
+    bool b = g->joined[1] && token_hash_equal(hash, g->token_hash[1]);
+    if (!w && !b) {
+        online_error(a, 403, "forbidden", "this token is not a seat of this game");
+        return -1;
+    }
+    int seat = w ? 0 : 1;
+    presence_seen(acts->presence, g, seat, clock_now_ms());
+    return seat;
+}
+
 /* The game is on: not waiting for its second player, not over. */
 static bool ongoing(const StoreGame *g, OnlineAnswer *a) {
     if (g->status == GAME_WAITING) return answer_refused(a, 409, "waiting", "the other seat is not taken yet");
@@ -87,12 +111,18 @@ static json_t *draw_event(const StoreGame *g) {
     return json_pack("{s:o}", "draw_offer", g->draw_offer < 0 ? json_null() : json_string(seat_name(g->draw_offer)));
 }
 
+/* 200 with the game as it now is. */
+static void answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a) {
+    a->status = 200;
+    a->body = loaded_json(l, acts->presence);
+}
+
 /* Commits an update of l->g to g, then answers with the game as it now is. */
-static void commit_and_answer(Online *o, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
+static void commit_and_answer(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
                               OnlineAnswer *a) {
-    if (!online_commit(o, w, g, ev, n, a)) return;
+    if (!writer_commit(acts->writer, w, g, ev, n, a)) return;
     l->g = *g;
-    online_answer_game(o, l, a);
+    answer_game(acts, l, a);
 }
 
 /* ---- POST /games ---------------------------------------------------------------- */
@@ -146,10 +176,10 @@ static bool take_seat(StoreGame *g, int seat, char token[TOKEN_SIZE]) {
 }
 
 /* Creates g with a fresh id, again if the id is taken. */
-static bool create_row(Online *o, StoreGame *g, OnlineAnswer *a) {
+static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
     Write w = {.kind = WRITE_CREATE};
     for (int tries = 0; tries < CREATE_TRIES; tries++) {
-        if (online_commit(o, &w, g, NULL, 0, a)) return true;
+        if (writer_commit(acts->writer, &w, g, NULL, 0, a)) return true;
         if (a->status != 409) return false;
         json_decref(a->body);
         a->body = NULL;
@@ -158,11 +188,11 @@ static bool create_row(Online *o, StoreGame *g, OnlineAnswer *a) {
     return answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
 }
 
-static void create(Online *o, const json_t *body, OnlineAnswer *a) {
+static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
     StoreGame settings = {0}, g;
     int seat = 0;
     if (!read_settings(body, &settings, &seat, a)) return;
-    int64_t now = online_now_ms();
+    int64_t now = clock_now_ms();
     char token[TOKEN_SIZE], invite[TOKEN_SIZE];
     if (!new_row(&settings, &g, now) || !take_seat(&g, seat, token) || !token_random(TOKEN_BYTES, invite) ||
         !token_hash(invite, g.invite_hash)) {
@@ -170,8 +200,8 @@ static void create(Online *o, const json_t *body, OnlineAnswer *a) {
         return;
     }
     g.last_seen_ms[seat] = now;
-    if (!create_row(o, &g, a)) return;
-    online_seen(o, &g, seat, now);
+    if (!create_row(acts, &g, a)) return;
+    presence_seated(acts->presence, &g, seat, now);
     a->status = 201;
     a->body = json_pack("{s:s, s:s, s:s, s:s}", "id", g.id, "seat", seat_name(seat), "token", token, "invite", invite);
 }
@@ -179,7 +209,7 @@ static void create(Online *o, const json_t *body, OnlineAnswer *a) {
 /* ---- POST /games/{id}/join ------------------------------------------------------ */
 
 /* The seat an invite or a rematch's old token entitles the caller to; -1 with an error. */
-static int seat_to_take(Online *o, const Loaded *l, const json_t *body, const char *token, OnlineAnswer *a) {
+static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body, const char *token, OnlineAnswer *a) {
     const char *invite = NULL, *from = NULL;
     if (!string_field(body, "invite", &invite, a) || !string_field(body, "from", &from, a)) return -1;
     if (invite) {
@@ -193,16 +223,16 @@ static int seat_to_take(Online *o, const Loaded *l, const json_t *body, const ch
     if (!from) return bad_request(a, "a join needs \"invite\", or \"from\" and the old game's token"), -1;
     if (strcmp(from, l->g.rematch_of)) return answer_refused(a, 403, "forbidden", "this game is no rematch of that one"), -1;
     Loaded old;
-    if (!online_load(o, from, &old, a)) return -1;
-    int old_seat = online_authenticate(o, &old.g, token, a);
-    online_unload(&old);
+    if (!loaded_read(acts->store, from, &old, a)) return -1;
+    int old_seat = authenticate(acts, &old.g, token, a);
+    loaded_free(&old);
     if (old_seat < 0) return -1;
     if (l->g.joined[1 - old_seat]) return answer_refused(a, 409, "seat_taken", "that seat is taken"), -1;
     return 1 - old_seat; /* seats swapped */
 }
 
-static void join(Online *o, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
-    int seat = seat_to_take(o, l, body, token, a);
+static void join(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+    int seat = seat_to_take(acts, l, body, token, a);
     if (seat < 0) return;
     StoreGame g = l->g;
     char new_token[TOKEN_SIZE];
@@ -210,19 +240,19 @@ static void join(Online *o, Loaded *l, const char *token, const json_t *body, On
         answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
         return;
     }
-    int64_t now = online_now_ms();
+    int64_t now = clock_now_ms();
     g.last_seen_ms[seat] = now;
     if (g.joined[0] && g.joined[1]) {
         g.status = GAME_ONGOING;
         g.last_move_ms = now; /* the first turn begins: the abandonment rule counts from here */
     }
     bool online[2];
-    online_presence(o, &g, online);
+    presence_online(acts->presence, &g, online);
     online[seat] = true;
     OnlineEvent ev[] = {{"seats", seats_json(&g, online)}};
     Write w = {.kind = WRITE_JOIN, .seat = seat};
-    if (!online_commit(o, &w, &g, ev, 1, a)) return;
-    online_seen(o, &g, seat, now);
+    if (!writer_commit(acts->writer, &w, &g, ev, 1, a)) return;
+    presence_seated(acts->presence, &g, seat, now);
     a->status = 200;
     a->body = json_pack("{s:s, s:s}", "seat", seat_name(seat), "token", new_token);
 }
@@ -259,14 +289,14 @@ static void ply_error(OnlineAnswer *a, unsigned status, const char *code, const 
 }
 
 /* Ends the game on time (the timer may not have run yet); answers 409. */
-static void flag_fell(Online *o, Loaded *l, int seat, OnlineAnswer *a) {
+static void flag_fell(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
     StoreGame g = l->g;
     int64_t at = clock_flag_at(&g);
     g.clock_ms[seat] = 0;
     finish(&g, 1 - seat, "time", at);
     OnlineEvent ev[] = {{"end", end_event(&g, at)}};
     Write w = {.kind = WRITE_UPDATE};
-    if (online_commit(o, &w, &g, ev, 1, a)) online_error(a, 409, "game_over", "your time ran out: the game is over");
+    if (writer_commit(acts->writer, &w, &g, ev, 1, a)) online_error(a, 409, "game_over", "your time ran out: the game is over");
 }
 
 static void core_result(StoreGame *g, Result r, int64_t now) {
@@ -280,7 +310,7 @@ static void core_result(StoreGame *g, Result r, int64_t now) {
 }
 
 /* The move is legal: its row, and its events (move, a declined draw offer, the end). */
-static void play(Online *o, Loaded *l, int seat, const char *move, int64_t now, OnlineAnswer *a) {
+static void play(const Actions *acts, Loaded *l, int seat, const char *move, int64_t now, OnlineAnswer *a) {
     StoreGame g = l->g;
     g.ply++;
     g.last_move_ms = now;
@@ -296,10 +326,10 @@ static void play(Online *o, Loaded *l, int seat, const char *move, int64_t now, 
     core_result(&g, l->core->result, now);
     if (g.status == GAME_FINISHED) ev[n++] = (OnlineEvent){"end", end_event(&g, now)};
     Write w = {.kind = WRITE_MOVE, .expected_ply = l->g.ply, .move = move};
-    if (!online_commit(o, &w, &g, ev, n, a)) return;
+    if (!writer_commit(acts->writer, &w, &g, ev, n, a)) return;
     snprintf(l->moves[l->g.ply], STORE_MOVE_SIZE, "%s", move);
     l->g = g;
-    online_answer_game(o, l, a);
+    answer_game(acts, l, a);
 }
 
 /* Is it this seat's move number ply + 1?  If not, why (409). */
@@ -316,21 +346,21 @@ static bool seat_may_move(const Loaded *l, json_int_t ply, int seat, OnlineAnswe
     return true;
 }
 
-static void move(Online *o, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+static void move(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
     json_int_t ply;
     const char *text;
     if (!read_move(body, &ply, &text, a)) return;
-    int seat = online_authenticate(o, &l->g, token, a);
+    int seat = authenticate(acts, &l->g, token, a);
     if (seat < 0) return;
     if (already_played(l, ply, text, seat)) {
-        online_answer_game(o, l, a);
+        answer_game(acts, l, a);
         return;
     }
     if (!seat_may_move(l, ply, seat, a)) return;
-    int64_t now = online_now_ms();
+    int64_t now = clock_now_ms();
     StoreGame timed = l->g;
     if (!clock_after_move(&timed, seat, now)) {
-        flag_fell(o, l, seat, a);
+        flag_fell(acts, l, seat, a);
         return;
     }
     Refusal why;
@@ -342,39 +372,39 @@ static void move(Online *o, Loaded *l, const char *token, const json_t *body, On
         return;
     }
     l->g = timed; /* play() reads the clocks from l->g; on failure l is thrown away */
-    play(o, l, seat, text, now, a);
+    play(acts, l, seat, text, now, a);
 }
 
 /* ---- resign, draw, rematch, ping, claim ---------------------------------------- */
 
-static void resign(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = online_authenticate(o, &l->g, token, a);
+static void resign(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
+    int seat = authenticate(acts, &l->g, token, a);
     if (seat < 0 || !ongoing(&l->g, a)) return;
-    int64_t now = online_now_ms();
+    int64_t now = clock_now_ms();
     StoreGame g = l->g;
     finish(&g, 1 - seat, "resign", now);
     OnlineEvent ev[] = {{"end", end_event(&g, now)}};
     Write w = {.kind = WRITE_UPDATE};
-    commit_and_answer(o, l, &g, &w, ev, 1, a);
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
 }
 
-static void draw(Online *o, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+static void draw(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
     const char *action = NULL;
     if (!string_field(body, "action", &action, a)) return;
     if (!action || (strcmp(action, "offer") && strcmp(action, "accept") && strcmp(action, "decline"))) {
         bad_request(a, "\"action\" must be \"offer\", \"accept\" or \"decline\"");
         return;
     }
-    int seat = online_authenticate(o, &l->g, token, a);
+    int seat = authenticate(acts, &l->g, token, a);
     if (seat < 0 || !ongoing(&l->g, a)) return;
     StoreGame g = l->g;
     bool offered = g.draw_offer == 1 - seat; /* by the opponent */
-    int64_t now = online_now_ms();
+    int64_t now = clock_now_ms();
     OnlineEvent ev[2];
     int n = 0;
     if (!strcmp(action, "offer") && !offered) {
         if (g.draw_offer == seat) {
-        online_answer_game(o, l, a);
+        answer_game(acts, l, a);
         return;
     } /* offered already */
         g.draw_offer = seat;
@@ -391,45 +421,45 @@ static void draw(Online *o, Loaded *l, const char *token, const json_t *body, On
         ev[n++] = (OnlineEvent){"end", end_event(&g, now)};
     }
     Write w = {.kind = WRITE_UPDATE};
-    commit_and_answer(o, l, &g, &w, ev, n, a);
+    commit_and_answer(acts, l, &g, &w, ev, n, a);
 }
 
-static void rematch(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = online_authenticate(o, &l->g, token, a);
+static void rematch(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
+    int seat = authenticate(acts, &l->g, token, a);
     if (seat < 0) return;
     if (l->g.status != GAME_FINISHED) {
         answer_refused(a, 409, "stale", "a rematch is offered once the game is over");
         return;
     }
     if (l->g.rematch[0]) {
-        online_answer_game(o, l, a);
+        answer_game(acts, l, a);
         return;
     } /* asked for already, by either player */
     StoreGame next;
-    int64_t now = online_now_ms();
+    int64_t now = clock_now_ms();
     if (!new_row(&l->g, &next, now)) {
         answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
         return;
     }
     snprintf(next.rematch_of, sizeof next.rematch_of, "%s", l->g.id);
-    if (!create_row(o, &next, a)) return;
+    if (!create_row(acts, &next, a)) return;
     StoreGame g = l->g;
     snprintf(g.rematch, sizeof g.rematch, "%s", next.id);
     OnlineEvent ev[] = {{"rematch", json_pack("{s:s}", "rematch", next.id)}};
     Write w = {.kind = WRITE_UPDATE};
-    commit_and_answer(o, l, &g, &w, ev, 1, a);
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
 }
 
-static void ping(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
-    if (online_authenticate(o, &l->g, token, a) < 0) return;
+static void ping(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
+    if (authenticate(acts, &l->g, token, a) < 0) return;
     a->status = 204;
     a->body = NULL;
 }
 
 /* An untimed game (or one whose clocks have not started) whose side to move
  * has neither moved nor been online for abandon_ms. */
-static void claim(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = online_authenticate(o, &l->g, token, a);
+static void claim(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
+    int seat = authenticate(acts, &l->g, token, a);
     if (seat < 0 || !ongoing(&l->g, a)) return;
     int away = game_to_move(&l->g);
     if (away == seat) {
@@ -440,10 +470,10 @@ static void claim(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
         answer_refused(a, 409, "stale", "a running clock ends this game, not a claim");
         return;
     }
-    int64_t now = online_now_ms(), since = l->g.last_move_ms;
-    int64_t seen = online_last_seen(o, &l->g, away);
+    int64_t now = clock_now_ms(), since = l->g.last_move_ms;
+    int64_t seen = presence_last_seen(acts->presence, &l->g, away);
     if (seen > since) since = seen;
-    if (now - since < online_config(o)->abandon_ms) {
+    if (now - since < acts->abandon_ms) {
         answer_refused(a, 409, "stale", "your opponent has not been away long enough (72 hours)");
         return;
     }
@@ -451,28 +481,28 @@ static void claim(Online *o, Loaded *l, const char *token, OnlineAnswer *a) {
     finish(&g, seat, "abandoned", now);
     OnlineEvent ev[] = {{"end", end_event(&g, now)}};
     Write w = {.kind = WRITE_UPDATE};
-    commit_and_answer(o, l, &g, &w, ev, 1, a);
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
 }
 
 /* ---- dispatch ----------------------------------------------------------------- */
 
-static void on_game(Online *o, OnlineAction action, Loaded *l, const char *token, const json_t *body,
+static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const char *token, const json_t *body,
                     OnlineAnswer *a) {
     switch (action) {
-    case ONLINE_READ: online_answer_game(o, l, a); return;
-    case ONLINE_JOIN: join(o, l, token, body, a); return;
-    case ONLINE_MOVE: move(o, l, token, body, a); return;
-    case ONLINE_RESIGN: resign(o, l, token, a); return;
-    case ONLINE_DRAW: draw(o, l, token, body, a); return;
-    case ONLINE_REMATCH: rematch(o, l, token, a); return;
-    case ONLINE_PING: ping(o, l, token, a); return;
-    case ONLINE_CLAIM: claim(o, l, token, a); return;
+    case ONLINE_READ: answer_game(acts, l, a); return;
+    case ONLINE_JOIN: join(acts, l, token, body, a); return;
+    case ONLINE_MOVE: move(acts, l, token, body, a); return;
+    case ONLINE_RESIGN: resign(acts, l, token, a); return;
+    case ONLINE_DRAW: draw(acts, l, token, body, a); return;
+    case ONLINE_REMATCH: rematch(acts, l, token, a); return;
+    case ONLINE_PING: ping(acts, l, token, a); return;
+    case ONLINE_CLAIM: claim(acts, l, token, a); return;
     case ONLINE_CREATE: break;
     }
     online_error(a, 500, "internal", "unknown action");
 }
 
-void online_act(Online *o, OnlineAction action, const char *id, const char *token, const json_t *body,
+void actions_do(const Actions *acts, OnlineAction action, const char *id, const char *token, const json_t *body,
                 OnlineAnswer *answer) {
     *answer = (OnlineAnswer){0};
     json_t *empty = body ? NULL : json_object();
@@ -481,11 +511,59 @@ void online_act(Online *o, OnlineAction action, const char *id, const char *toke
         online_error(answer, 400, "bad_request", "the body must be a JSON object");
     } else {
         Loaded l;
-        if (action == ONLINE_CREATE) create(o, body, answer);
-        else if (online_load(o, id, &l, answer)) {
-            on_game(o, action, &l, token, body, answer);
-            online_unload(&l);
+        if (action == ONLINE_CREATE) create(acts, body, answer);
+        else if (loaded_read(acts->store, id, &l, answer)) {
+            on_game(acts, action, &l, token, body, answer);
+            loaded_free(&l);
         }
     }
     json_decref(empty);
+}
+
+/* ---- GET /games/{id}/events ------------------------------------------------------ */
+
+/* A stream's catch-up: the stream, and the last event it was sent. */
+typedef struct {
+    Stream *stream;
+    int64_t seq;
+} Pushed;
+
+static void push_stored(void *ctx, int64_t seq, const char *kind, const char *data) {
+    Pushed *p = ctx;
+    char *text = event_text(seq, kind, data);
+    if (text && stream_push(p->stream, text)) p->seq = seq;
+    free(text);
+}
+
+static bool push_game(const Actions *acts, const Loaded *l, Stream *s) {
+    json_t *game = loaded_json(l, acts->presence);
+    char *data = json_dumps(game, JSON_COMPACT);
+    char *text = data ? event_text(l->g.seq, "game", data) : NULL;
+    bool ok = text && stream_push(s, text);
+    free(text);
+    free(data);
+    json_decref(game);
+    return ok;
+}
+
+bool actions_open_stream(const Actions *acts, const char *id, Stream *s, int64_t last_event_id, OnlineAnswer *a) {
+    Loaded l;
+    bool ok = loaded_read(acts->store, id, &l, a);
+    if (ok) {
+        stream_push(s, "retry: 2000\n\n"); /* how soon a browser reconnects */
+        /* An id from the future (another store): the whole game instead.
+         * The events replayed may go past the row read (another server
+         * wrote meanwhile): the stream takes its live events after the last. */
+        Pushed pushed = {s, l.g.seq};
+        if (last_event_id < 0 || last_event_id > l.g.seq) {
+            ok = push_game(acts, &l, s);
+        } else {
+            pushed.seq = last_event_id;
+            ok = store_events_after(acts->store, id, last_event_id, push_stored, &pushed) == STORE_OK;
+        }
+        if (ok) stream_attach(acts->hub, s, pushed.seq);
+        else online_error(a, 503, "unavailable", "the game's events cannot be read now; try again");
+        loaded_free(&l);
+    }
+    return ok;
 }
