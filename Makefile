@@ -29,7 +29,7 @@ obj        = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 # Linked upper layers first, as the linker resolves left to right.
 LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/online.a $(BUILD)/lib/http.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 
-UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
+UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
