@@ -224,15 +224,15 @@ online-tests: $(BUILD)/halma
 	    HALMA_ONLINE_STORE=pg2 $(ONLINE_NODE) tests/online/online.test.mjs || status=1; \
 	    $(ONLINE_NODE) tests/online/shared.test.mjs || status=1; exit $$status'
 
-# A load client for online play (a benchmark, not a test): issue 24's
-# targets, 1,000 games (3,000 streams) at 500 moves a second, then 10,000
-# streams open; figures in docs/MEASUREMENTS.md.  LOAD_ARGS adds options
-# (tests/online/load.mjs says which).
+# A load client for online play (a benchmark, not a test): 1,000 games
+# (3,000 streams) at 500 moves a second, then 10,000 streams open
+# (docs/ONLINE.md, Load); figures in docs/MEASUREMENTS.md.  LOAD_ARGS adds
+# options (tests/online/load.mjs says which).
 online-load: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
 
-# Issue 25: two servers on one PostgreSQL store (moves POSTed to one, the
+# Two servers on one PostgreSQL store (moves POSTed to one, the
 # opponent's stream on the other) against one server on SQLite, the same
 # load, run alternately LOAD_PAIRS times (default 2), since the machine is
 # shared.  LOAD_DB=postgresql://... names the database (its games are kept;
