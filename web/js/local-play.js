@@ -9,10 +9,6 @@ import { addGame } from './storage.js';
 import { resultText, statusText } from './texts.js';
 
 const HINT_MOVETIME = 700;
-/** The computer's move never lands sooner than this after the person's: an
- * instant reply is easy to miss. */
-const MIN_REPLY_MS = 400;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The parameters of a record's refusal, as the texts name them. */
 const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value: detail, move: detail });
@@ -68,8 +64,9 @@ export class LocalPlay {
     const phase = core.jobs.phase;
     const humanMoves = game.moves.some((_, i) => !core.isComputer(core.sideOfMove(i)));
     const humanTurn = !core.over && !core.isComputer(core.state.side);
+    const openChain = core.selection?.chain.length > 1;
     return {
-      canUndo: !review && !game.resigned && (settings.mode === 'friends' ? game.moves.length > 0 : humanMoves),
+      canUndo: !review && (openChain || (!game.resigned && (settings.mode === 'friends' ? game.moves.length > 0 : humanMoves))),
       canRedo: !review && !game.resigned && phase !== 'thinking' && redoStack.length > 0,
       canHint: !review && humanTurn && phase === 'idle',
       canResign: !review && !core.over,
@@ -78,14 +75,17 @@ export class LocalPlay {
 
   // ---- moves -------------------------------------------------------------
 
-  /** Plays the person's move (move-entry.js hands it over). */
-  async submit(move) {
+  /** Plays the person's move (move-entry.js hands it over); the computer
+   * starts on its reply as the move is made, while the piece travels. */
+  async submit(move, options) {
     const core = this.core;
-    if (await core.play(move)) {
-      core.redoStack = [];
-      core.save();
-      this.afterMove(true);
-    }
+    const applied = await core.apply(move);
+    if (!applied) return;
+    core.redoStack = [];
+    core.save();
+    if (!core.over && core.isComputer(core.state.side)) this.computerMove();
+    await core.land(applied, options);
+    this.afterMove(true);
   }
 
   /** After a move: the end of the game, or the computer's turn. */
@@ -100,8 +100,9 @@ export class LocalPlay {
       this.review.analyse();
       return;
     }
-    if (core.isComputer(core.state.side)) this.computerMove();
-    else if (core.state.mustPass) core.say(t('message.mustPass'), 'warn');
+    if (core.isComputer(core.state.side)) {
+      if (core.jobs.phase !== 'thinking') this.computerMove();
+    } else if (core.state.mustPass) core.say(t('message.mustPass'), 'warn');
     else if (!justPlayed && core.game.moves.length === 0) core.say(t('message.start'), 'info');
   }
 
@@ -118,12 +119,9 @@ export class LocalPlay {
     core.draw();
     let answer;
     try {
-      [answer] = await Promise.all([
-        // No movetime: the engine thinks for its level's own budget
-        // (src/engine/levels.c), so a level means the same everywhere.
-        core.jobs.request('think', { game: core.spec(), level: core.turnPlayer().level }),
-        sleep(MIN_REPLY_MS),
-      ]);
+      // No movetime: the engine thinks for its level's own budget
+      // (src/engine/levels.c), so a level means the same everywhere.
+      answer = await core.jobs.request('think', { game: core.spec(), level: core.turnPlayer().level });
     } catch (error) {
       if (core.jobs.settle(job)) {
         core.draw();
@@ -176,6 +174,7 @@ export class LocalPlay {
     core.view.finishAnimation();
     return core.exclusive(async () => {
       if (!this.abilities().canUndo) return;
+      if (core.selection?.chain.length > 1) return this.undoChain();
       const wasThinking = core.jobs.phase === 'thinking';
       core.jobs.cancel();
       const moves = core.game.moves;
@@ -189,6 +188,17 @@ export class LocalPlay {
       core.ui.announce(t('message.undone'));
       if (!core.over && core.isComputer(core.state.side)) this.computerMove();
     });
+  }
+
+  /** A chain being built is taken back before any move: its piece goes
+   * down where the chain began. */
+  undoChain() {
+    const core = this.core;
+    const origin = core.selection.chain[0];
+    core.setSelection(null);
+    const text = t('message.chainUndone', { square: origin });
+    core.say(text, 'info');
+    core.ui.announce(text);
   }
 
   redo() {

@@ -9,12 +9,16 @@ import { refusalText, t } from './i18n.js';
 import { allJoined } from './seats.js';
 import { waitText } from './texts.js';
 
+/** A move whose piece the person has put where it ends (dropped, or at the
+ * end of its chain): it lands without travelling again. */
+const STANDS = Object.freeze({ animate: false });
+
 /** The flag bytes of api_targets (one per square) as Map square -> flags. */
 const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareOfIndex(i), bits]] : [])));
 
 export class MoveEntry {
-  /** core: the GameController; input: the BoardInput; submit(move): the
-   * mode in play takes the person's move (a promise). */
+  /** core: the GameController; input: the BoardInput; submit(move,
+   * options): the mode in play takes the person's move (a promise). */
   constructor(core, input, submit) {
     Object.assign(this, { core, input, submit });
     this.listen();
@@ -65,7 +69,7 @@ export class MoveEntry {
     const end = chain.at(-1);
     const bits = targets.get(square) ?? 0;
     if (square === chain[0] && chain.length === 1) return this.cancelSelection();
-    if (bits & TARGET.STOP) return this.commit(chain.join('-'), bits);
+    if (bits & TARGET.STOP) return this.commit(chain.join('-'), bits, STANDS);
     if (bits & TARGET.HOP) return this.hop(square);
     if (bits & TARGET.END) return this.commit(await this.chainTo(chain, square), bits);
     if (core.pieces.get(square) === core.state.side && square !== end) return this.pick(square);
@@ -151,18 +155,19 @@ export class MoveEntry {
     if (!selection || selection.chain[0] !== from || !to || to === from) return this.core.draw();
     const bits = selection.targets.get(to) ?? 0;
     // A drop names the final square: it never leaves a chain open.
-    if (bits & TARGET.END) return this.commit(await this.chainTo(selection.chain, to), bits);
+    if (bits & TARGET.END) return this.commit(await this.chainTo(selection.chain, to), bits, STANDS);
     const move = `${selection.chain.join('-')}-${to}`;
     this.cancelSelection();
     return this.explain(move, false);
   }
 
   /** Hands the person's move to the mode in play, after a warning when it
-   * draws by repetition. */
-  async commit(move, bits) {
+   * draws by repetition; options: {animate: false} when its piece stands
+   * where it ends already. */
+  async commit(move, bits, options = {}) {
     if (!move) return undefined;
     if (bits & TARGET.REPEATS && !(await this.core.ui.confirm(t('confirm.repetition'), t('confirm.repetitionYes')))) return undefined;
-    return this.submit(move);
+    return this.submit(move, options);
   }
 
   /** "Stop here": the chain ends where it is. */
@@ -170,7 +175,7 @@ export class MoveEntry {
     return this.core.exclusive(async () => {
       if (!this.core.model().canStop) return;
       const chain = this.core.selection.chain;
-      await this.commit(chain.join('-'), this.core.selection.targets.get(chain.at(-1)));
+      await this.commit(chain.join('-'), this.core.selection.targets.get(chain.at(-1)), STANDS);
     });
   }
 

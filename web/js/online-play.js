@@ -5,7 +5,7 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, apiAvailable, errorText, gameLink, keepSeat, parseLink, seatFor } from './online.js';
+import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepSeat, noApi, parseLink, seatFor } from './online.js';
 import { renderCard } from './online-card.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
@@ -49,10 +49,10 @@ export class OnlinePlay {
     return this.game.seat;
   }
 
-  /** Whether this page's server plays online (asked once). */
-  available() {
-    this.availability ??= apiAvailable();
-    return this.availability;
+  /** False once the page's server has shown it has no API (a static host):
+   * learnt from the first answer, never by a request made to find out. */
+  get available() {
+    return !this.noApi;
   }
 
   errorText(error) {
@@ -68,6 +68,7 @@ export class OnlinePlay {
     try {
       created = await api.create(settings);
     } catch (error) {
+      this.noApi ||= noApi(error);
       return this.errorText(error);
     }
     keepSeat(created.id, created.seat, created.token, created.invite);
@@ -96,27 +97,56 @@ export class OnlinePlay {
 
   async openNow(id, invite) {
     if (this.server?.id === id && (this.seat || !invite)) return null; // open already
-    let seat = seatFor(id);
     this.note = null;
-    if (!seat && invite) {
-      try {
-        seat = await this.join(id, { invite });
-      } catch (error) {
-        if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) return this.errorText(error);
-        this.note = { key: 'online.seatTaken' }; // someone else has the seat: watch
-      }
-    }
-    // The invite leaves the address bar (and the history): it is spent.
-    history.replaceState(null, '', `#game=${id}`);
     let game;
     try {
       game = await api.game(id);
     } catch (error) {
+      this.noApi ||= noApi(error);
       if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
-    await this.follow(game, seat);
+    const seat = (await this.keptSeat(id)) ?? (invite && (await this.takeInvite(game, invite)));
+    // The invite leaves the address bar (and the history): it is spent.
+    history.replaceState(null, '', `#game=${id}`);
+    if (seat) game = await api.game(id).catch(() => game); // with the seat just taken
+    await this.follow(game, seat || null);
     return null;
+  }
+
+  /** The seat this device keeps for a game, if the server still knows its
+   * token (a token that is not the game's is forgotten: the page watches). */
+  async keptSeat(id) {
+    const seat = seatFor(id);
+    if (!seat) return null;
+    try {
+      await api.ping(id, seat.token);
+      return seat;
+    } catch (error) {
+      if (!(error instanceof ApiError && [401, 403].includes(error.status))) return seat; // not known to be wrong
+      forgetSeat(id);
+      this.note = { key: 'online.seatLost' };
+      return null;
+    }
+  }
+
+  /** The seat an invite opens, unless the game has no free seat left (then
+   * the page watches and says why, asking the server nothing that fails). */
+  async takeInvite(game, invite) {
+    if (game.status !== 'waiting') {
+      this.note = { key: 'online.seatTaken' };
+      return null;
+    }
+    try {
+      return await this.join(game.id, { invite });
+    } catch (error) {
+      if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) {
+        this.core.say(this.errorText(error), 'warn');
+        return null;
+      }
+      this.note = { key: 'online.seatTaken' }; // someone else took the seat meanwhile
+      return null;
+    }
   }
 
   async join(id, body, token = null) {
@@ -163,11 +193,23 @@ export class OnlinePlay {
       rematch: current((rematchId) => this.onRematch(rematchId)),
       connection: current((state) => {
         this.connection = state;
+        this.core.draw(); // the player bars: presence is not known while the connection is down
         this.render();
       }),
       refused: queued((error) => game.onRefused(error)),
       error: current((error) => this.onError(error)),
+      seatLost: current(() => this.onSeatLost()),
     };
+  }
+
+  /** The server does not take this device's token for its seat (the
+   * storage was tampered with, or the game was made again): it is
+   * forgotten, and the page watches. */
+  onSeatLost() {
+    forgetSeat(this.server.id);
+    this.note = { key: 'online.seatLost' };
+    this.core.say(t('online.seatLost'), 'warn');
+    return this.follow(this.server, null);
   }
 
   onDrawOffer(side) {
@@ -263,7 +305,7 @@ export class OnlinePlay {
   /** What the player bars show: presence and clocks (panel.js). */
   describe() {
     const server = this.server;
-    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times() } : null;
+    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times(), connected: this.connection === 'connected' } : null;
   }
 
   render() {

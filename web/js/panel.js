@@ -68,7 +68,10 @@ export class PanelUI {
     $('turn-piece').className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
     // Shown by visibility, never display: the card keeps its size.
     $('spinner').classList.toggle('active', phase !== 'idle');
-    const turn = position.result === 'ongoing' ? position.turns + 1 : position.turns;
+    // A game goes on in the turn after the last move, and a game ended
+    // without a move (resigned, on time, agreed) ended in that turn too.
+    const between = position.result === 'ongoing' || position.resigned || position.flagged || position.abandoned || position.result === 'draw-agreement';
+    const turn = between ? position.turns + 1 : position.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: position.turnLimit });
     const warning = $('warning');
     const warn = model.humanTurn && !review && state.repeating.length > 0;
@@ -240,9 +243,10 @@ function judgementText(judgement) {
 /** A player bar's online parts: whether the player is here (for the
  * opponent, or both when watching) and the clock, which online-clock.js
  * keeps ticking (#clock-w, #clock-b). */
-function onlineBadges({ seat, seats, clock }, side) {
+function onlineBadges({ seat, seats, clock, connected }, side) {
   const badges = [];
-  if (side !== seat && seats[side]?.joined) {
+  // Whether the others are here is known only while the page is connected.
+  if (connected && side !== seat && seats[side]?.joined) {
     const here = seats[side].online;
     badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
   }

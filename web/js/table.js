@@ -14,7 +14,7 @@ export class Table {
    * Settings.  The person's moves on the board go to the mode in play. */
   constructor({ core, input, local, online, review, settings }) {
     Object.assign(this, { core, local, online, review, settings });
-    this.entry = new MoveEntry(core, input, (move) => this.mode().submit(move));
+    this.entry = new MoveEntry(core, input, (move, options) => this.mode().submit(move, options));
   }
 
   /** The mode in play: the online game while one is open, else the local one. */
@@ -49,8 +49,9 @@ export class Table {
     return this.online.create(settings);
   }
 
+  /** False once the page's server has shown it has no online play. */
   onlineAvailable() {
-    return this.online.available();
+    return this.online.available;
   }
 
   /** What the new-game dialog starts from: this game's variant and settings. */
