@@ -3,7 +3,7 @@
 // a server gone, a browser offline, each in the page's own language.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { click, setup, startServer, status } from './harness.mjs';
+import { click, recordFrames, setup, startServer, status } from './harness.mjs';
 import { connected, createGame, device as openDevice, enter, onlineNote, waitMoves } from './online-harness.mjs';
 
 let env;
@@ -86,5 +86,43 @@ test('the server gone: the opponent is no longer shown online, and the card says
   assert.doesNotMatch(await white.page.locator('#player-top').textContent(), /online/, 'presence unknown while the server is out of reach');
   assert.equal(await white.page.locator('#player-top .presence.here').count(), 0);
   assert.deepEqual(own.consoleErrors, []);
+  for (const { context } of [white, black]) await context.close();
+});
+
+test('an online move is sent the moment it is made, while its piece travels; a stopped chain is not replayed first', async () => {
+  const white = await device('', { storage: {} }); // the moves animated, as by default
+  const link = await createGame(white.page, { clock: '5+3' });
+  const black = await device(link, { storage: {} });
+  await connected(white.page);
+  await click(white.page, 'o2');
+  await white.page.evaluate(() => {
+    window.clickedAt = null;
+    document.getElementById('board').addEventListener('pointerup', () => (window.clickedAt ??= performance.now()), { capture: true, once: true });
+  });
+  const recording = await recordFrames(white.page, () => document.getElementById('board').classList.contains('animating'));
+  await white.page.locator('[data-square="m4"]').click();
+  await waitMoves(black.page, 1);
+  const frames = await recording.frames();
+  const { clickedAt, sentAt } = await white.page.evaluate(() => ({
+    clickedAt: window.clickedAt,
+    sentAt: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/moves'))?.startTime,
+  }));
+  const landed = frames.find((f, i) => i > 0 && frames[i - 1].value && !f.value)?.t;
+  assert.ok(frames.some((f) => f.value), 'the move travels on the board');
+  assert.ok(sentAt - clickedAt < 100, `sent ${Math.round(sentAt - clickedAt)} ms after the click`);
+  assert.ok(sentAt < landed, `sent before the piece landed (${Math.round(landed - sentAt)} ms before)`);
+
+  // Black builds a chain hop by hop and stops it: it is sent as it stands.
+  await enter(black.page, 'b15-d13');
+  await waitMoves(white.page, 2);
+  await enter(white.page, 'p2-n4-l4');
+  await waitMoves(black.page, 3);
+  await click(black.page, 'a13');
+  await click(black.page, 'c13');
+  assert.equal(await black.page.locator('#stop-chain').isVisible(), true, 'the chain could go on');
+  const again = await recordFrames(black.page, () => document.getElementById('board').classList.contains('animating'));
+  await black.page.click('#stop-chain');
+  await waitMoves(white.page, 4);
+  assert.equal((await again.frames()).filter((f) => f.value).length, 0, 'the chain is not played again');
   for (const { context } of [white, black]) await context.close();
 });

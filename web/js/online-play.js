@@ -12,6 +12,14 @@ import { OnlineGame } from './online-game.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The game as it is once `seat` has joined it (the stream's first event
+ * brings the server's own word on it). */
+function joinedGame(game, seat) {
+  const seats = { ...game.seats, [seat]: { joined: true, online: true } };
+  const full = Object.values(seats).every((s) => s.joined);
+  return { ...game, seats, status: game.status === 'waiting' && full ? 'ongoing' : game.status };
+}
+
 export class OnlinePlay {
   /** core: the GameController; review: the Review. */
   constructor(core, review) {
@@ -106,11 +114,13 @@ export class OnlinePlay {
       if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
-    const seat = (await this.keptSeat(id)) ?? (invite && (await this.takeInvite(game, invite)));
+    const kept = await this.keptSeat(id);
+    const seat = kept ?? (invite && (await this.takeInvite(game, invite)));
     // The invite leaves the address bar (and the history): it is spent.
     history.replaceState(null, '', `#game=${id}`);
-    if (seat) game = await api.game(id).catch(() => game); // with the seat just taken
-    await this.follow(game, seat || null);
+    if (seat && !kept) game = joinedGame(game, seat.seat);
+    // A kept seat has just been pinged: the session's pings start later.
+    await this.follow(game, seat || null, { pinged: !!kept });
     return null;
   }
 
@@ -156,11 +166,11 @@ export class OnlinePlay {
   }
 
   /** Follows the game live from now on, with the seat (or null to watch). */
-  async follow(game, seat) {
+  async follow(game, seat, { pinged = false } = {}) {
     this.game.session?.stop();
     const session = new OnlineSession(game.id, seat, this.handlers(game.id));
     await this.core.exclusive(() => this.game.load(game, session));
-    session.start();
+    session.start({ pinged });
     this.clocks.start();
     this.render();
   }
@@ -233,8 +243,8 @@ export class OnlinePlay {
   // ---- what the person does -----------------------------------------------
 
   /** The person's move (move-entry.js hands it over). */
-  async submit(move) {
-    await this.game.submit(move);
+  async submit(move, options) {
+    await this.game.submit(move, options);
     this.render();
   }
 

@@ -158,12 +158,13 @@ export class OnlineSession {
     this.onOffline = () => this.handlers.connection('offline');
   }
 
-  start() {
+  /** pinged: the seat was pinged a moment ago (the first ping waits). */
+  start({ pinged = false } = {}) {
     this.openStream();
     document.addEventListener('visibilitychange', this.onVisibility);
     addEventListener('online', this.onOnline);
     addEventListener('offline', this.onOffline);
-    this.visibilityChanged();
+    this.visibilityChanged(!pinged);
   }
 
   stop() {
@@ -213,10 +214,10 @@ export class OnlineSession {
 
   // ---- presence: a ping every 10 s while the page is visible ----------------
 
-  visibilityChanged() {
+  visibilityChanged(now = true) {
     clearInterval(this.pinger);
     if (!this.token || document.visibilityState !== 'visible' || this.closed) return;
-    this.ping();
+    if (now) this.ping();
     this.pinger = setInterval(() => this.ping(), PING_MS);
   }
 
