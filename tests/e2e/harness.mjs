@@ -235,3 +235,24 @@ export async function recordFrames(page, probe) {
       }),
   };
 }
+
+/** Starts recording the page's layout shifts (the Layout Instability
+ * API), those right after an input included; layoutShift() then sums them
+ * and names what moved. */
+export async function watchShifts(page) {
+  await page.evaluate(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const moved = entry.sources.map((s) => s.node?.id || s.node?.className?.baseVal || s.node?.className || s.node?.nodeName);
+        window.layoutShifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+}
+
+export async function layoutShift(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => window.layoutShifts);
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), moved: [...new Set(shifts.flatMap((s) => s.moved))] };
+}

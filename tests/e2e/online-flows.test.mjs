@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { click, recordFrames, setup, startServer, status } from './harness.mjs';
-import { connected, createGame, device as openDevice, enter, onlineNote, waitMoves } from './online-harness.mjs';
+import { CUT_STREAM, connected, createGame, device as openDevice, enter, onlineNote, waitMoves } from './online-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -54,7 +54,7 @@ test('a seat token the server refuses: the page says so in its language and watc
 });
 
 test('the browser offline: the card says the connection is lost, and the move waits without a request', async () => {
-  const white = await device();
+  const white = await device('', { expectErrors: [CUT_STREAM] });
   const link = await createGame(white.page);
   const black = await device(link);
   await connected(white.page);

@@ -12,8 +12,8 @@ export const FAST = { 'halma.settings.v1': JSON.stringify({ animation: 'none' })
  * {page, context, errors, requests, failed}: requests collects every URL
  * asked, failed every request that failed or was answered 400 or more;
  * expectErrors: console errors the test provokes (regular expressions). */
-export async function device(env, url = '', { storage = FAST, colorScheme = 'light', viewport = { width: 1280, height: 800 }, locale = 'en-US', expectErrors = [] } = {}) {
-  const context = await env.browser.newContext({ viewport, locale, colorScheme });
+export async function device(env, url = '', { storage = FAST, colorScheme = 'light', viewport = { width: 1280, height: 800 }, locale = 'en-US', expectErrors = [], phone = false } = {}) {
+  const context = await env.browser.newContext({ viewport, locale, colorScheme, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
   await seedStorage(context, storage);
   const page = await context.newPage();
   const errors = watchConsole(env, page, expectErrors);
@@ -68,6 +68,9 @@ export async function serverGame(env, page) {
 }
 
 export const onlineNote = (page) => page.locator('#online-note').textContent();
+/** The console error of a stream the test cuts by taking the device offline. */
+export const CUT_STREAM = /ERR_INTERNET_DISCONNECTED \(\S+\/events\)$/;
+
 export const connected = (page) => page.waitForSelector('#online-connection[data-state="connected"]');
 
 // A whole game is 142 moves entered square by square and seen on three

@@ -75,7 +75,7 @@ export class GameController extends EventTarget {
   fail(error) {
     if (error instanceof CancelledError) return;
     console.warn('halma:', error);
-    this.say(t('error.unexpected'), 'error');
+    this.say(() => t('error.unexpected'), 'error');
   }
 
   spec() {
@@ -249,7 +249,7 @@ export class GameController extends EventTarget {
     const side = this.state.side;
     const answer = await this.rules.request('play', { game: this.spec(), move });
     if (answer.refusal) {
-      this.say(refusalText(answer.refusal), 'warn');
+      this.say(() => refusalText(answer.refusal), 'warn');
       return null;
     }
     const travel = this.travel(answer.path);
@@ -271,7 +271,7 @@ export class GameController extends EventTarget {
   async land({ side, path, travel }, { animate = true } = {}) {
     if (animate && !this.review) await this.showTravel(travel, side);
     this.draw();
-    if (path === 'pass') this.say(t('message.passed', { side: sideName(side) }));
+    if (path === 'pass') this.say(() => t('message.passed', { side: sideName(side) }));
     else this.prefs.sound.play(moveKind(path) === 'step' ? 'step' : 'hop');
   }
 
@@ -333,7 +333,9 @@ export class GameController extends EventTarget {
 
   /** Shows a message for as long as what it is about holds: 'position' (the
    * position on the board), 'selection' (the piece picked up), 'hint',
-   * 'thinking' (the computer's search) or 'review' (looking back). */
+   * 'thinking' (the computer's search) or 'review' (looking back).  The
+   * text is a function when it is in words of the page's languages (it is
+   * read again in the language chosen since), a string otherwise. */
   say(text, kind = 'info', about = 'position') {
     this.said = text ? { about, position: this.positionKey(), selection: this.selection } : null;
     this.ui.message(text, kind);

@@ -33,7 +33,7 @@ export class LocalPlay {
     return core.exclusive(async () => {
       await this.load(newGameSpec(core.setup, variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
-      if (core.game.moves.length > 0 || core.isComputer(core.state.side)) core.say(t('message.newGame'), 'info');
+      if (core.game.moves.length > 0 || core.isComputer(core.state.side)) core.say(() => t('message.newGame'), 'info');
       core.ui.announce(statusText(core.model()));
     });
   }
@@ -50,7 +50,7 @@ export class LocalPlay {
       if (check.failure) return loadFailureText(check.failure);
       // An online game's settings do not carry over to a game of this device.
       await this.load(game, core.settings.mode === 'online' ? defaultSettings(core.setup) : core.settings);
-      core.say(t('message.imported', { count: game.moves.length }), 'info');
+      core.say(() => t('message.imported', { count: game.moves.length }), 'info');
       // A finished game says how it ended, as if its last move were just played.
       if (core.over) core.ui.showEnd(core.model());
       return null;
@@ -70,6 +70,7 @@ export class LocalPlay {
       canRedo: !review && !game.resigned && phase !== 'thinking' && redoStack.length > 0,
       canHint: !review && humanTurn && phase === 'idle',
       canResign: !review && !core.over,
+      localActions: true,
     };
   }
 
@@ -102,8 +103,8 @@ export class LocalPlay {
     }
     if (core.isComputer(core.state.side)) {
       if (core.jobs.phase !== 'thinking') this.computerMove();
-    } else if (core.state.mustPass) core.say(t('message.mustPass'), 'warn');
-    else if (!justPlayed && core.game.moves.length === 0) core.say(t('message.start'), 'info');
+    } else if (core.state.mustPass) core.say(() => t('message.mustPass'), 'warn');
+    else if (!justPlayed && core.game.moves.length === 0) core.say(() => t('message.start'), 'info');
   }
 
   announceEnd() {
@@ -154,9 +155,9 @@ export class LocalPlay {
           if (answer?.move && answer.move !== 'pass') {
             core.hintPath = answer.move.split('-');
             core.selection = null;
-            const text = t('message.hint', { move: answer.move });
+            const text = () => t('message.hint', { move: answer.move });
             core.say(text, 'hint', 'hint');
-            core.ui.announce(text);
+            core.ui.announce(text());
           }
           core.draw();
         }),
@@ -184,7 +185,7 @@ export class LocalPlay {
         core.redoStack.push(moves.pop());
       } while (core.settings.mode === 'computer' && !wasThinking && moves.length && core.isComputer(core.sideOfMove(moves.length)));
       await core.resync();
-      core.say(t('message.undone'), 'info');
+      core.say(() => t('message.undone'), 'info');
       core.ui.announce(t('message.undone'));
       if (!core.over && core.isComputer(core.state.side)) this.computerMove();
     });
@@ -196,9 +197,9 @@ export class LocalPlay {
     const core = this.core;
     const origin = core.selection.chain[0];
     core.setSelection(null);
-    const text = t('message.chainUndone', { square: origin });
+    const text = () => t('message.chainUndone', { square: origin });
     core.say(text, 'info');
-    core.ui.announce(text);
+    core.ui.announce(text());
   }
 
   redo() {

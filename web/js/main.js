@@ -46,7 +46,7 @@ async function restore(core, local, { saved, damaged }) {
   const fresh = () => local.load(newGameSpec(core.setup), defaultSettings(core.setup));
   if (!saved) {
     await core.exclusive(fresh);
-    if (damaged) core.say(t('message.saveDamaged'), 'warn');
+    if (damaged) core.say(() => t('message.saveDamaged'), 'warn');
     return;
   }
   const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted } = saved;
@@ -55,9 +55,9 @@ async function restore(core, local, { saved, damaged }) {
   if (!failure) return;
   if (failure.at < 0) {
     await core.exclusive(fresh);
-    core.say(t('message.saveDamaged'), 'warn');
+    core.say(() => t('message.saveDamaged'), 'warn');
   } else {
-    core.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+    core.say(() => t('message.saveRestoredPart', { count: failure.at }), 'warn');
   }
 }
 

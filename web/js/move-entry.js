@@ -59,11 +59,11 @@ export class MoveEntry {
   async tap(square) {
     const core = this.core;
     if (!core.state) return undefined; // still starting
-    if (core.review) return core.say(t('message.reviewing'), 'info', 'review');
-    if (core.over) return core.say(t('message.gameOver'), 'info');
-    if (core.jobs.phase === 'thinking') return core.say(t('message.wait'), 'info', 'thinking');
+    if (core.review) return core.say(() => t('message.reviewing'), 'info', 'review');
+    if (core.over) return core.say(() => t('message.gameOver'), 'info');
+    if (core.jobs.phase === 'thinking') return core.say(() => t('message.wait'), 'info', 'thinking');
     if (core.turnPlayer().kind === 'computer') return undefined;
-    if (!this.personMoves()) return core.say(waitText(core.model()), 'info');
+    if (!this.personMoves()) return core.say(() => waitText(core.model()), 'info');
     if (!core.selection) return this.pick(square);
     const { chain, targets } = core.selection;
     const end = chain.at(-1);
@@ -91,14 +91,14 @@ export class MoveEntry {
     if (owner !== core.state.side) {
       core.setSelection(null);
       const reason = owner ? 'not-your-piece' : 'empty-origin';
-      return core.say(refusalText({ reason, a: square, message: '' }), 'warn');
+      return core.say(() => refusalText({ reason, a: square, message: '' }), 'warn');
     }
     const flags = await core.rules.request('targets', { game: core.spec(), chain: [square] });
     if (!flags) return undefined;
     core.setSelection({ chain: [square], targets: flagsToMap(flags) });
     const count = [...core.selection.targets.values()].filter((b) => b & TARGET.END).length;
-    if (count) core.say(t('message.picked', { square, count }), 'info', 'selection');
-    else core.say(t('message.cannotMove', { square }), 'warn', 'selection');
+    if (count) core.say(() => t('message.picked', { square, count }), 'info', 'selection');
+    else core.say(() => t('message.cannotMove', { square }), 'warn', 'selection');
     return undefined;
   }
 
@@ -113,7 +113,7 @@ export class MoveEntry {
     const further = [...targets.keys()].some((s) => s !== square);
     if (!further && targets.get(square) & TARGET.STOP) return this.commit(chain.join('-'), targets.get(square));
     core.setSelection({ chain, targets });
-    core.say(t('message.chain', { path: chain.join('-') }), 'info', 'selection');
+    core.say(() => t('message.chain', { path: chain.join('-') }), 'info', 'selection');
     return undefined;
   }
 
@@ -121,9 +121,9 @@ export class MoveEntry {
    * rules find it legal after all, plays it. */
   async explain(move, atEnd) {
     const core = this.core;
-    if (atEnd) return core.say(refusalText({ reason: 'goal-camp', a: core.selection.chain[0], message: '' }), 'warn');
+    if (atEnd) return core.say(() => refusalText({ reason: 'goal-camp', a: core.selection.chain[0], message: '' }), 'warn');
     const answer = await core.rules.request('play', { game: core.spec(), move });
-    if (answer.refusal) return core.say(refusalText(answer.refusal), 'warn');
+    if (answer.refusal) return core.say(() => refusalText(answer.refusal), 'warn');
     return this.commit(answer.path, 0);
   }
 

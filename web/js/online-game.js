@@ -68,8 +68,8 @@ export class OnlineGame extends EventTarget {
     const shown = sent && (await this.checked(sent));
     if (shown) core.setSentMove(shown);
     if (core.over) this.review.analyse();
-    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(t('message.mustPass'), 'warn');
-    else if (core.game.moves.length === 0 && this.canMove()) core.say(t('message.start'), 'info');
+    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
+    else if (core.game.moves.length === 0 && this.canMove()) core.say(() => t('message.start'), 'info');
     return null;
   }
 
@@ -117,7 +117,7 @@ export class OnlineGame extends EventTarget {
     const core = this.core;
     const answer = await core.rules.request('play', { game: core.spec(), move });
     if (answer.refusal) {
-      core.say(refusalText(answer.refusal), 'warn');
+      core.say(() => refusalText(answer.refusal), 'warn');
       return null;
     }
     return { path: answer.path, pieces: piecesOf(answer.state.fen) };
@@ -145,7 +145,7 @@ export class OnlineGame extends EventTarget {
     core.sentMove = null;
     if (!(await core.play(move, { animate: !mine }))) return false;
     if (core.over) this.ended();
-    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(t('message.mustPass'), 'warn');
+    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
     return true;
   }
 
@@ -158,6 +158,7 @@ export class OnlineGame extends EventTarget {
     const same = game.moves.length === moves.length && game.moves.every((m, i) => m === moves[i]);
     if (!same) await this.reload(game);
     else if (game.result) this.end(game.result);
+    else this.core.setPlayers(onlinePlayers(game, this.seat)); // seats taken since the GET
     this.changed();
   }
 
@@ -172,7 +173,7 @@ export class OnlineGame extends EventTarget {
     try {
       await this.reload(await api.game(this.server.id));
     } catch (error) {
-      this.core.say(t(...errorText(error)), 'warn');
+      this.core.say(() => t(...errorText(error)), 'warn');
     }
     this.changed();
   }
@@ -233,7 +234,7 @@ export class OnlineGame extends EventTarget {
   async onRefused(error) {
     this.core.setSentMove(null);
     await this.resync();
-    if (error instanceof ApiError && error.status === 422) this.core.say(t('online.refused', { reason: error.message }), 'warn');
-    else if (!(error instanceof ApiError && error.status === 409)) this.core.say(t(...errorText(error)), 'warn');
+    if (error instanceof ApiError && error.status === 422) this.core.say(() => t('online.refused', { reason: error.message }), 'warn');
+    else if (!(error instanceof ApiError && error.status === 409)) this.core.say(() => t(...errorText(error)), 'warn');
   }
 }

@@ -7,6 +7,7 @@
 import { t } from './i18n.js';
 import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepSeat, noApi, parseLink, seatFor } from './online.js';
 import { renderCard } from './online-card.js';
+import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
 
@@ -38,6 +39,9 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
+    seatAct('toast-accept-draw', 'draw', 'accept');
+    seatAct('toast-decline-draw', 'draw', 'decline');
+    $('toast-rematch').addEventListener('click', () => this.rematch());
     $('online-rematch').addEventListener('click', () => this.rematch());
     $('end-rematch').addEventListener('click', () => {
       $('end-dialog').close();
@@ -106,6 +110,7 @@ export class OnlinePlay {
   async openNow(id, invite) {
     if (this.server?.id === id && (this.seat || !invite)) return null; // open already
     this.note = null;
+    this.rematchOf = null;
     let game;
     try {
       game = await api.game(id);
@@ -151,7 +156,7 @@ export class OnlinePlay {
       return await this.join(game.id, { invite });
     } catch (error) {
       if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) {
-        this.core.say(this.errorText(error), 'warn');
+        this.core.say(() => this.errorText(error), 'warn');
         return null;
       }
       this.note = { key: 'online.seatTaken' }; // someone else took the seat meanwhile
@@ -218,13 +223,18 @@ export class OnlinePlay {
   onSeatLost() {
     forgetSeat(this.server.id);
     this.note = { key: 'online.seatLost' };
-    this.core.say(t('online.seatLost'), 'warn');
+    this.core.say(() => t('online.seatLost'), 'warn');
     return this.follow(this.server, null);
   }
 
   onDrawOffer(side) {
     this.server.draw_offer = side;
-    if (side && side !== this.seat && this.seat) this.core.say(t('online.drawOffered'), 'info');
+    if (side && side !== this.seat && this.seat) {
+      this.core.say(() => t('online.drawOffered'), 'info');
+      this.offerSaid = this.core.said;
+    } else if (!side && this.offerSaid && this.core.said === this.offerSaid) {
+      this.core.say(''); // the offer is over: so is the message about it
+    }
     this.render();
   }
 
@@ -236,7 +246,7 @@ export class OnlinePlay {
   }
 
   onError(error) {
-    this.core.say(this.errorText(error), 'warn');
+    this.core.say(() => this.errorText(error), 'warn');
     if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync());
   }
 
@@ -261,7 +271,7 @@ export class OnlinePlay {
   /** What the seat may do now, for the panel's buttons: an online game has
    * no undo, redo or hint. */
   abilities() {
-    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign() };
+    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), localActions: false };
   }
 
   async act(what, ...args) {
@@ -294,12 +304,15 @@ export class OnlinePlay {
       // 409: taken already (by this device in another tab): open it anyway
       if (!(error instanceof ApiError && error.status === 409)) {
         this.takingRematch = null;
-        return this.core.say(this.errorText(error), 'warn');
+        return this.core.say(() => this.errorText(error), 'warn');
       }
     }
     history.pushState(null, '', `#game=${id}`);
     const failure = await this.open(id);
     if (failure) this.core.say(failure, 'warn');
+    // The one who asked waits in the new game: the card says for what.
+    if (!failure && this.rematchAsked === oldId) this.rematchOf = oldId;
+    this.render();
   }
 
   async share() {
@@ -320,7 +333,9 @@ export class OnlinePlay {
 
   render() {
     const { server, seat, connection, note, rematchAsked } = this;
-    renderCard({ server, seat, connection, note, rematchAsked });
+    const rematchOf = this.rematchOf && server?.status === 'waiting' ? this.rematchOf : null;
+    renderCard({ server, seat, connection, note, rematchAsked, rematchOf });
+    renderToast({ server, seat, connection, rematchAsked });
     this.clocks.show();
   }
 }

@@ -155,7 +155,7 @@ export class OnlineSession {
     this.closed = false;
     this.onVisibility = () => this.visibilityChanged();
     this.onOnline = () => this.reconnect();
-    this.onOffline = () => this.handlers.connection('offline');
+    this.onOffline = () => this.disconnect();
   }
 
   /** pinged: the seat was pinged a moment ago (the first ping waits). */
@@ -201,6 +201,13 @@ export class OnlineSession {
   async retryStream() {
     await sleep(3000);
     if (!this.closed && this.stream.readyState === EventSource.CLOSED) this.openStream();
+  }
+
+  /** The browser went offline: the stream is closed rather than left to
+   * retry into a dead network (coming back online opens a fresh one). */
+  disconnect() {
+    this.stream?.close();
+    this.handlers.connection('offline');
   }
 
   /** Back online: a fresh stream (its first event the whole game) rather

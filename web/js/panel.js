@@ -77,6 +77,11 @@ export class PanelUI {
     const warn = model.humanTurn && !review && state.repeating.length > 0;
     warning.hidden = !warn;
     if (warn) warning.textContent = t('warning.repetition');
+    // A game of this device has them all, an online game none; "Stop here"
+    // and "Pass" take the place of Redo and Hint, so the row keeps its size.
+    const acting = model.canStop || model.mustPass;
+    $('undo').hidden = !model.localActions;
+    for (const id of ['redo', 'hint']) $(id).hidden = !model.localActions || acting;
     $('undo').disabled = !model.canUndo;
     $('redo').disabled = !model.canRedo;
     $('hint').disabled = !model.canHint;
@@ -84,6 +89,7 @@ export class PanelUI {
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
     $('fen').value = position.fen;
+    if (typeof this.said === 'function') $('message').textContent = this.said();
     this.updatePlayers(model);
     this.updateMoves(model);
     this.updateAnalysis(model);
@@ -169,9 +175,12 @@ export class PanelUI {
     else document.body.dataset[name] = String(value);
   }
 
+  /** The message: text, or a function giving it in the current language
+   * (read again by update(), as after a change of language). */
   message(text, kind = 'info') {
+    this.said = text;
     const shown = $('message');
-    shown.textContent = text;
+    shown.textContent = typeof text === 'function' ? text() : text;
     shown.dataset.kind = kind;
   }
 
@@ -205,7 +214,7 @@ export class PanelUI {
     } catch {
       ok = false; // no clipboard permission: the text stays selectable
     }
-    this.table.say(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
+    this.table.say(() => t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
     button.focus();
   }
 
