@@ -49,7 +49,7 @@ test('a clock runs out: the server ends the game on time, and both clocks show i
   for (const page of [white.page, black.page]) await page.waitForSelector('#end-dialog[open]', { timeout: 40000 });
   assert.equal(await white.page.locator('#end-title').textContent(), 'You win!');
   assert.equal(await black.page.locator('#end-text').textContent(), 'Black ran out of time.');
-  assert.equal(await black.page.locator('#clock-b').textContent(), '0:00');
+  assert.equal(await black.page.locator('#clock-b').textContent(), '0:00.0');
   assert.deepEqual((await serverGame(white.page)).result, { winner: 'w', reason: 'time' });
   for (const { errors, context } of [white, black]) {
     assert.deepEqual(errors, []);

@@ -160,3 +160,32 @@ test('the status line shows the whole result in every language, and a message fo
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('844x390: the page fits the window, and the new-game dialog shows Start without scrolling', async () => {
+  const { page, errors } = await openGame(env, { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollHeight), 390, 'no taller than the window');
+  await page.click('#new-game');
+  const start = await page.evaluate(() => {
+    const dialog = document.getElementById('new-game-dialog');
+    const box = dialog.querySelector('button[type="submit"]').getBoundingClientRect();
+    const frame = dialog.getBoundingClientRect();
+    return { scrolled: dialog.scrollTop, inView: box.top >= frame.top && box.bottom <= frame.bottom && box.bottom <= innerHeight };
+  });
+  assert.deepEqual(start, { scrolled: 0, inView: true });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('390x844: the header shows the game\'s icon, in every language', async () => {
+  for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
+    const { page, errors } = await openGame(env, { ...PHONE, locale });
+    const icon = await page.evaluate(() => {
+      const box = document.querySelector('.brand img').getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= innerWidth;
+    });
+    assert.equal(icon, true, locale);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, `${locale}: nothing beyond the window`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});

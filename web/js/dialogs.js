@@ -37,9 +37,13 @@ export class Dialogs {
     reopen('end-new', () => this.openNewGame());
     $('settings').addEventListener('click', () => this.openSettings());
     this.wireNewGame();
-    $('settings-form').addEventListener('change', (event) => {
+    $('settings-form').addEventListener('change', async (event) => {
       const { name, value, checked } = event.target;
-      table.setPreference(name, name === 'sound' ? checked : value);
+      if (name !== 'notify') return table.setPreference(name, name === 'sound' ? checked : value);
+      // Notifications need the browser's leave, asked on this click.
+      const allowed = !checked || (await table.allowNotifications());
+      event.target.checked = checked && allowed;
+      return table.setPreference(name, checked && allowed);
     });
     this.wireImport();
     $('export-copy').addEventListener('click', () => this.panel.copy($('export-text').value, $('export-copy')));
@@ -148,9 +152,10 @@ export class Dialogs {
 
   openSettings() {
     const form = $('settings-form');
-    const { animation, sound } = this.table.preferences();
+    const { animation, sound, notify } = this.table.preferences();
     form.elements.animation.value = animation;
     form.elements.sound.checked = sound;
+    form.elements.notify.checked = notify;
     $('settings-dialog').showModal();
   }
 

@@ -32,11 +32,12 @@ export function onlinePlayers(server, seat) {
 }
 
 export class OnlineGame extends EventTarget {
-  /** core: the GameController; review: the Review (analysis once it ends).
-   * Says 'change' when what the online card shows may have changed. */
-  constructor(core, review) {
+  /** core: the GameController; review: the Review (analysis once it ends);
+   * attention: the Attention (the other side moved while the page was
+   * hidden).  Says 'change' when what the online card shows may have changed. */
+  constructor(core, review, attention) {
     super();
-    Object.assign(this, { core, review });
+    Object.assign(this, { core, review, attention });
     this.server = null; // the game as the server last said it is
     this.session = null;
     this.clockAt = 0; // when this.server.clock was read (performance.now())
@@ -144,6 +145,7 @@ export class OnlineGame extends EventTarget {
     const mine = core.sentMove?.path === move;
     core.sentMove = null;
     if (!(await core.play(move, { animate: !mine }))) return false;
+    if (!mine && this.seat && !core.over && core.turnPlayer().kind === 'person') this.attention.opponentMoved(move, this.server.id);
     if (core.over) this.ended();
     else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
     return true;

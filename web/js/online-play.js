@@ -22,11 +22,12 @@ function joinedGame(game, seat) {
 }
 
 export class OnlinePlay {
-  /** core: the GameController; review: the Review. */
-  constructor(core, review) {
+  /** core: the GameController; review: the Review; attention: the
+   * Attention that calls the person back to a hidden page. */
+  constructor(core, review, attention) {
     this.core = core;
-    this.game = new OnlineGame(core, review);
-    this.clocks = new OnlineClocks(this.game);
+    this.game = new OnlineGame(core, review, attention);
+    this.clocks = new OnlineClocks(this.game, core.prefs.sound);
     this.connection = 'connecting';
     this.note = null; // a sentence about the game's state for the card, {key}
     this.game.addEventListener('change', () => this.render());

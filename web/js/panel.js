@@ -9,7 +9,7 @@ import { language, t } from './i18n.js';
 import { chartPoints } from './analysis.js';
 import { clockText } from './online-clock.js';
 import { SIDES, seatOf } from './seats.js';
-import { playerName, sideName, statusText } from './texts.js';
+import { moveNumber, playerName, sideName, statusText } from './texts.js';
 import { Dialogs } from './dialogs.js';
 import { node, pieceDot } from './elements.js';
 
@@ -60,7 +60,7 @@ export class PanelUI {
     const status = statusText(model);
     $('status-line').textContent = status;
     // The tab's title says whose turn it is while the page is in the background.
-    document.title = `${status} · Halma`;
+    this.table.setTitle(`${status} · Halma`);
     // Everything here describes the position on the board: while reviewing,
     // the earlier one. The side to move, or once the game is over the
     // winner (none for a draw).
@@ -139,8 +139,12 @@ export class PanelUI {
     const card = $('analysis');
     card.hidden = !analysis;
     if (!analysis) return;
-    const { k, total, leads, current, needed } = analysis;
+    const { k, total, leads, current, judged, needed } = analysis;
     $('analysis-judgement').textContent = judgementText(current);
+    // While the engine works through the game; its line keeps its room after.
+    const progress = $('analysis-progress');
+    progress.textContent = t('analysis.progress', { done: judged, total: total + 1 });
+    progress.classList.toggle('done', judged > total);
     $('analysis-needed').textContent = t('analysis.needed', { white: needed.w, black: needed.b });
     const best = current?.best;
     $('analysis-best').textContent = best ? t('analysis.best', { move: best.join('-') }) : '';
@@ -151,10 +155,13 @@ export class PanelUI {
     $('analysis-now').setAttribute('x2', x);
   }
 
-  updateReview({ review, game }) {
+  updateReview({ review, game, firstSide, firstTurn }) {
     $('review-bar').hidden = !review;
     if (!review) return;
-    $('review-text').textContent = review.k === 0 ? t('review.start') : t('review.after', { number: review.k, move: game.moves[review.k - 1] });
+    // Numbered as the move list numbers it: the pair, and whose move.
+    const { number, side } = moveNumber(review.k - 1, firstSide, firstTurn);
+    const after = side === 'w' ? 'review.afterWhite' : 'review.afterBlack';
+    $('review-text').textContent = review.k === 0 ? t('review.start') : t(after, { number, move: game.moves[review.k - 1] });
     $('review-prev').disabled = review.k === 0;
     $('review-start').disabled = review.k === 0;
   }
@@ -274,13 +281,14 @@ function moveRows(moves, firstSide, firstTurn) {
   const rows = [];
   let cells = null;
   moves.forEach((move, i) => {
-    const white = (firstSide === 'w') === (i % 2 === 0);
+    const { number, side } = moveNumber(i, firstSide, firstTurn);
+    const white = side === 'w';
     if (white || !cells) {
       const row = node('tr');
-      const number = node('th', '', String(Math.floor(firstTurn / 2) + 1 + rows.length));
-      number.scope = 'row';
+      const head = node('th', '', String(number));
+      head.scope = 'row';
       cells = [node('td', '', white ? '' : '…'), node('td')];
-      row.append(number, ...cells);
+      row.append(head, ...cells);
       rows.push(row);
     }
     cells[white ? 0 : 1].append(moveButton(move, i + 1));
