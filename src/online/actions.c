@@ -164,8 +164,13 @@ static bool new_row(const StoreGame *like, StoreGame *g, int64_t now) {
     *g = (StoreGame){.variant = like->variant, .turn_limit = like->turn_limit, .initial_ms = like->initial_ms,
                      .increment_ms = like->increment_ms, .winner = -1, .draw_offer = -1, .created_ms = now};
     g->clock_ms[0] = g->clock_ms[1] = like->initial_ms;
-    char unused[TOKEN_SIZE];
-    return token_random(GAME_ID_BYTES, g->id) && token_random(TOKEN_BYTES, unused) && token_hash(unused, g->invite_hash);
+    g->rematch_by = -1;
+    if (!token_random(GAME_ID_BYTES, g->id)) return false;
+    for (int seat = 0; seat < STORE_SEATS; seat++) { /* invites nobody holds, until one is given */
+        char unused[TOKEN_SIZE];
+        if (!token_random(TOKEN_BYTES, unused) || !token_hash(unused, g->invite_hash[seat])) return false;
+    }
+    return true;
 }
 
 /* Takes a seat: a new token, whose hash only is kept. */
@@ -195,7 +200,7 @@ static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
     int64_t now = clock_now_ms();
     char token[TOKEN_SIZE], invite[TOKEN_SIZE];
     if (!new_row(&settings, &g, now) || !take_seat(&g, seat, token) || !token_random(TOKEN_BYTES, invite) ||
-        !token_hash(invite, g.invite_hash)) {
+        !token_hash(invite, g.invite_hash[1 - seat])) {
         answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
         return;
     }
@@ -214,8 +219,12 @@ static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body
     if (!string_field(body, "invite", &invite, a) || !string_field(body, "from", &from, a)) return -1;
     if (invite) {
         uint8_t hash[TOKEN_HASH_SIZE];
-        if (!token_hash(invite, hash) || !token_hash_equal(hash, l->g.invite_hash))
-            return answer_refused(a, 403, "forbidden", "this is not the game's invite"), -1;
+        /* Either seat's: the first stores kept the one invite as Black's, whoever it was for. */
+        bool hashed = token_hash(invite, hash);
+        bool white = hashed && token_hash_equal(hash, l->g.invite_hash[0]);
+        bool black = hashed && token_hash_equal(hash, l->g.invite_hash[1]);
+        bool valid = white || black;
+        if (!valid) return answer_refused(a, 403, "forbidden", "this is not the game's invite"), -1;
         for (int seat = 0; seat < 2; seat++)
             if (!l->g.joined[seat]) return seat;
         return answer_refused(a, 409, "seat_taken", "the invite has been used"), -1;
@@ -246,7 +255,7 @@ static void join(const Actions *acts, Loaded *l, const char *token, const json_t
         g.status = GAME_ONGOING;
         g.last_move_ms = now; /* the first turn begins: the abandonment rule counts from here */
     }
-    bool online[2];
+    bool online[STORE_SEATS];
     presence_online(acts->presence, &g, online);
     online[seat] = true;
     OnlineEvent ev[] = {{"seats", seats_json(&g, online)}};

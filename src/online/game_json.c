@@ -25,7 +25,7 @@ json_t *result_json(const StoreGame *g) {
     return json_pack("{s:o, s:s}", "winner", seat_or_null(g->winner), "reason", g->reason);
 }
 
-json_t *seats_json(const StoreGame *g, const bool online[2]) {
+json_t *seats_json(const StoreGame *g, const bool online[STORE_SEATS]) {
     return json_pack("{s:{s:b, s:b}, s:{s:b, s:b}}", "w", "joined", g->joined[0], "online", online[0], "b", "joined",
                      g->joined[1], "online", online[1]);
 }
@@ -36,7 +36,7 @@ json_t *clock_json(const StoreGame *g, int64_t now) {
                      (json_int_t)clock_left(g, 1, now), "running", seat_or_null(clock_running(g)));
 }
 
-json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const bool online[2],
+json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const bool online[STORE_SEATS],
                   int64_t now) {
     json_t *list = json_array();
     for (int i = 0; i < g->ply; i++) json_array_append_new(list, json_string(moves[i]));

@@ -15,11 +15,11 @@
 const char *seat_name(int seat);
 
 /* The whole game: its row, its moves and the position they lead to. */
-json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const bool online[2],
+json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const bool online[STORE_SEATS],
                   int64_t now);
 
 json_t *result_json(const StoreGame *g);               /* null while the game is on */
-json_t *seats_json(const StoreGame *g, const bool online[2]);
+json_t *seats_json(const StoreGame *g, const bool online[STORE_SEATS]);
 json_t *clock_json(const StoreGame *g, int64_t now);   /* null for an untimed game */
 
 /* "id: <seq>\nevent: <kind>\ndata: <data>\n\n" (no id line for seq < 0), from malloc. */

@@ -45,7 +45,7 @@ void loaded_free(Loaded *l) {
 }
 
 json_t *loaded_json(const Loaded *l, Presence *presence) {
-    bool online[2];
+    bool online[STORE_SEATS];
     presence_online(presence, &l->g, online);
     return game_json(&l->g, l->moves, l->core, online, clock_now_ms());
 }

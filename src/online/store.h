@@ -17,6 +17,7 @@ enum {
     STORE_HASH_SIZE = 32,  /* SHA-256 of a token */
     STORE_MOVE_SIZE = 272, /* a move's text (65 squares at most) and its NUL */
     STORE_REASON_SIZE = 16,
+    STORE_SEATS = 4,       /* seats numbered as the rules number them: White, Black, Red, Yellow */
 };
 
 typedef enum {
@@ -28,26 +29,32 @@ typedef enum {
 
 typedef enum { GAME_WAITING, GAME_ONGOING, GAME_FINISHED } GameStatus;
 
-/* A game's row: everything but its moves and events. */
+/* A game's row: everything but its moves and events.  Seats are indexed as
+ * the rules number them (0 White, 1 Black, 2 Red, 3 Yellow); a two-player
+ * game uses the first two. */
 typedef struct {
     char id[STORE_ID_SIZE];
     int variant;                 /* 19 or 13 */
     int turn_limit;
     int64_t initial_ms;          /* the clock; -1: none */
     int64_t increment_ms;
-    uint8_t token_hash[2][STORE_HASH_SIZE];
-    bool joined[2];
-    uint8_t invite_hash[STORE_HASH_SIZE]; /* the invite of the seat left for the other player */
+    uint8_t token_hash[STORE_SEATS][STORE_HASH_SIZE];
+    bool joined[STORE_SEATS];
+    /* The invites of the seats left for others to take.  Of two players, a
+     * join takes the free seat whichever seat's invite it shows: the first
+     * stores kept one invite, of whichever seat was free, as Black's. */
+    uint8_t invite_hash[STORE_SEATS][STORE_HASH_SIZE];
     GameStatus status;
     int winner;                  /* 0 white, 1 black, -1 none */
     char reason[STORE_REASON_SIZE];
-    int64_t clock_ms[2];         /* left on each clock when it last stopped */
+    int64_t clock_ms[STORE_SEATS]; /* left on each clock when it last stopped */
     int64_t turn_started_ms;     /* wall clock when the running clock started; 0: not running */
     int draw_offer;              /* the seat offering, or -1 */
     char rematch[STORE_ID_SIZE]; /* the rematch's id, or "" */
+    int rematch_by;              /* the seat that asked for it, or -1 */
     char rematch_of[STORE_ID_SIZE];
     int64_t created_ms, last_move_ms, finished_ms;
-    int64_t last_seen_ms[2];     /* as last written: presence is kept in memory */
+    int64_t last_seen_ms[STORE_SEATS]; /* as last written: presence is kept in memory */
     int ply;                     /* moves played */
     int64_t seq;                 /* events so far */
 } StoreGame;

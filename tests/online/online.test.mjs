@@ -29,6 +29,7 @@ import {
   storeFor,
   tempDir,
 } from './online_http.mjs';
+import { oldStoreFixture, writeOldStore } from './old_store.mjs';
 import { psql } from './pg_store.mjs';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -908,6 +909,72 @@ describe('durability', () => {
     await Promise.all(streams.map((st) => st.next((e) => e.event === 'game')));
     const { code, signal } = await stopServer(s);
     assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr}`);
+  });
+});
+
+describe('a store written by an earlier build', () => {
+  // What an earlier answer said and a later one must still say: all of it
+  // but who is online now and what a running clock shows now.
+  const lasting = (game) => {
+    const { seats, clock, ...rest } = game;
+    const joined = Object.fromEntries(Object.entries(seats).map(([seat, v]) => [seat, v.joined]));
+    return { ...rest, joined, clock: clock && { running: clock.running } };
+  };
+
+  test('upgraded in place: every game reads as before and goes on; started again, the same', async () => {
+    const fixture = oldStoreFixture();
+    const dir = tempDir();
+    const db = storeFor(dir);
+    try {
+      writeOldStore(fixture, db);
+      let s = await startOnline(['--db', db]);
+      const { games } = fixture;
+      for (const [name, before] of Object.entries(fixture.read)) {
+        const now = (await api(s.port, 'GET', `/api/v1/games/${before.id}`)).body;
+        for (const [k, v] of Object.entries(lasting(before))) assert.deepEqual(lasting(now)[k], v, `${name}: ${k}`);
+      }
+      // The invites of both waiting games, whichever seat their creator took.
+      const jw = await api(s.port, 'POST', `/api/v1/games/${games.waiting_white.id}/join`, { body: { invite: games.waiting_white.invite } });
+      assert.equal(jw.status, 200, jw.text);
+      assert.equal(jw.body.seat, 'b');
+      const jb = await api(s.port, 'POST', `/api/v1/games/${games.waiting_black.id}/join`, { body: { invite: games.waiting_black.invite } });
+      assert.equal(jb.status, 200, jb.text);
+      assert.equal(jb.body.seat, 'w');
+      const first = await api(s.port, 'POST', `/api/v1/games/${games.waiting_black.id}/moves`, {
+        body: { ply: 0, move: (await legalMoves(1, 13))[0] },
+        token: jb.body.token,
+      });
+      assert.equal(first.status, 200, first.text);
+      // Black's standing draw offer, declined by White's move; the timed game's clock.
+      const ongoing = await move(s.port, games.ongoing, 'w', 6, moves[6]);
+      assert.equal(ongoing.status, 200, ongoing.text);
+      assert.equal(ongoing.body.draw_offer, null);
+      const timed = await move(s.port, games.timed, 'b', 3, moves[3]);
+      assert.equal(timed.status, 200, timed.text);
+      assert.equal(timed.body.clock.running, 'w');
+      assert.ok(timed.body.clock.b_ms > 10000000, `Black's clock: ${timed.body.clock.b_ms}`);
+      // The rematch asked before: its seats taken with the old game's tokens.
+      const rm = games.resigned;
+      const seat = await api(s.port, 'POST', `/api/v1/games/${rm.rematch}/join`, { body: { from: rm.id }, token: rm.w });
+      assert.equal(seat.status, 200, seat.text);
+      assert.equal(seat.body.seat, 'b');
+      // Every stored event once, numbered on from the old ones.
+      const ev = await openEvents(s.port, games.ongoing.id, { lastEventId: 0 });
+      await ev.next((e) => e.event === 'move' && e.data.ply === 7);
+      assert.deepEqual(ev.events.map((e) => e.id), ev.events.map((_, i) => i + 1));
+      ev.close();
+      await stopServer(s);
+      s = await startOnline(['--db', db]);
+      try {
+        const again = (await api(s.port, 'GET', `/api/v1/games/${games.ongoing.id}`)).body;
+        assert.equal(again.ply, 7);
+        assert.equal((await move(s.port, games.ongoing, 'b', 7, moves[7])).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

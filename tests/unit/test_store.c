@@ -633,15 +633,21 @@ static StoreGame every_field(void) {
     g.turn_limit = 250;
     g.initial_ms = 600000;
     g.increment_ms = 5000;
-    for (int i = 0; i < STORE_HASH_SIZE; i++) {
-        g.token_hash[0][i] = (uint8_t)i;
-        g.token_hash[1][i] = (uint8_t)(255 - i);
-        g.invite_hash[i] = (uint8_t)(i * 37 + 128);
-    }
+    for (int seat = 0; seat < STORE_SEATS; seat++)
+        for (int i = 0; i < STORE_HASH_SIZE; i++) {
+            g.token_hash[seat][i] = (uint8_t)(i * (seat + 1) + 255 * (seat & 1));
+            g.invite_hash[seat][i] = (uint8_t)(i * 37 + 128 + seat);
+        }
     g.joined[1] = true;
+    g.joined[3] = true;
     g.status = GAME_ONGOING;
     g.clock_ms[0] = 5000000000LL;
     g.clock_ms[1] = -1234;
+    g.clock_ms[2] = 7;
+    g.clock_ms[3] = 6000000000LL;
+    g.last_seen_ms[2] = 1764600000333LL;
+    g.last_seen_ms[3] = 1764600000444LL;
+    g.rematch_by = 1;
     g.turn_started_ms = 1764600000123LL;
     g.draw_offer = 1;
     snprintf(g.rematch, sizeof g.rematch, "rematch-0123456789abcde");
@@ -659,13 +665,14 @@ static void same_game(const StoreGame *r, const StoreGame *g) {
     cr_assert_eq(r->turn_limit, g->turn_limit);
     cr_assert_eq(r->initial_ms, g->initial_ms);
     cr_assert_eq(r->increment_ms, g->increment_ms);
-    for (int seat = 0; seat < 2; seat++) {
+    for (int seat = 0; seat < STORE_SEATS; seat++) {
         cr_assert_eq(memcmp(r->token_hash[seat], g->token_hash[seat], STORE_HASH_SIZE), 0, "token %d", seat);
+        cr_assert_eq(memcmp(r->invite_hash[seat], g->invite_hash[seat], STORE_HASH_SIZE), 0, "invite %d", seat);
         cr_assert_eq(r->joined[seat], g->joined[seat], "joined %d", seat);
         cr_assert_eq(r->clock_ms[seat], g->clock_ms[seat], "clock %d", seat);
         cr_assert_eq(r->last_seen_ms[seat], g->last_seen_ms[seat], "seen %d", seat);
     }
-    cr_assert_eq(memcmp(r->invite_hash, g->invite_hash, STORE_HASH_SIZE), 0);
+    cr_assert_eq(r->rematch_by, g->rematch_by);
     cr_assert_eq(r->status, g->status);
     cr_assert_eq(r->winner, g->winner);
     cr_assert_str_eq(r->reason, g->reason);
