@@ -107,6 +107,12 @@ static json_t *end_event(const StoreGame *g, int64_t now) {
     return json_pack("{s:o, s:o}", "result", result_json(g), "clock", clock_json(g, now));
 }
 
+static json_t *rematch_event(const StoreGame *g) {
+    bool asked = g->rematch[0] != '\0';
+    return json_pack("{s:o, s:o}", "rematch", asked ? json_string(g->rematch) : json_null(), "by",
+                     asked && g->rematch_by >= 0 ? json_string(seat_name(g->rematch_by)) : json_null());
+}
+
 static json_t *draw_event(const StoreGame *g) {
     return json_pack("{s:o}", "draw_offer", g->draw_offer < 0 ? json_null() : json_string(seat_name(g->draw_offer)));
 }
@@ -114,7 +120,7 @@ static json_t *draw_event(const StoreGame *g) {
 /* 200 with the game as it now is. */
 static void answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a) {
     a->status = 200;
-    a->body = loaded_json(l, acts->presence);
+    a->body = loaded_json(l, acts->presence, acts->watchers, 0);
 }
 
 /* Commits an update of l->g to g, then answers with the game as it now is. */
@@ -190,7 +196,7 @@ static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
         a->body = NULL;
         if (!token_random(GAME_ID_BYTES, g->id)) break;
     }
-    return answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
+    return answer_refused(a, 503, "unavailable", "the server could not make a new game now; try again");
 }
 
 static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
@@ -201,7 +207,7 @@ static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
     char token[TOKEN_SIZE], invite[TOKEN_SIZE];
     if (!new_row(&settings, &g, now) || !take_seat(&g, seat, token) || !token_random(TOKEN_BYTES, invite) ||
         !token_hash(invite, g.invite_hash[1 - seat])) {
-        answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "the server could not make a token now; try again");
         return;
     }
     g.last_seen_ms[seat] = now;
@@ -243,10 +249,14 @@ static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body
 static void join(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
     int seat = seat_to_take(acts, l, body, token, a);
     if (seat < 0) return;
+    if (l->g.status == GAME_FINISHED) { /* an aborted rematch, or a waiting game aborted */
+        answer_refused(a, 409, "game_over", "the game is over");
+        return;
+    }
     StoreGame g = l->g;
     char new_token[TOKEN_SIZE];
     if (!take_seat(&g, seat, new_token)) {
-        answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "the server could not make a token now; try again");
         return;
     }
     int64_t now = clock_now_ms();
@@ -433,28 +443,116 @@ static void draw(const Actions *acts, Loaded *l, const char *token, const json_t
     commit_and_answer(acts, l, &g, &w, ev, n, a);
 }
 
-static void rematch(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = authenticate(acts, &l->g, token, a);
-    if (seat < 0) return;
-    if (l->g.status != GAME_FINISHED) {
-        answer_refused(a, 409, "stale", "a rematch is offered once the game is over");
-        return;
-    }
-    if (l->g.rematch[0]) {
+/* Whether the rematch named is no more: aborted by its cancellation (whose
+ * second write, the old game's, failed), or deleted. */
+static bool called_off(const Actions *acts, const char *id) {
+    StoreGame g;
+    StoreStatus st = store_read(acts->store, id, &g, NULL);
+    return st == STORE_NOT_FOUND || (st == STORE_OK && g.status == GAME_FINISHED && !strcmp(g.reason, "aborted"));
+}
+
+/* The rematch asked for: a new game of the same settings, its seats for the
+ * old game's tokens only. */
+static void ask_rematch(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
+    if (l->g.rematch[0] && !called_off(acts, l->g.rematch)) {
         answer_game(acts, l, a);
         return;
     } /* asked for already, by either player */
     StoreGame next;
     int64_t now = clock_now_ms();
     if (!new_row(&l->g, &next, now)) {
-        answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "the server could not make a new game now; try again");
         return;
     }
     snprintf(next.rematch_of, sizeof next.rematch_of, "%s", l->g.id);
     if (!create_row(acts, &next, a)) return;
     StoreGame g = l->g;
     snprintf(g.rematch, sizeof g.rematch, "%s", next.id);
-    OnlineEvent ev[] = {{"rematch", json_pack("{s:s}", "rematch", next.id)}};
+    g.rematch_by = seat;
+    OnlineEvent ev[] = {{"rematch", rematch_event(&g)}};
+    Write w = {.kind = WRITE_UPDATE};
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
+}
+
+/* The rematch withdrawn by its asker, or declined by the other player: the
+ * new game, if nobody has moved in it, ends aborted, and the old one names
+ * none (either player may ask again: a new game again).  Once the rematch
+ * has begun it is a game like any other: 409 too_late. */
+static void cancel_rematch(const Actions *acts, Loaded *l, OnlineAnswer *a) {
+    if (!l->g.rematch[0]) {
+        answer_refused(a, 409, "stale", "there is no rematch to cancel");
+        return;
+    }
+    Loaded next;
+    if (!loaded_read(acts->store, l->g.rematch, &next, a)) {
+        if (a->status != 404) return;
+        json_decref(a->body); /* deleted meanwhile: nothing to end */
+        a->body = NULL;
+    } else {
+        bool begun = next.g.status == GAME_ONGOING && next.g.ply > 0;
+        int64_t now = clock_now_ms();
+        bool ended = true;
+        if (begun) {
+            answer_refused(a, 409, "too_late", "the rematch has begun: resign it or offer a draw instead");
+            ended = false;
+        } else if (next.g.status != GAME_FINISHED) {
+            StoreGame g = next.g;
+            finish(&g, -1, "aborted", now);
+            OnlineEvent ev[] = {{"end", end_event(&g, now)}};
+            Write w = {.kind = WRITE_UPDATE};
+            ended = writer_commit(acts->writer, &w, &g, ev, 1, a);
+        }
+        loaded_free(&next);
+        if (!ended) return;
+    }
+    StoreGame g = l->g;
+    g.rematch[0] = '\0';
+    g.rematch_by = -1;
+    OnlineEvent ev[] = {{"rematch", rematch_event(&g)}};
+    Write w = {.kind = WRITE_UPDATE};
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
+}
+
+static void rematch(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+    const char *action = "offer";
+    if (!string_field(body, "action", &action, a)) return;
+    bool cancel = !strcmp(action, "cancel");
+    if (!cancel && strcmp(action, "offer")) {
+        bad_request(a, "\"action\" must be \"offer\" (the default) or \"cancel\"");
+        return;
+    }
+    int seat = authenticate(acts, &l->g, token, a);
+    if (seat < 0) return;
+    if (l->g.status != GAME_FINISHED) {
+        answer_refused(a, 409, "stale", "a rematch is offered once the game is over");
+        return;
+    }
+    if (cancel) cancel_rematch(acts, l, a);
+    else ask_rematch(acts, l, seat, a);
+}
+
+/* Some seat has not made its first move yet: two players' first moves are
+ * the game's first two. */
+static bool first_moves_made(const StoreGame *g) { return g->ply >= 2; }
+
+/* A game nobody has really begun ends with no winner: while a seat has not
+ * yet made its first move, as on the big sites, where an abort costs no
+ * rating. */
+static void abort_game(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
+    int seat = authenticate(acts, &l->g, token, a);
+    if (seat < 0) return;
+    if (l->g.status == GAME_FINISHED) {
+        answer_refused(a, 409, "game_over", "the game is over");
+        return;
+    }
+    if (first_moves_made(&l->g)) {
+        answer_refused(a, 409, "too_late", "every seat has moved: resign or offer a draw instead");
+        return;
+    }
+    int64_t now = clock_now_ms();
+    StoreGame g = l->g;
+    finish(&g, -1, "aborted", now);
+    OnlineEvent ev[] = {{"end", end_event(&g, now)}};
     Write w = {.kind = WRITE_UPDATE};
     commit_and_answer(acts, l, &g, &w, ev, 1, a);
 }
@@ -483,7 +581,13 @@ static void claim(const Actions *acts, Loaded *l, const char *token, OnlineAnswe
     int64_t seen = presence_last_seen(acts->presence, &l->g, away);
     if (seen > since) since = seen;
     if (now - since < acts->abandon_ms) {
-        answer_refused(a, 409, "stale", "your opponent has not been away long enough (72 hours)");
+        char message[96];
+        long long ms = (long long)acts->abandon_ms;
+        if (ms % 3600000 == 0)
+            snprintf(message, sizeof message, "your opponent has not been away long enough (%lld hours)", ms / 3600000);
+        else
+            snprintf(message, sizeof message, "your opponent has not been away long enough (%lld seconds)", ms / 1000);
+        answer_refused(a, 409, "stale", message);
         return;
     }
     StoreGame g = l->g;
@@ -503,9 +607,10 @@ static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const c
     case ONLINE_MOVE: move(acts, l, token, body, a); return;
     case ONLINE_RESIGN: resign(acts, l, token, a); return;
     case ONLINE_DRAW: draw(acts, l, token, body, a); return;
-    case ONLINE_REMATCH: rematch(acts, l, token, a); return;
+    case ONLINE_REMATCH: rematch(acts, l, token, body, a); return;
     case ONLINE_PING: ping(acts, l, token, a); return;
     case ONLINE_CLAIM: claim(acts, l, token, a); return;
+    case ONLINE_ABORT: abort_game(acts, l, token, a); return;
     case ONLINE_CREATE: break;
     }
     online_error(a, 500, "internal", "unknown action");
@@ -545,7 +650,7 @@ static void push_stored(void *ctx, int64_t seq, const char *kind, const char *da
 }
 
 static bool push_game(const Actions *acts, const Loaded *l, Stream *s) {
-    json_t *game = loaded_json(l, acts->presence);
+    json_t *game = loaded_json(l, acts->presence, acts->watchers, 1); /* the stream counts itself */
     char *data = json_dumps(game, JSON_COMPACT);
     char *text = data ? event_text(l->g.seq, "game", data) : NULL;
     bool ok = text && stream_push(s, text);

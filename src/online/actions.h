@@ -15,6 +15,7 @@
 #include "online/presence.h"
 #include "online/request.h"
 #include "online/store.h"
+#include "online/watchers.h"
 #include "online/writer.h"
 
 /* What the requests act on. */
@@ -23,6 +24,7 @@ typedef struct {
     Writer *writer;
     Presence *presence;
     Hub *hub;           /* the streams opened */
+    Watchers *watchers; /* how many watch each game */
     int64_t abandon_ms; /* an untimed game whose side to move is away this long may be claimed */
 } Actions;
 

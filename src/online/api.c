@@ -18,6 +18,7 @@
 
 #include "http/monotonic.h"
 #include "http/security_headers.h"
+#include "online/body.h"
 
 enum {
     BODY_MAX = 4096,
@@ -149,7 +150,7 @@ static const struct {
     OnlineAction action;
 } ACTIONS[] = {
     {"join", ONLINE_JOIN},     {"moves", ONLINE_MOVE}, {"resign", ONLINE_RESIGN}, {"draw", ONLINE_DRAW},
-    {"rematch", ONLINE_REMATCH}, {"ping", ONLINE_PING},  {"claim", ONLINE_CLAIM},
+    {"rematch", ONLINE_REMATCH}, {"ping", ONLINE_PING},  {"claim", ONLINE_CLAIM},   {"abort", ONLINE_ABORT},
 };
 
 /* /api/v1/games, /api/v1/games/{id}, /api/v1/games/{id}/{action}; the query is ignored. */
@@ -347,13 +348,9 @@ static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest 
     if (r->too_large) return send_error(c, r, 413, "too_large", "the body is over 4 KiB", 0);
     if (r->route == ROUTE_EVENTS) return open_stream(api, c, r);
     if (r->body_len) {
-        json_error_t error;
-        r->json = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES, &error);
-        if (!r->json) {
-            char message[200];
-            snprintf(message, sizeof message, "malformed JSON: %s", error.text);
-            return send_error(c, r, 400, "bad_request", message, 0);
-        }
+        char message[160];
+        r->json = body_parse(r->body, r->body_len, message, sizeof message);
+        if (!r->json) return send_error(c, r, 400, "bad_request", message, 0);
     }
     r->call = (OnlineCall){.action = r->action, .id = r->id, .token = bearer(c), .body = r->json};
     return submit(api, c, r);

@@ -24,6 +24,13 @@ typedef struct Stream Stream;
 typedef void StreamClosedFn(void *ctx, const char *client);
 
 Hub *hub_new(StreamClosedFn *closed, void *ctx);
+
+/* Called, under the hub's lock, with a game's id and +1 when one of its
+ * streams starts taking its events (stream_attach), -1 when such a stream
+ * goes; set before any stream opens (a stream already open is not
+ * counted), and unset (NULL) before ctx goes. */
+typedef void StreamCountFn(void *ctx, const char *id, int delta);
+void hub_on_count(Hub *h, StreamCountFn *counted, void *ctx);
 /* Ends every stream; call before stopping the server, and hub_free after. */
 void hub_close_all(Hub *h);
 void hub_free(Hub *h);

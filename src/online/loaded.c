@@ -44,8 +44,8 @@ void loaded_free(Loaded *l) {
     l->core = NULL;
 }
 
-json_t *loaded_json(const Loaded *l, Presence *presence) {
-    bool online[STORE_SEATS];
-    presence_online(presence, &l->g, online);
-    return game_json(&l->g, l->moves, l->core, online, clock_now_ms());
+json_t *loaded_json(const Loaded *l, Presence *presence, Watchers *watchers, int more) {
+    GameNow now = {.watchers = watchers_count(watchers, l->g.id) + more, .now = clock_now_ms()};
+    presence_online(presence, &l->g, now.online);
+    return game_json(&l->g, l->moves, l->core, &now);
 }

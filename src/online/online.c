@@ -28,6 +28,7 @@
 #include "online/publisher.h"
 #include "online/timer.h"
 #include "online/watcher.h"
+#include "online/watchers.h"
 #include "online/writer.h"
 
 enum { HEARTBEAT_SLICES = 16 }; /* each heartbeat period, the streams get their comment in this many turns */
@@ -41,8 +42,10 @@ struct Online {
     Writer *writer;
     Actions acts;
     Timer *timer;
+    Watchers *watchers;
     Watcher *watcher;
     Committer *committer;
+    Hub *hub;
 };
 
 void online_submit(Online *o, OnlineCall *call) { committer_submit(o->committer, call); }
@@ -74,8 +77,12 @@ static const char *start_threads(Online *o, const OnlineConfig *config, Hub *hub
     o->timer = timer_start(&o->lock, o->store, o->live, o->presence, o->writer, config->keep_ms);
     if (!o->timer) return "cannot start the timer thread";
     if (!hub_start_heartbeats(hub, config->heartbeat_ms, HEARTBEAT_SLICES)) return "cannot start the heartbeats' thread";
+    o->watchers = watchers_start(hub, o->store);
+    if (!o->watchers) return "cannot start the watchers' thread";
+    o->acts.watchers = o->watchers;
+    hub_on_count(hub, watchers_counted, o->watchers);
     if (store_shared(o->store)) {
-        o->watcher = watcher_start(&o->lock, o->store, hub, o->live, o->publisher, o->presence);
+        o->watcher = watcher_start(&o->lock, o->store, hub, o->live, o->publisher, o->presence, o->watchers);
         if (!o->watcher) return "cannot start the watcher thread";
     }
     o->committer = committer_start(&o->lock, o->writer, &o->acts, config->batch_max);
@@ -85,6 +92,7 @@ static const char *start_threads(Online *o, const OnlineConfig *config, Hub *hub
 Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_size) {
     Online *o = calloc(1, sizeof *o);
     if (!o) return NULL;
+    o->hub = hub;
     pthread_mutex_init(&o->lock, NULL);
     o->store = store_open(config->db_path, err, err_size);
     if (!o->store) {
@@ -109,6 +117,8 @@ void online_stop(Online *o) {
     committer_stop(o->committer);
     timer_stop(o->timer);
     watcher_stop(o->watcher); /* within its wait for news */
+    if (o->watchers) hub_on_count(o->hub, NULL, NULL);
+    watchers_stop(o->watchers);
     store_close(o->store);
     writer_free(o->writer);
     presence_free(o->presence);

@@ -139,6 +139,7 @@ typedef enum {
     NOTICE_EVENTS, /* game id has events up to seq, written by another server */
     NOTICE_SEEN,   /* seat of game id was online at ms, on another server */
     NOTICE_RESYNC, /* news may have been missed (the store was out of reach): every game may have moved */
+    NOTICE_WATCHERS, /* server has count event streams of game id open */
 } NoticeKind;
 
 typedef struct {
@@ -147,6 +148,8 @@ typedef struct {
     int64_t seq;
     int seat;
     int64_t ms;
+    uint64_t server;
+    int count;
 } StoreNotice;
 
 /* Whether other servers may share this store (then notices come). */
@@ -159,6 +162,9 @@ StoreStatus store_next_notice(Store *s, StoreNotice *n, int timeout_ms);
 
 /* Tells the other servers that a seat was online at ms (nothing if not shared). */
 void store_announce_seen(Store *s, const char *id, int seat, int64_t ms);
+
+/* Tells them that this server (its number) has count event streams of game id open. */
+void store_announce_watchers(Store *s, uint64_t server, const char *id, int count);
 
 /* For the crash tests: called with the step's name between the statements
  * of a write's transaction. */

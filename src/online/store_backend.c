@@ -70,3 +70,7 @@ void store_init_recursive_lock(pthread_mutex_t *lock) {
 void store_step(Store *s, const char *step) {
     if (s->hook) s->hook(step);
 }
+
+void store_announce_watchers(Store *s, uint64_t server, const char *id, int count) {
+    if (s->ops->announce_watchers) s->ops->announce_watchers(s, server, id, count);
+}

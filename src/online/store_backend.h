@@ -11,8 +11,8 @@
 
 #include "online/store.h"
 
-/* The calls of store.h, in its order; next_notice and announce_seen are
- * NULL for a store no other server shares. */
+/* The calls of store.h, in its order; next_notice and the announcements
+ * are NULL for a store no other server shares. */
 typedef struct {
     void (*close)(Store *s);
     StoreStatus (*create)(Store *s, StoreGame *g, const StoreEvent *events, int n);
@@ -30,6 +30,7 @@ typedef struct {
     void (*batch_abort)(Store *s);
     StoreStatus (*next_notice)(Store *s, StoreNotice *n, int timeout_ms);
     void (*announce_seen)(Store *s, const char *id, int seat, int64_t ms);
+    void (*announce_watchers)(Store *s, uint64_t server, const char *id, int count);
 } StoreOps;
 
 /* The first member of each backend's store. */

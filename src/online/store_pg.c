@@ -682,11 +682,22 @@ static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx)
 
 /* ---- news from the other servers -------------------------------------------------- */
 
-/* A notice from its payload ("e ID SEQ" or "s ID SEAT MS"); false if not one. */
+/* A notice from its payload ("e ID SEQ", "s ID SEAT MS" or "w SERVER ID
+ * COUNT", the server in hex); false if not one. */
 static bool parse_notice(const char *payload, StoreNotice *n) {
     char kind = 0, id[STORE_ID_SIZE];
     long long a = 0, b = 0;
     memset(n, 0, sizeof *n);
+    if (payload[0] == 'w') {
+        unsigned long long server = 0;
+        int count = -1;
+        if (sscanf(payload, "w %llx %23s %d", &server, id, &count) != 3 || count < 0) return false;
+        n->kind = NOTICE_WATCHERS;
+        n->server = server;
+        n->count = count;
+        snprintf(n->id, sizeof n->id, "%s", id);
+        return true;
+    }
     if (sscanf(payload, "%c %23s %lld %lld", &kind, id, &a, &b) < 3) return false;
     snprintf(n->id, sizeof n->id, "%s", id);
     if (kind == 'e') {
@@ -754,6 +765,16 @@ static void pg_announce_seen(Store *base, const char *id, int seat, int64_t ms) 
     if (begin(s)) end(s, run_write(s, Q_NOTIFY, &p, false));
 }
 
+static void pg_announce_watchers(Store *base, uint64_t server, const char *id, int count) {
+    PgStore *s = (PgStore *)base;
+    char payload[STORE_ID_SIZE + 48];
+    snprintf(payload, sizeof payload, "w %" PRIx64 " %s %d", server, id, count);
+    Params p = {0};
+    add_text(&p, CHANNEL);
+    add_text(&p, payload);
+    if (begin(s)) end(s, run_write(s, Q_NOTIFY, &p, false));
+}
+
 static const StoreOps PG_OPS = {
     .close = pg_close,
     .create = pg_create,
@@ -770,4 +791,5 @@ static const StoreOps PG_OPS = {
     .batch_abort = pg_batch_abort,
     .next_notice = pg_next_notice,
     .announce_seen = pg_announce_seen,
+    .announce_watchers = pg_announce_watchers,
 };

@@ -17,6 +17,7 @@ struct Watcher {
     LiveGames *live;
     Publisher *publisher;
     Presence *presence;
+    Watchers *watchers;
     pthread_cond_t wake; /* its pause while the store is out of reach */
     bool stopping;       /* under the lock */
     bool resync;         /* news missed, or read too soon: everything is caught up again after the next wait */
@@ -57,6 +58,7 @@ static bool heard(Watcher *w, const StoreNotice *n) {
     case NOTICE_EVENTS: return heard_events(w, n->id, n->seq);
     case NOTICE_SEEN: presence_heard(w->presence, n->id, n->seat, n->ms); return true;
     case NOTICE_RESYNC: return heard_resync(w);
+    case NOTICE_WATCHERS: watchers_heard(w->watchers, n->server, n->id, n->count, clock_now_ms()); return true;
     }
     return true;
 }
@@ -88,10 +90,11 @@ static void *watcher_main(void *arg) {
 }
 
 Watcher *watcher_start(pthread_mutex_t *lock, Store *store, Hub *hub, LiveGames *live, Publisher *publisher,
-                       Presence *presence) {
+                       Presence *presence, Watchers *watchers) {
     Watcher *w = malloc(sizeof *w);
     if (!w) return NULL;
-    *w = (Watcher){.lock = lock, .store = store, .hub = hub, .live = live, .publisher = publisher, .presence = presence};
+    *w = (Watcher){.lock = lock, .store = store, .hub = hub, .live = live, .publisher = publisher, .presence = presence,
+                   .watchers = watchers};
     pthread_cond_init(&w->wake, NULL);
     if (pthread_create(&w->thread, NULL, watcher_main, w) == 0) return w;
     pthread_cond_destroy(&w->wake);

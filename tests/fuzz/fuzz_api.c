@@ -56,6 +56,7 @@ static char *game_text(const char *id) {
     check(status == 200);
     json_object_del(g, "seats"); /* presence changes with any authenticated request, even a refused one */
     json_object_del(g, "clock");
+    json_object_del(g, "watchers");
     char *text = json_dumps(g, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(g);
     return text;
@@ -80,8 +81,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         json_decref(joined);
         json_decref(body);
     }
-    static const OnlineAction ACTIONS[] = {ONLINE_READ,   ONLINE_JOIN,    ONLINE_MOVE, ONLINE_RESIGN,
-                                           ONLINE_DRAW,   ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM, ONLINE_CREATE};
+    if ((data[1] & 0xc0) == 0xc0) { /* the game over and a rematch asked, so that it can be called off */
+        json_t *over = call(ONLINE_RESIGN, id, b, NULL, &status);
+        json_decref(over);
+        json_t *asked = call(ONLINE_REMATCH, id, w, NULL, &status);
+        json_decref(asked);
+    }
+    static const OnlineAction ACTIONS[] = {ONLINE_READ,  ONLINE_JOIN,  ONLINE_MOVE,   ONLINE_RESIGN, ONLINE_DRAW,
+                                           ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM, ONLINE_CREATE, ONLINE_ABORT};
     OnlineAction action = ACTIONS[data[0] % (sizeof ACTIONS / sizeof *ACTIONS)];
     char own[64] = "";
     size_t own_len = size - 2 < 40 ? size - 2 : 40;

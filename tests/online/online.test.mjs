@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
 import {
@@ -84,6 +85,8 @@ describe('creating and joining', () => {
     assert.equal(g.draw_offer, null);
     assert.equal(g.rematch, null);
     assert.deepEqual(g.seats, { w: { joined: true, online: true }, b: { joined: false, online: false } });
+    assert.equal(g.watchers, 0);
+    assert.equal(g.rematch_by, null);
   });
 
   test('settings: variant 13, a turn limit, black, a clock', async () => {
@@ -388,6 +391,166 @@ describe('the end of a game', () => {
   });
 });
 
+describe('abort, and a rematch called off', () => {
+  const abort = (game, seat) => api(port, 'POST', `/api/v1/games/${game.id}/abort`, { token: game[seat] });
+
+  test('a waiting game aborted by its creator: no winner, "aborted"; its seat can no longer be taken', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: {} })).body;
+    const events = await openEvents(port, c.id);
+    const r = await abort({ id: c.id, w: c.token }, 'w');
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.status, 'finished');
+    assert.deepEqual(r.body.result, { winner: null, reason: 'aborted' });
+    const end = await events.next((e) => e.event === 'end');
+    assert.deepEqual(end.data.result, { winner: null, reason: 'aborted' });
+    events.close();
+    const join = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } });
+    assert.equal(join.status, 409);
+    assert.equal(join.body.error, 'game_over');
+  });
+
+  test('aborted while a seat has not made its first move; 409 too_late after, game_over once over', async () => {
+    const game = await newGame(port);
+    assert.equal((await move(port, game, 'w', 0, moves[0])).status, 200);
+    const black = await abort(game, 'b');
+    assert.equal(black.status, 200, 'Black has not moved yet');
+    assert.deepEqual(black.body.result, { winner: null, reason: 'aborted' });
+    assert.equal((await abort(game, 'w')).body.error, 'game_over');
+    const played = await newGame(port);
+    await move(port, played, 'w', 0, moves[0]);
+    await move(port, played, 'b', 1, moves[1]);
+    const late = await abort(played, 'w');
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error, 'too_late');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${played.id}`)).body.status, 'ongoing', 'nothing changed');
+  });
+
+  test('abort needs a seat of the game: 401 without a token, 403 with another game\'s', async () => {
+    const game = await newGame(port);
+    const other = await newGame(port);
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/abort`)).status, 401);
+    assert.equal((await abort({ id: game.id, w: other.w }, 'w')).status, 403);
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.status, 'ongoing');
+  });
+
+  test('a rematch withdrawn by its asker: the new game ends aborted, the old one names none, a new one may be asked', async () => {
+    const game = await newGame(port);
+    await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });
+    const events = await openEvents(port, game.id);
+    const asked = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w });
+    assert.equal(asked.status, 200);
+    assert.equal(asked.body.rematch_by, 'w');
+    const next = asked.body.rematch;
+    const ev = await events.next((e) => e.event === 'rematch');
+    assert.deepEqual(ev.data, { rematch: next, by: 'w' });
+    // The asker takes a seat of the new game at once, as the page does.
+    const seated = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.w });
+    assert.equal(seated.status, 200);
+    const nextEvents = await openEvents(port, next);
+    const cancel = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.w });
+    assert.equal(cancel.status, 200, cancel.text);
+    assert.equal(cancel.body.rematch, null);
+    assert.equal(cancel.body.rematch_by, null);
+    const off = await events.next((e) => e.event === 'rematch' && e.data.rematch === null);
+    assert.deepEqual(off.data, { rematch: null, by: null });
+    const end = await nextEvents.next((e) => e.event === 'end');
+    assert.deepEqual(end.data.result, { winner: null, reason: 'aborted' });
+    events.close();
+    nextEvents.close();
+    const late = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.b });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error, 'game_over');
+    const again = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.b });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.rematch_by, 'b');
+    assert.notEqual(again.body.rematch, next, 'a new game');
+  });
+
+  test('a rematch declined by the other player; nothing to cancel is 409; begun, it is 409 too_late', async () => {
+    const game = await newGame(port);
+    await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.w });
+    const none = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.b });
+    assert.equal(none.status, 409);
+    assert.equal(none.body.error, 'stale');
+    const bad = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'maybe' }, token: game.b });
+    assert.equal(bad.status, 400);
+    const next = (await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w })).body.rematch;
+    const declined = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.b });
+    assert.equal(declined.status, 200);
+    assert.equal(declined.body.rematch, null);
+    assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.result.reason, 'aborted');
+    // Asked again and begun: no longer called off.
+    const third = (await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w })).body.rematch;
+    const jw = await api(port, 'POST', `/api/v1/games/${third}/join`, { body: { from: game.id }, token: game.w });
+    const jb = await api(port, 'POST', `/api/v1/games/${third}/join`, { body: { from: game.id }, token: game.b });
+    const white = jw.body.seat === 'w' ? jw.body.token : jb.body.token;
+    assert.equal((await api(port, 'POST', `/api/v1/games/${third}/moves`, { body: { ply: 0, move: moves[0] }, token: white })).status, 200);
+    const late = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.w });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error, 'too_late');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.rematch, third);
+  });
+});
+
+describe('watchers', () => {
+  // A stream closed by its client is found gone at the next write to it: a
+  // heartbeat a second, so that the test need not wait 15 s.
+  let quick;
+  before(async () => {
+    quick = await startOnline(['--heartbeat-seconds', '1']);
+  });
+  after(async () => quick && stopServer(quick));
+
+  test('the game counts its open streams, the seats\' own included; a watchers event says when it changes', async () => {
+    const game = await newGame(quick.port);
+    assert.equal((await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 0);
+    const white = await openEvents(quick.port, game.id);
+    assert.equal((await white.next((e) => e.event === 'game')).data.watchers, 1, 'the stream counts itself');
+    const spectator = await openEvents(quick.port, game.id);
+    // With two servers the other's stream is heard of within a second or so.
+    assert.ok([1, 2].includes((await spectator.next((e) => e.event === 'game')).data.watchers));
+    await white.next((e) => e.event === 'watchers' && e.data.watchers === 2);
+    await spectator.next((e) => (e.event === 'game' || e.event === 'watchers') && e.data.watchers === 2);
+    const closed = performance.now();
+    spectator.close();
+    await white.next((e) => e.event === 'watchers' && e.data.watchers === 1 && e.at > closed, 8000);
+    assert.equal((await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 1);
+    white.close();
+  });
+
+  test('a crowd arriving at once makes one event a second, not one each', async () => {
+    const game = await newGame(quick.port);
+    const first = await openEvents(quick.port, game.id);
+    await first.next((e) => e.event === 'game');
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => openEvents(quick.port, game.id)));
+    await first.next((e) => e.event === 'watchers' && e.data.watchers === 13);
+    const events = first.events.filter((e) => e.event === 'watchers');
+    assert.ok(events.length <= 6, `${events.length} watchers events: ${events.map((e) => e.data.watchers)}`);
+    for (const s of [first, ...crowd]) s.close();
+  });
+});
+
+describe('messages a person can read', () => {
+  for (const [name, body] of [
+    ['a NUL in a string', '{"ply": 0, "move": "a\\u0000b"}'],
+    ['bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
+    ['a value cut short', '{"ply": 0, "move": '],
+    ['something after the value', '{"ply": 0} {}'],
+    ['a key twice', '{"ply": 0, "ply": 1}'],
+    ['nesting too deep', '['.repeat(3000)],
+    ['a number too large', '{"ply": 1e999999}'],
+    ['not JSON at all', 'ply=0&move=n4-m5'],
+  ])
+    test(`400 for ${name}, in English, naming nothing of the server's insides`, async () => {
+      const game = await newGame(port);
+      const r = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body, token: game.w });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.error, 'bad_request');
+      assert.match(r.body.message, /^the body|^a number/);
+      assert.doesNotMatch(r.body.message, /JSON_[A-Z]|json_|jansson|near '|\bNUL\b.*ALLOW/);
+    });
+});
+
 describe('presence, ping, origin', () => {
   test('ping is 204 and needs a seat\'s token', async () => {
     const game = await newGame(port);
@@ -449,7 +612,7 @@ describe('the event stream', () => {
     const live = s.next((e) => e.event === 'move' && e.data.ply === 5);
     await s.next((e) => e.id === 5);
     assert.deepEqual(
-      s.events.map((e) => [e.id, e.event]),
+      s.stored().map((e) => [e.id, e.event]),
       [
         [3, 'move'],
         [4, 'move'],
@@ -461,8 +624,8 @@ describe('the event stream', () => {
     s.close();
     const all = await openEvents(port, game.id, { lastEventId: 0 });
     await all.next((e) => e.id === 6);
-    assert.deepEqual(all.events.map((e) => e.id), [1, 2, 3, 4, 5, 6]);
-    assert.equal(all.events[0].event, 'seats');
+    assert.deepEqual(all.stored().map((e) => e.id), [1, 2, 3, 4, 5, 6]);
+    assert.equal(all.stored()[0].event, 'seats');
     all.close();
   });
 });
@@ -756,7 +919,7 @@ describe('durability', () => {
         // and the game goes on, its events numbered on from the store
         const ev = await openEvents(s.port, game.id, { lastEventId: 0 });
         await ev.next((e) => e.event === 'move' && e.data.ply === acked.length + 1);
-        const ids = ev.events.map((e) => e.id);
+        const ids = ev.stored().map((e) => e.id);
         assert.deepEqual(ids, ids.map((_, i) => i + 1), 'one event per change, none lost or doubled');
         ev.close();
       } finally {
@@ -961,7 +1124,7 @@ describe('a store written by an earlier build', () => {
       // Every stored event once, numbered on from the old ones.
       const ev = await openEvents(s.port, games.ongoing.id, { lastEventId: 0 });
       await ev.next((e) => e.event === 'move' && e.data.ply === 7);
-      assert.deepEqual(ev.events.map((e) => e.id), ev.events.map((_, i) => i + 1));
+      assert.deepEqual(ev.stored().map((e) => e.id), ev.stored().map((_, i) => i + 1));
       ev.close();
       await stopServer(s);
       s = await startOnline(['--db', db]);

@@ -208,8 +208,9 @@ export function move(port, game, seat, ply, text) {
   return api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: { ply, move: text }, token: game[seat] });
 }
 
-// An event stream: {events: [{id, event, data, at}], comments, raw, close(),
-// next(pred, ms)}; at is performance.now() when the event was read; ended
+// An event stream: {events: [{id, event, data, at}], stored(), comments,
+// raw, close(), next(pred, ms)}; at is performance.now() when the event was
+// read; stored() the events with an id (not presence, not watchers); ended
 // says the server closed the stream with its last chunk.  With a Router,
 // stream.server is the index of the server that holds it.
 export function openEvents(port, id, { lastEventId } = {}) {
@@ -221,7 +222,8 @@ export function openEvents(port, id, { lastEventId } = {}) {
       stream.server = route.index;
       route.opened();
     }
-    let buffer = '';
+    let buffer = Buffer.alloc(0); // bytes: a chunk's size counts bytes, and a character may straddle two reads
+    let body = Buffer.alloc(0); // the chunks' bytes not yet read as whole lines
     let headDone = false;
     const check = () => {
       for (const w of [...stream.waiters]) {
@@ -235,17 +237,21 @@ export function openEvents(port, id, { lastEventId } = {}) {
     };
     const parseBlocks = () => {
       // chunked transfer: strip the chunk sizes as they come
-      let out = '';
       for (;;) {
         const eol = buffer.indexOf('\r\n');
         if (eol < 0) break;
-        const size = parseInt(buffer.slice(0, eol), 16);
+        const size = parseInt(buffer.subarray(0, eol).toString('latin1'), 16);
         if (Number.isNaN(size) || buffer.length < eol + 2 + size + 2) break;
-        out += buffer.slice(eol + 2, eol + 2 + size);
-        buffer = buffer.slice(eol + 2 + size + 2);
+        body = Buffer.concat([body, buffer.subarray(eol + 2, eol + 2 + size)]);
+        buffer = buffer.subarray(eol + 2 + size + 2);
         if (size === 0) stream.ended = true;
       }
-      stream.raw += out;
+      // Whole events only: the text up to the last blank line is whole UTF-8.
+      const last = body.lastIndexOf('\n\n');
+      if (last >= 0) {
+        stream.raw += body.subarray(0, last + 2).toString('utf8');
+        body = body.subarray(last + 2);
+      }
       let sep;
       while ((sep = stream.raw.indexOf('\n\n')) >= 0) {
         const block = stream.raw.slice(0, sep);
@@ -267,18 +273,18 @@ export function openEvents(port, id, { lastEventId } = {}) {
       socket.write(lines.join('\r\n') + '\r\n\r\n');
     });
     socket.on('data', (d) => {
-      buffer += d.toString('utf8');
+      buffer = Buffer.concat([buffer, d]);
       if (!headDone) {
         const end = buffer.indexOf('\r\n\r\n');
         if (end < 0) return;
-        stream.headers = buffer.slice(0, end);
+        stream.headers = buffer.subarray(0, end).toString('latin1');
         stream.status = Number(stream.headers.split(' ')[1]);
-        buffer = buffer.slice(end + 4);
+        buffer = buffer.subarray(end + 4);
         headDone = true;
         resolve(stream);
         if (!/transfer-encoding: chunked/i.test(stream.headers)) {
-          stream.raw = buffer; // an error's JSON body
-          buffer = '';
+          stream.raw = buffer.toString('utf8'); // an error's JSON body
+          buffer = Buffer.alloc(0);
           return;
         }
       }
@@ -291,6 +297,8 @@ export function openEvents(port, id, { lastEventId } = {}) {
       if (!headDone) reject(new Error('stream closed before its headers'));
     });
     stream.close = () => socket.destroy();
+    // The stored events (with ids), without presence and watchers.
+    stream.stored = () => stream.events.filter((e) => e.id !== undefined);
     // Resolves with the first event matching pred, or rejects after ms.
     stream.next = (pred, ms = 5000) =>
       new Promise((res, rej) => {

@@ -384,6 +384,31 @@ describe('two servers on one PostgreSQL', () => {
   });
 });
 
+describe('watchers on two servers', () => {
+  test('a game\'s streams on both servers add up on each; a server killed, its streams stop counting', async () => {
+    const a = await serve(['--heartbeat-seconds', '1']);
+    const b = await serve(['--heartbeat-seconds', '1']);
+    try {
+      const game = await newGame(a.port);
+      const onA = await watchEvents(a.port, game.id);
+      const onB = [await watchEvents(b.port, game.id), await watchEvents(b.port, game.id)];
+      await onA.next((e) => e.event === 'watchers' && e.data.watchers === 3, 5000);
+      await onB[0].next((e) => e.event === 'watchers' && e.data.watchers === 3, 5000);
+      for (const port of [a.port, b.port]) assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 3);
+      const gone = performance.now();
+      b.child.kill('SIGKILL');
+      await b.exitPromise;
+      const down = await onA.next((e) => e.event === 'watchers' && e.data.watchers === 1 && e.at > gone, 40000);
+      assert.ok(down.at - gone < 40000);
+      assert.equal((await api(a.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 1);
+      onA.close();
+      await stopClean(a);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+});
+
 describe('flags when a server or the store goes away', () => {
   test('the server that started a clock is killed: the other ends the game on time, once', async () => {
     const a = await serve();
@@ -487,7 +512,7 @@ describe('races between two servers', () => {
       await s.next((e) => e.id === 3, 3000);
       await sleep(100);
       assert.deepEqual(
-        s.events.map((e) => e.event),
+        s.stored().map((e) => e.event),
         ['seats', 'move', 'move'],
         'one event a move',
       );
