@@ -281,6 +281,18 @@ int serve_main(int argc, char **argv) {
 
     unsigned connections = PAGE_CONNECTIONS + (unsigned)options.max_streams;
     raise_descriptor_limit(2 * (rlim_t)connections + 64);
+    /* Blocked before any thread starts (online play's start them: the
+     * committer, the timer, the heartbeats...), so that every thread
+     * inherits the mask and only the sigwait below receives them: a stop
+     * signal sent to a thread that did not block it would kill the process
+     * at once, its streams and requests waiting unanswered. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a client gone mid-response is an error code, not a death */
     StaticRoot root;
     if (!open_root(&options, &root)) return 1;
     Api *api = start_api(&options);
@@ -297,16 +309,6 @@ int serve_main(int argc, char **argv) {
         static_root_close(&root);
         return 1;
     }
-
-    /* Blocked before any thread starts, so that every thread inherits the
-     * mask and only the sigwait below receives them. */
-    sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGINT);
-    sigaddset(&stop_signals, SIGTERM);
-    sigaddset(&stop_signals, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
-    signal(SIGPIPE, SIG_IGN); /* a client gone mid-response is an error code, not a death */
 
     WebServer *server = web_server_start(&config);
     if (server) {
