@@ -15,8 +15,8 @@ CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -isystem /usr/include/postgresql -MMD -MP
 # SQLite keeps the online games (or PostgreSQL, through libpq, when several
 # servers share them), jansson reads and writes their JSON, GnuTLS hashes
-# their tokens (docs/ONLINE.md).
-LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
+# their tokens, libunistring checks the players' names (docs/ONLINE.md).
+LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lunistring -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
 # (tools/check-layers.sh): core <- engine <- online <- cli, http <- online.

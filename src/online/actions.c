@@ -14,6 +14,7 @@
 #include "core/notation.h"
 #include "core/refusal.h"
 #include "online/game_clock.h"
+#include "online/display_names.h"
 #include "online/game_json.h"
 #include "online/loaded.h"
 #include "online/tokens.h"
@@ -58,6 +59,22 @@ static bool string_field(const json_t *body, const char *name, const char **out,
     }
     *out = json_string_value(v);
     return true;
+}
+
+/* An optional "name" (display_names.h): NULL if absent; false with 400 if
+ * not a string, 422 bad_name if not a name. */
+static bool name_field(const json_t *body, const char **name, OnlineAnswer *a) {
+    *name = NULL;
+    if (!string_field(body, "name", name, a)) return false;
+    if (!*name) return true;
+    char why[160];
+    if (display_name_valid(*name, json_string_length(json_object_get(body, "name")), why, sizeof why)) return true;
+    online_error(a, 422, "bad_name", why);
+    return false;
+}
+
+static void set_name(StoreGame *g, int seat, const char *name) {
+    if (name) snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
 }
 
 /* ---- common checks ------------------------------------------------------------ */
@@ -202,7 +219,8 @@ static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
 static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
     StoreGame settings = {0}, g;
     int seat = 0;
-    if (!read_settings(body, &settings, &seat, a)) return;
+    const char *name;
+    if (!read_settings(body, &settings, &seat, a) || !name_field(body, &name, a)) return;
     int64_t now = clock_now_ms();
     char token[TOKEN_SIZE], invite[TOKEN_SIZE];
     if (!new_row(&settings, &g, now) || !take_seat(&g, seat, token) || !token_random(TOKEN_BYTES, invite) ||
@@ -211,6 +229,7 @@ static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
         return;
     }
     g.last_seen_ms[seat] = now;
+    set_name(&g, seat, name);
     if (!create_row(acts, &g, a)) return;
     presence_seated(acts->presence, &g, seat, now);
     a->status = 201;
@@ -247,6 +266,8 @@ static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body
 }
 
 static void join(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+    const char *name;
+    if (!name_field(body, &name, a)) return;
     int seat = seat_to_take(acts, l, body, token, a);
     if (seat < 0) return;
     if (l->g.status == GAME_FINISHED) { /* an aborted rematch, or a waiting game aborted */
@@ -261,6 +282,7 @@ static void join(const Actions *acts, Loaded *l, const char *token, const json_t
     }
     int64_t now = clock_now_ms();
     g.last_seen_ms[seat] = now;
+    set_name(&g, seat, name);
     if (g.joined[0] && g.joined[1]) {
         g.status = GAME_ONGOING;
         g.last_move_ms = now; /* the first turn begins: the abandonment rule counts from here */
@@ -465,6 +487,7 @@ static void ask_rematch(const Actions *acts, Loaded *l, int seat, OnlineAnswer *
         return;
     }
     snprintf(next.rematch_of, sizeof next.rematch_of, "%s", l->g.id);
+    for (int s = 0; s < 2; s++) set_name(&next, 1 - s, l->g.name[s]); /* the same players, seats swapped */
     if (!create_row(acts, &next, a)) return;
     StoreGame g = l->g;
     snprintf(g.rematch, sizeof g.rematch, "%s", next.id);

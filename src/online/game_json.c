@@ -29,11 +29,14 @@ json_t *result_json(const StoreGame *g) {
     return json_pack("{s:o, s:s}", "winner", seat_or_null(g->winner), "reason", g->reason);
 }
 
+static json_t *name_or_null(const char *name) { return name[0] ? json_string(name) : json_null(); }
+
 json_t *seats_json(const StoreGame *g, const bool online[STORE_SEATS]) {
     json_t *seats = json_object();
     for (int seat = 0; seat < 2; seat++)
         json_object_set_new(seats, seat_name(seat),
-                            json_pack("{s:b, s:b}", "joined", g->joined[seat], "online", online[seat]));
+                            json_pack("{s:b, s:b, s:o}", "joined", g->joined[seat], "online", online[seat], "name",
+                                      name_or_null(g->name[seat])));
     return seats;
 }
 

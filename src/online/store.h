@@ -18,6 +18,7 @@ enum {
     STORE_MOVE_SIZE = 272, /* a move's text (65 squares at most) and its NUL */
     STORE_REASON_SIZE = 16,
     STORE_SEATS = 4,       /* seats numbered as the rules number them: White, Black, Red, Yellow */
+    STORE_NAME_SIZE = 400, /* a player's name as given (display_names.h) and its NUL */
 };
 
 typedef enum {
@@ -40,6 +41,7 @@ typedef struct {
     int64_t increment_ms;
     uint8_t token_hash[STORE_SEATS][STORE_HASH_SIZE];
     bool joined[STORE_SEATS];
+    char name[STORE_SEATS][STORE_NAME_SIZE]; /* the seats' players' names, "" for none */
     /* The invites of the seats left for others to take.  Of two players, a
      * join takes the free seat whichever seat's invite it shows: the first
      * stores kept one invite, of whichever seat was free, as Black's. */

@@ -52,6 +52,11 @@ static const StoreColumn COLUMNS[] = {
     ADDED("r_seen", COLUMN_INT64, last_seen_ms[2], "0"),
     ADDED("y_seen", COLUMN_INT64, last_seen_ms[3], "0"),
     ADDED("rematch_by", COLUMN_INT, rematch_by, "-1"),
+    /* The players' names. */
+    ADDED("w_name", COLUMN_TEXT, name[0], "''"),
+    ADDED("b_name", COLUMN_TEXT, name[1], "''"),
+    ADDED("r_name", COLUMN_TEXT, name[2], "''"),
+    ADDED("y_name", COLUMN_TEXT, name[3], "''"),
 };
 
 const StoreColumn *store_columns(int *n) {
