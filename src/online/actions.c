@@ -48,6 +48,19 @@ static bool int_field(const json_t *body, const char *name, json_int_t lo, json_
     return true;
 }
 
+/* An optional boolean field; false (and 400) if present and not true or false. */
+static bool bool_field(const json_t *body, const char *name, bool *out, OnlineAnswer *a) {
+    const json_t *v = json_object_get(body, name);
+    if (!v) return true;
+    if (!json_is_boolean(v)) {
+        char message[96];
+        snprintf(message, sizeof message, "\"%s\" must be true or false", name);
+        return bad_request(a, message);
+    }
+    *out = json_is_true(v);
+    return true;
+}
+
 /* An optional string field; false (and 400) if present and not a string. */
 static bool string_field(const json_t *body, const char *name, const char **out, OnlineAnswer *a) {
     const json_t *v = json_object_get(body, name);
@@ -111,7 +124,14 @@ static bool ongoing(const StoreGame *g, OnlineAnswer *a) {
     return true;
 }
 
+/* The game is no longer open in the lobby (the address it came from forgotten). */
+static void close_lobby(StoreGame *g) {
+    g->open = false;
+    g->open_by[0] = '\0';
+}
+
 static void finish(StoreGame *g, int winner, const char *reason, int64_t now) {
+    close_lobby(g);
     clock_stop(g, now);
     g->status = GAME_FINISHED;
     g->winner = winner;
@@ -171,7 +191,7 @@ static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAns
     json_int_t variant = 19, turn_limit = DEFAULT_TURN_LIMIT;
     const char *seat_text = "w";
     if (!int_field(body, "variant", 13, 19, &variant, a) || !int_field(body, "turn_limit", 1, MAX_TURN_LIMIT, &turn_limit, a) ||
-        !string_field(body, "seat", &seat_text, a) || !read_clock(body, g, a))
+        !string_field(body, "seat", &seat_text, a) || !read_clock(body, g, a) || !bool_field(body, "open", &g->open, a))
         return false;
     if (variant != 13 && variant != 19) return bad_request(a, "\"variant\" must be 19 or 13");
     if (!strcmp(seat_text, "random")) *seat = (int)token_random_below(2);
@@ -203,9 +223,10 @@ static bool take_seat(StoreGame *g, int seat, char token[TOKEN_SIZE]) {
     return true;
 }
 
-/* Creates g with a fresh id, again if the id is taken. */
+/* Creates g with a fresh id, again if the id is taken; an open game only if
+ * its address has fewer open than the limit (429 otherwise). */
 static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
-    Write w = {.kind = WRITE_CREATE};
+    Write w = {.kind = g->open && acts->max_open ? WRITE_CREATE_OPEN : WRITE_CREATE, .max_open = acts->max_open};
     for (int tries = 0; tries < CREATE_TRIES; tries++) {
         if (writer_commit(acts->writer, &w, g, NULL, 0, a)) return true;
         if (a->status != 409) return false;
@@ -216,7 +237,7 @@ static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
     return answer_refused(a, 503, "unavailable", "the server could not make a new game now; try again");
 }
 
-static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
+static void create(const Actions *acts, const json_t *body, const char *client, OnlineAnswer *a) {
     StoreGame settings = {0}, g;
     int seat = 0;
     const char *name;
@@ -230,6 +251,9 @@ static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
     }
     g.last_seen_ms[seat] = now;
     set_name(&g, seat, name);
+    g.creator = seat;
+    g.open = settings.open;
+    if (g.open) snprintf(g.open_by, sizeof g.open_by, "%s", client ? client : "");
     if (!create_row(acts, &g, a)) return;
     presence_seated(acts->presence, &g, seat, now);
     a->status = 201;
@@ -237,6 +261,28 @@ static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
 }
 
 /* ---- POST /games/{id}/join ------------------------------------------------------ */
+
+/* The seat asked for in an open game, which anyone may take (or, not
+ * named, the first seat free); -1 with an error. */
+static int open_seat(const Loaded *l, const json_t *body, OnlineAnswer *a) {
+    const char *name = NULL;
+    if (!string_field(body, "seat", &name, a)) return -1;
+    if (!name && !l->g.open)
+        return bad_request(a, "a join needs \"invite\", \"from\" and the old game's token, or an open game"), -1;
+    int seat = -1;
+    if (!name) {
+        for (int k = 0; k < 2 && seat < 0; k++)
+            if (!l->g.joined[k]) seat = k;
+    } else if (!strcmp(name, "w") || !strcmp(name, "b")) {
+        seat = name[0] == 'b';
+    } else {
+        return bad_request(a, "\"seat\" must be \"w\" or \"b\""), -1;
+    }
+    /* Taken first: whoever was a moment too late for a game just filled hears so. */
+    if (seat < 0 || l->g.joined[seat]) return answer_refused(a, 409, "seat_taken", "that seat is taken"), -1;
+    if (!l->g.open) return answer_refused(a, 403, "forbidden", "the game is not open: it takes an invite"), -1;
+    return seat;
+}
 
 /* The seat an invite or a rematch's old token entitles the caller to; -1 with an error. */
 static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body, const char *token, OnlineAnswer *a) {
@@ -254,7 +300,7 @@ static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body
             if (!l->g.joined[seat]) return seat;
         return answer_refused(a, 409, "seat_taken", "the invite has been used"), -1;
     }
-    if (!from) return bad_request(a, "a join needs \"invite\", or \"from\" and the old game's token"), -1;
+    if (!from) return open_seat(l, body, a);
     if (strcmp(from, l->g.rematch_of)) return answer_refused(a, 403, "forbidden", "this game is no rematch of that one"), -1;
     Loaded old;
     if (!loaded_read(acts->store, from, &old, a)) return -1;
@@ -285,6 +331,7 @@ static void join(const Actions *acts, Loaded *l, const char *token, const json_t
     set_name(&g, seat, name);
     if (g.joined[0] && g.joined[1]) {
         g.status = GAME_ONGOING;
+        close_lobby(&g); /* every seat taken: it leaves the lobby */
         g.last_move_ms = now; /* the first turn begins: the abandonment rule counts from here */
     }
     bool online[STORE_SEATS];
@@ -640,7 +687,7 @@ static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const c
 }
 
 void actions_do(const Actions *acts, OnlineAction action, const char *id, const char *token, const json_t *body,
-                OnlineAnswer *answer) {
+                const char *client, OnlineAnswer *answer) {
     *answer = (OnlineAnswer){0};
     json_t *empty = body ? NULL : json_object();
     if (!body) body = empty;
@@ -648,7 +695,7 @@ void actions_do(const Actions *acts, OnlineAction action, const char *id, const 
         online_error(answer, 400, "bad_request", "the body must be a JSON object");
     } else {
         Loaded l;
-        if (action == ONLINE_CREATE) create(acts, body, answer);
+        if (action == ONLINE_CREATE) create(acts, body, client, answer);
         else if (loaded_read(acts->store, id, &l, answer)) {
             on_game(acts, action, &l, token, body, answer);
             loaded_free(&l);

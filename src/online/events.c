@@ -292,6 +292,18 @@ void hub_publish(Hub *h, const char *id, const char *text) {
     pthread_mutex_unlock(&h->lock);
 }
 
+void hub_publish_all(Hub *h, const char *text) {
+    size_t n = strlen(text);
+    pthread_mutex_lock(&h->lock);
+    for (Stream *s = h->head; s; s = s->next) {
+        pthread_mutex_lock(&s->lock);
+        append(s, text, n);
+        wake(s);
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
 /* Under the hub's lock: whether stream s still takes events. */
 static bool open_now(Stream *s) {
     pthread_mutex_lock(&s->lock);

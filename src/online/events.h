@@ -54,6 +54,9 @@ void stream_discard(Stream *s);
  * (presence), which has no number. */
 void hub_publish(Hub *h, const char *id, const char *text);
 
+/* Sends text to every stream of the hub (the lobby's, which are of no game). */
+void hub_publish_all(Hub *h, const char *text);
+
 /* Sends text, the stored event number seq of game id, to the streams of id
  * whose last event is seq - 1, which then have seq: an event reaches a
  * stream once and in order, however often it is published (a catch-up may

@@ -58,6 +58,8 @@ json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game
     json_object_set_new(game, "rematch", g->rematch[0] ? json_string(g->rematch) : json_null());
     json_object_set_new(game, "rematch_by", g->rematch[0] ? seat_or_null(g->rematch_by) : json_null());
     json_object_set_new(game, "watchers", json_integer(now->watchers));
+    json_object_set_new(game, "open", json_boolean(g->open && g->status == GAME_WAITING));
+    json_object_set_new(game, "created_ms", json_integer(g->created_ms));
     return game;
 }
 

@@ -24,6 +24,10 @@ typedef struct {
 bool loaded_read(Store *store, const char *id, Loaded *l, OnlineAnswer *answer);
 void loaded_free(Loaded *l);
 
+/* Game g as its row alone says, for a game where no move was played (a
+ * waiting game, as the lobby shows it); false if out of memory. */
+bool loaded_row(const StoreGame *g, Loaded *l);
+
 /* The game as JSON now, who is online and how many watch included
  * (docs/ONLINE-API.md, "The game"), with `more` watchers than the count
  * (a stream about to open, which its first event counts already). */

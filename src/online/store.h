@@ -19,6 +19,7 @@ enum {
     STORE_REASON_SIZE = 16,
     STORE_SEATS = 4,       /* seats numbered as the rules number them: White, Black, Red, Yellow */
     STORE_NAME_SIZE = 400, /* a player's name as given (display_names.h) and its NUL */
+    STORE_ADDRESS_SIZE = 64, /* a client's address and its NUL */
 };
 
 typedef enum {
@@ -26,6 +27,7 @@ typedef enum {
     STORE_NOT_FOUND,   /* no such game */
     STORE_CONFLICT,    /* the game is not as the write expected (ply, seq, seat, id taken) */
     STORE_UNAVAILABLE, /* could not commit: nothing changed */
+    STORE_LIMITED,     /* the write would pass a limit the store keeps (open games per address): nothing changed */
 } StoreStatus;
 
 typedef enum { GAME_WAITING, GAME_ONGOING, GAME_FINISHED } GameStatus;
@@ -57,6 +59,9 @@ typedef struct {
     char rematch_of[STORE_ID_SIZE];
     int64_t created_ms, last_move_ms, finished_ms;
     int64_t last_seen_ms[STORE_SEATS]; /* as last written: presence is kept in memory */
+    bool open;                   /* listed in the lobby (a waiting game anyone may join) */
+    int creator;                 /* the seat of whoever created it */
+    char open_by[STORE_ADDRESS_SIZE]; /* while open, the address it was created from ("" once it is not) */
     int ply;                     /* moves played */
     int64_t seq;                 /* events so far */
 } StoreGame;
@@ -85,6 +90,10 @@ void store_close(Store *s);
 /* A new game (g->seq 0); STORE_CONFLICT if the id is taken. */
 StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n);
 
+/* The same for a game listed in the lobby (g->open), unless the address
+ * g->open_by has max_open such games open already: then STORE_LIMITED. */
+StoreStatus store_create_open(Store *s, StoreGame *g, int max_open, const StoreEvent *events, int n);
+
 /* Writes g, the game after someone took `seat`, if that seat was free. */
 StoreStatus store_join(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n);
 
@@ -111,6 +120,9 @@ StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEvent
 /* Calls each(ctx, game) for every game not finished (to restart their clocks). */
 typedef void StoreGameFn(void *ctx, const StoreGame *g);
 StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx);
+
+/* Calls each(ctx, game) for every game open in the lobby. */
+StoreStatus store_each_open(Store *s, StoreGameFn *each, void *ctx);
 
 /* Deletes the games finished, or created and never started, before
  * before_ms; *deleted (if not NULL) says how many. */

@@ -16,6 +16,7 @@
 typedef struct {
     void (*close)(Store *s);
     StoreStatus (*create)(Store *s, StoreGame *g, const StoreEvent *events, int n);
+    StoreStatus (*create_open)(Store *s, StoreGame *g, int max_open, const StoreEvent *events, int n);
     StoreStatus (*join)(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n);
     StoreStatus (*append_move)(Store *s, StoreGame *g, int expected_ply, const char *move, const StoreEvent *events,
                                int n);
@@ -24,6 +25,7 @@ typedef struct {
     StoreStatus (*read)(Store *s, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]);
     StoreStatus (*events_after)(Store *s, const char *id, int64_t seq, StoreEventFn *each, void *ctx);
     StoreStatus (*each_unfinished)(Store *s, StoreGameFn *each, void *ctx);
+    StoreStatus (*each_open)(Store *s, StoreGameFn *each, void *ctx);
     StoreStatus (*expire)(Store *s, int64_t before_ms, int *deleted);
     StoreStatus (*batch_begin)(Store *s);
     StoreStatus (*batch_commit)(Store *s);

@@ -57,6 +57,10 @@ static const StoreColumn COLUMNS[] = {
     ADDED("b_name", COLUMN_TEXT, name[1], "''"),
     ADDED("r_name", COLUMN_TEXT, name[2], "''"),
     ADDED("y_name", COLUMN_TEXT, name[3], "''"),
+    /* The lobby. */
+    ADDED("open", COLUMN_BOOL, open, "0"),
+    ADDED("creator", COLUMN_INT, creator, "0"),
+    ADDED("open_by", COLUMN_TEXT, open_by, "''"),
 };
 
 const StoreColumn *store_columns(int *n) {

@@ -67,6 +67,9 @@ typedef enum {
     Q_READ_MOVES,
     Q_EVENTS_AFTER,
     Q_UNFINISHED,
+    Q_EACH_OPEN,
+    Q_LOCK_ADDRESS,
+    Q_COUNT_OPEN,
     Q_EXPIRE,
     Q_COUNT
 } Query;
@@ -78,6 +81,11 @@ static const char *const FIXED_SQL[Q_COUNT] = {
     [Q_NOTIFY] = "SELECT pg_notify($1, $2)",
     [Q_READ_MOVES] = "SELECT ply, move FROM moves WHERE game = $1 AND ply <= $2 ORDER BY ply",
     [Q_EVENTS_AFTER] = "SELECT seq, kind, data FROM events WHERE game = $1 AND seq > $2 ORDER BY seq",
+    /* The creations from one address wait for each other's commit, so that
+     * each counts the others' open games (under READ COMMITTED a count alone
+     * would not see a creation not yet committed). */
+    [Q_LOCK_ADDRESS] = "SELECT pg_advisory_xact_lock(1751216239, hashtext($1))",
+    [Q_COUNT_OPEN] = "SELECT count(*) FROM games WHERE status = 0 AND open = 1 AND open_by = $1",
     [Q_EXPIRE] = "WITH doomed AS (SELECT id FROM games WHERE (status = 2 AND finished_ms < $1)"
                  " OR (status = 0 AND created_ms < $1)),"
                  " m AS (DELETE FROM moves WHERE game IN (SELECT id FROM doomed)),"
@@ -316,6 +324,8 @@ static bool make_statements(PgStore *s) {
     }
     fits &= snprintf(s->sql[Q_READ_GAME], SQL_SIZE, "SELECT id, %s FROM games WHERE id = $1", names) < SQL_SIZE;
     fits &= snprintf(s->sql[Q_UNFINISHED], SQL_SIZE, "SELECT id, %s FROM games WHERE status != 2", names) < SQL_SIZE;
+    fits &= snprintf(s->sql[Q_EACH_OPEN], SQL_SIZE, "SELECT id, %s FROM games WHERE status = 0 AND open = 1", names) <
+            SQL_SIZE;
     return fits;
 }
 
@@ -544,21 +554,44 @@ static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *mov
     return st;
 }
 
-static StoreStatus pg_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    PgStore *s = (PgStore *)base;
+/* In the caller's transaction: fewer than max_open games of address open
+ * (OK), else LIMITED. */
+static StoreStatus below_open_limit(PgStore *s, const char *address, int max_open) {
+    Params p = {0};
+    add_text(&p, address);
+    StoreStatus st = run_write(s, Q_LOCK_ADDRESS, &p, false);
+    if (st != STORE_OK) return st;
+    PGresult *r = run(s, Q_COUNT_OPEN, &p);
+    bool counted = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
+    int64_t open = counted ? int_at(r, 0, 0) : 0;
+    PQclear(r);
+    return !counted ? STORE_UNAVAILABLE : open >= max_open ? STORE_LIMITED : STORE_OK;
+}
+
+/* A new row (max_open < 0: whatever the lobby holds) with its events and notice. */
+static StoreStatus create_row(PgStore *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
     if (!begin(s)) return STORE_UNAVAILABLE;
+    StoreStatus st = max_open >= 0 ? below_open_limit(s, g->open_by, max_open) : STORE_OK;
     Params p = {0};
     StoreGame row = *g;
     row.seq = n;
     bind_game(&p, &row);
     add_text(&p, g->id);
-    StoreStatus st = run_write(s, Q_INSERT_GAME, &p, false);
-    if (st == STORE_OK) store_step(base, "game");
+    if (st == STORE_OK) st = run_write(s, Q_INSERT_GAME, &p, false);
+    if (st == STORE_OK) store_step(&s->base, "game");
     if (st == STORE_OK) st = insert_events(s, g->id, 0, events, n);
     if (st == STORE_OK) st = notify_events(s, g->id, n);
     st = end(s, st);
     if (st == STORE_OK) g->seq = n;
     return st;
+}
+
+static StoreStatus pg_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
+    return create_row((PgStore *)base, g, -1, events, n);
+}
+
+static StoreStatus pg_create_open(Store *base, StoreGame *g, int max_open, const StoreEvent *events, int n) {
+    return create_row((PgStore *)base, g, max_open, events, n);
 }
 
 static StoreStatus pg_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
@@ -666,10 +699,10 @@ static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, Sto
     return r ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
-    PgStore *s = (PgStore *)base;
+/* Calls each for every row that query q (SELECT id, <every column> ...) finds. */
+static StoreStatus each_row(PgStore *s, Query q, StoreGameFn *each, void *ctx) {
     Params p = {0};
-    PGresult *r = run_read(s, Q_UNFINISHED, &p);
+    PGresult *r = run_read(s, q, &p);
     pthread_mutex_unlock(&s->lock);
     StoreGame g;
     for (int row = 0; r && row < PQntuples(r); row++) {
@@ -678,6 +711,14 @@ static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx)
     }
     PQclear(r);
     return r ? STORE_OK : STORE_UNAVAILABLE;
+}
+
+static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
+    return each_row((PgStore *)base, Q_UNFINISHED, each, ctx);
+}
+
+static StoreStatus pg_each_open(Store *base, StoreGameFn *each, void *ctx) {
+    return each_row((PgStore *)base, Q_EACH_OPEN, each, ctx);
 }
 
 /* ---- news from the other servers -------------------------------------------------- */
@@ -778,6 +819,7 @@ static void pg_announce_watchers(Store *base, uint64_t server, const char *id, i
 static const StoreOps PG_OPS = {
     .close = pg_close,
     .create = pg_create,
+    .create_open = pg_create_open,
     .join = pg_join,
     .append_move = pg_append_move,
     .update = pg_update,
@@ -785,6 +827,7 @@ static const StoreOps PG_OPS = {
     .read = pg_read,
     .events_after = pg_events_after,
     .each_unfinished = pg_each_unfinished,
+    .each_open = pg_each_open,
     .expire = pg_expire,
     .batch_begin = pg_batch_begin,
     .batch_commit = pg_batch_commit,

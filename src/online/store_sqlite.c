@@ -36,7 +36,8 @@ typedef struct {
     pthread_mutex_t lock; /* recursive: a batch holds it across its writes */
     bool in_batch;
     /* The statements that name every column (store_columns.h), made at open. */
-    char insert_game[SQL_SIZE], update_game[SQL_SIZE], select_game[SQL_SIZE], select_unfinished[SQL_SIZE];
+    char insert_game[SQL_SIZE], update_game[SQL_SIZE], select_game[SQL_SIZE], select_unfinished[SQL_SIZE],
+        select_open[SQL_SIZE];
     int n_columns;
 } SqliteStore;
 
@@ -104,7 +105,8 @@ static bool make_statements(SqliteStore *s) {
                      params, n + 1, n + 2);
     int c = snprintf(s->select_game, SQL_SIZE, "SELECT id, %s FROM games WHERE id = ?1", names);
     int d = snprintf(s->select_unfinished, SQL_SIZE, "SELECT id, %s FROM games WHERE status != 2", names);
-    return a < SQL_SIZE && b < SQL_SIZE && c < SQL_SIZE && d < SQL_SIZE;
+    int e = snprintf(s->select_open, SQL_SIZE, "SELECT id, %s FROM games WHERE status = 0 AND open = 1", names);
+    return a < SQL_SIZE && b < SQL_SIZE && c < SQL_SIZE && d < SQL_SIZE && e < SQL_SIZE;
 }
 
 Store *store_sqlite_open(const char *path, char *err, int err_size) {
@@ -367,23 +369,47 @@ static StoreStatus write_game(SqliteStore *s, StoreGame *g, Expect expect, int s
     return st;
 }
 
-static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    SqliteStore *s = (SqliteStore *)base;
+/* In the caller's transaction: how many games address has open in the lobby. */
+static int count_open(SqliteStore *s, const char *address, int *count) {
+    sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM games WHERE status = 0 AND open = 1 AND open_by = ?1");
+    if (!st) return SQLITE_ERROR;
+    bind_text(st, 1, address);
+    int rc = sqlite3_step(st);
+    *count = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    release(s, st);
+    return rc == SQLITE_ROW ? SQLITE_OK : rc;
+}
+
+/* A new row (max_open < 0: whatever the lobby holds), in one transaction
+ * with its events; the count of open games in it too, so that a limit is
+ * never passed by two creations at once. */
+static StoreStatus create_row(SqliteStore *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
-    sqlite3_stmt *st = prepare(s, s->insert_game);
+    int open = 0;
+    if (max_open >= 0) rc = count_open(s, g->open_by, &open);
+    if (rc == SQLITE_OK && max_open >= 0 && open >= max_open) return end(s, SQLITE_CONSTRAINT, STORE_LIMITED);
+    sqlite3_stmt *st = rc == SQLITE_OK ? prepare(s, s->insert_game) : NULL;
     StoreGame row = *g; /* bound as it is (SQLITE_STATIC): it must outlive the step */
     row.seq = n;
     if (st) {
         bind_game(st, &row);
         bind_text(st, s->n_columns + 1, g->id);
     }
-    rc = run(s, st);
+    if (rc == SQLITE_OK) rc = run(s, st);
     if (rc == SQLITE_OK) step_done(s, "game");
     if (rc == SQLITE_OK) rc = insert_events(s, g->id, 0, events, n);
     StoreStatus result = end(s, rc, status_of(rc));
     if (result == STORE_OK) g->seq = n;
     return result;
+}
+
+static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
+    return create_row((SqliteStore *)base, g, -1, events, n);
+}
+
+static StoreStatus sqlite_create_open(Store *base, StoreGame *g, int max_open, const StoreEvent *events, int n) {
+    return create_row((SqliteStore *)base, g, max_open, events, n);
 }
 
 static StoreStatus sqlite_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
@@ -503,10 +529,10 @@ static StoreStatus sqlite_events_after(Store *base, const char *id, int64_t seq,
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
-    SqliteStore *s = (SqliteStore *)base;
+/* Calls each for every row that sql (SELECT id, <every column> ...) finds. */
+static StoreStatus each_row(SqliteStore *s, const char *sql, StoreGameFn *each, void *ctx) {
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = prepare(s, s->select_unfinished);
+    sqlite3_stmt *st = prepare(s, sql);
     int rc = SQLITE_ERROR;
     if (st) {
         StoreGame g;
@@ -518,6 +544,16 @@ static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *
     }
     pthread_mutex_unlock(&s->lock);
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
+}
+
+static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
+    SqliteStore *s = (SqliteStore *)base;
+    return each_row(s, s->select_unfinished, each, ctx);
+}
+
+static StoreStatus sqlite_each_open(Store *base, StoreGameFn *each, void *ctx) {
+    SqliteStore *s = (SqliteStore *)base;
+    return each_row(s, s->select_open, each, ctx);
 }
 
 static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
@@ -550,6 +586,7 @@ static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
 static const StoreOps SQLITE_OPS = {
     .close = sqlite_close,
     .create = sqlite_create,
+    .create_open = sqlite_create_open,
     .join = sqlite_join,
     .append_move = sqlite_append_move,
     .update = sqlite_update,
@@ -557,6 +594,7 @@ static const StoreOps SQLITE_OPS = {
     .read = sqlite_read,
     .events_after = sqlite_events_after,
     .each_unfinished = sqlite_each_unfinished,
+    .each_open = sqlite_each_open,
     .expire = sqlite_expire,
     .batch_begin = sqlite_batch_begin,
     .batch_commit = sqlite_batch_commit,

@@ -260,6 +260,7 @@ void watchers_heard(Watchers *w, uint64_t server, const char *id, int count, int
 }
 
 int watchers_count(Watchers *w, const char *id) {
+    if (!w) return 0; /* not started yet */
     pthread_mutex_lock(&w->lock);
     Entry *e = find(w, id, false);
     int n = e ? total(e, clock_now_ms()) : 0;

@@ -44,7 +44,7 @@ static json_t *call(OnlineAction action, const char *id, const char *token, cons
 }
 
 static bool known_status(unsigned s) {
-    static const unsigned OK[] = {200, 201, 204, 400, 401, 403, 404, 409, 422, 503};
+    static const unsigned OK[] = {200, 201, 204, 400, 401, 403, 404, 409, 422, 429, 503};
     for (size_t i = 0; i < sizeof OK / sizeof *OK; i++)
         if (s == OK[i]) return true;
     return false;
@@ -66,7 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2) return 0;
     start();
     unsigned status;
-    json_t *created = call(ONLINE_CREATE, NULL, NULL, NULL, &status);
+    json_t *settings = data[1] & 0x20 ? json_pack("{s:b}", "open", true) : NULL; /* listed in the lobby */
+    json_t *created = call(ONLINE_CREATE, NULL, NULL, settings, &status);
+    json_decref(settings);
     check(status == 201);
     char id[32], w[64], invite[64];
     strcpy(id, json_string_value(json_object_get(created, "id")));

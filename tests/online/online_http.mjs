@@ -68,12 +68,17 @@ async function startOne(args) {
 
 // `halma serve` with the page's fixtures and the given options; by default
 // a store in memory (SQLite) or this run's database (PostgreSQL) and no
-// limit of requests or games (tests send many).  In pg2 mode, unless
+// limit of requests, games or open games (tests send many).  In pg2 mode, unless
 // {servers: 1}, two servers on the same store, as one object: its port is a
 // Router, stdout and stderr are both servers', child.kill() and
 // exitPromise are both's (the first exit that is not 0 wins).
 export async function startOnline(args = [], { servers = STORE === 'pg2' ? 2 : 1 } = {}) {
-  const defaults = { '--db': PG ? pgDatabase() : ':memory:', '--requests-per-second': '0', '--games-per-hour': '0' };
+  const defaults = {
+    '--db': PG ? pgDatabase() : ':memory:',
+    '--requests-per-second': '0',
+    '--games-per-hour': '0',
+    '--open-games-per-address': '0',
+  };
   const extra = Object.entries(defaults).flatMap(([name, value]) => (args.includes(name) ? [] : [name, value]));
   const full = ['--root', FIXTURES, ...extra, ...args];
   if (servers === 1) return startOne(full);
@@ -213,10 +218,11 @@ export function move(port, game, seat, ply, text) {
 // read; stored() the events with an id (not presence, not watchers); ended
 // says the server closed the stream with its last chunk.  With a Router,
 // stream.server is the index of the server that holds it.
-export function openEvents(port, id, { lastEventId } = {}) {
-  const route = port instanceof Router ? port.stream(id) : null;
+export function openEvents(port, id, { lastEventId, target = `/api/v1/games/${id}/events` } = {}) {
+  const route = port instanceof Router && id ? port.stream(id) : null;
+  const to = route ? route.port : portFor(port, 'GET', target);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(route ? route.port : port, '127.0.0.1');
+    const socket = net.connect(to, '127.0.0.1');
     const stream = { events: [], comments: 0, raw: '', status: 0, headers: '', closed: false, ended: false, waiters: [] };
     if (route) {
       stream.server = route.index;
@@ -268,7 +274,7 @@ export function openEvents(port, id, { lastEventId } = {}) {
       check();
     };
     socket.on('connect', () => {
-      const lines = [`GET /api/v1/games/${id}/events HTTP/1.1`, 'Host: 127.0.0.1', 'Accept: text/event-stream'];
+      const lines = [`GET ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Accept: text/event-stream'];
       if (lastEventId !== undefined) lines.push(`Last-Event-ID: ${lastEventId}`);
       socket.write(lines.join('\r\n') + '\r\n\r\n');
     });
@@ -311,6 +317,24 @@ export function openEvents(port, id, { lastEventId } = {}) {
         check();
       });
   });
+}
+
+// The lobby's event stream, read as openEvents reads a game's; with a
+// Router, on the next server in turn.
+export function openLobby(port) {
+  return openEvents(port, null, { target: '/api/v1/lobby/events' });
+}
+
+// Resolves with the lobby's games once pred(games) holds (a server hears of
+// another's writes within milliseconds), or rejects after ms.
+export async function lobbyUntil(port, pred, ms = 3000) {
+  const start = performance.now();
+  for (;;) {
+    const r = await api(port, 'GET', '/api/v1/lobby');
+    if (r.status === 200 && pred(r.body.games)) return r.body.games;
+    if (performance.now() - start > ms) throw new Error(`the lobby never became as expected: ${r.status} ${r.text.slice(0, 300)}`);
+    await sleep(50);
+  }
 }
 
 // A legal game of n moves from the start, each the engine's choice at depth 1.
