@@ -23,6 +23,7 @@ enum {
     CLOCK_INITIAL_MIN_MS = 1000,
     CLOCK_INITIAL_MAX_MS = 3 * 60 * 60 * 1000, /* 3 hours, as lichess */
     CLOCK_INCREMENT_MAX_MS = 3 * 60 * 1000,
+    DAYS_PER_MOVE_MAX = 14,                    /* correspondence, as lichess: 1 to 14 days a move */
     CREATE_TRIES = 4,                          /* ids are random: a collision is tried again */
 };
 
@@ -170,19 +171,32 @@ static void commit_and_answer(const Actions *acts, Loaded *l, StoreGame *g, cons
 
 /* ---- POST /games ---------------------------------------------------------------- */
 
+/* A correspondence clock, {"days_per_move": D}: D days for each move. */
+static bool read_days(const json_t *clock, StoreGame *g, OnlineAnswer *a) {
+    if (json_object_get(clock, "initial_ms") || json_object_get(clock, "increment_ms"))
+        return bad_request(a, "a clock has \"days_per_move\", or \"initial_ms\" and \"increment_ms\", not both");
+    json_int_t days = 0;
+    if (!int_field(clock, "days_per_move", 1, DAYS_PER_MOVE_MAX, &days, a)) return false;
+    g->days_per_move = (int)days;
+    g->initial_ms = days * DAY_MS;
+    g->increment_ms = 0;
+    return true;
+}
+
 static bool read_clock(const json_t *body, StoreGame *g, OnlineAnswer *a) {
     const json_t *clock = json_object_get(body, "clock");
     g->initial_ms = -1;
     if (!clock || json_is_null(clock)) return true;
-    if (!json_is_object(clock)) return bad_request(a, "\"clock\" must be null or {\"initial_ms\", \"increment_ms\"}");
+    if (!json_is_object(clock))
+        return bad_request(a, "\"clock\" must be null, {\"initial_ms\", \"increment_ms\"} or {\"days_per_move\"}");
+    if (json_object_get(clock, "days_per_move")) return read_days(clock, g, a);
     json_int_t initial = -1, increment = 0;
     if (!int_field(clock, "initial_ms", CLOCK_INITIAL_MIN_MS, CLOCK_INITIAL_MAX_MS, &initial, a) ||
         !int_field(clock, "increment_ms", 0, CLOCK_INCREMENT_MAX_MS, &increment, a))
         return false;
-    if (initial < 0) return bad_request(a, "\"clock\" needs \"initial_ms\"");
+    if (initial < 0) return bad_request(a, "\"clock\" needs \"initial_ms\" (or \"days_per_move\")");
     g->initial_ms = initial;
     g->increment_ms = increment;
-    g->clock_ms[0] = g->clock_ms[1] = initial;
     return true;
 }
 
@@ -205,8 +219,9 @@ static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAns
 /* A new game row with the settings of `like`, no seat taken. */
 static bool new_row(const StoreGame *like, StoreGame *g, int64_t now) {
     *g = (StoreGame){.variant = like->variant, .turn_limit = like->turn_limit, .initial_ms = like->initial_ms,
-                     .increment_ms = like->increment_ms, .winner = -1, .draw_offer = -1, .created_ms = now};
-    g->clock_ms[0] = g->clock_ms[1] = like->initial_ms;
+                     .increment_ms = like->increment_ms, .days_per_move = like->days_per_move, .winner = -1,
+                     .draw_offer = -1, .created_ms = now};
+    for (int seat = 0; seat < STORE_SEATS; seat++) g->clock_ms[seat] = like->initial_ms;
     g->rematch_by = -1;
     if (!token_random(GAME_ID_BYTES, g->id)) return false;
     for (int seat = 0; seat < STORE_SEATS; seat++) { /* invites nobody holds, until one is given */
@@ -332,6 +347,7 @@ static void join(const Actions *acts, Loaded *l, const char *token, const json_t
     if (g.joined[0] && g.joined[1]) {
         g.status = GAME_ONGOING;
         close_lobby(&g); /* every seat taken: it leaves the lobby */
+        clock_game_begins(&g, now);
         g.last_move_ms = now; /* the first turn begins: the abandonment rule counts from here */
     }
     bool online[STORE_SEATS];

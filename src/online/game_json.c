@@ -42,8 +42,10 @@ json_t *seats_json(const StoreGame *g, const bool online[STORE_SEATS]) {
 
 json_t *clock_json(const StoreGame *g, int64_t now) {
     if (g->initial_ms < 0) return json_null();
-    return json_pack("{s:I, s:I, s:o}", "w_ms", (json_int_t)clock_left(g, 0, now), "b_ms",
-                     (json_int_t)clock_left(g, 1, now), "running", seat_or_null(clock_running(g)));
+    json_t *clock = json_pack("{s:I, s:I, s:o}", "w_ms", (json_int_t)clock_left(g, 0, now), "b_ms",
+                              (json_int_t)clock_left(g, 1, now), "running", seat_or_null(clock_running(g)));
+    if (g->days_per_move) json_object_set_new(clock, "days_per_move", json_integer(g->days_per_move));
+    return clock;
 }
 
 json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const GameNow *now) {

@@ -41,6 +41,7 @@ typedef struct {
     int turn_limit;
     int64_t initial_ms;          /* the clock; -1: none */
     int64_t increment_ms;
+    int days_per_move;           /* a correspondence clock: each move this many days (initial_ms), 0: none */
     uint8_t token_hash[STORE_SEATS][STORE_HASH_SIZE];
     bool joined[STORE_SEATS];
     char name[STORE_SEATS][STORE_NAME_SIZE]; /* the seats' players' names, "" for none */

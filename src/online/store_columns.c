@@ -61,6 +61,8 @@ static const StoreColumn COLUMNS[] = {
     ADDED("open", COLUMN_BOOL, open, "0"),
     ADDED("creator", COLUMN_INT, creator, "0"),
     ADDED("open_by", COLUMN_TEXT, open_by, "''"),
+    /* Correspondence. */
+    ADDED("days_per_move", COLUMN_INT, days_per_move, "0"),
 };
 
 const StoreColumn *store_columns(int *n) {

@@ -8,7 +8,7 @@
 // servers on one PostgreSQL, each request and stream sent to one or the
 // other).  HALMA names the binary.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -789,6 +789,86 @@ describe('the lobby', () => {
         await stopServer(many);
       }
     });
+  });
+});
+
+describe('correspondence', () => {
+  // The store's wall-clock columns moved back, as if days had passed while the server was down.
+  const age = (db, id, sets) => {
+    const sql = `UPDATE games SET ${sets} WHERE id = '${id}'`;
+    if (PG) psql(db, sql);
+    else {
+      const r = spawnSync('sqlite3', [db, sql], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+    }
+  };
+  const DAY = 86400000;
+
+  test('days for each move: the clock says so, runs from the start, is set again for each move', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { clock: { days_per_move: 3 } } })).body;
+    const waiting = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.deepEqual(waiting.clock, { w_ms: 3 * DAY, b_ms: 3 * DAY, running: null, days_per_move: 3 });
+    const j = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } })).body;
+    const game = { id: c.id, w: c.token, b: j.token };
+    const begun = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.equal(begun.clock.running, 'w', 'White\'s first move has its days too');
+    assert.ok(begun.clock.w_ms <= 3 * DAY && begun.clock.w_ms > 3 * DAY - 60000);
+    await sleep(50);
+    const w = await move(port, game, 'w', 0, moves[0]);
+    assert.equal(w.body.clock.w_ms, 3 * DAY, 'set again for White\'s next move');
+    assert.equal(w.body.clock.running, 'b');
+    assert.equal(w.body.clock.days_per_move, 3);
+    const claim = await api(port, 'POST', `/api/v1/games/${c.id}/claim`, { token: game.w });
+    assert.equal(claim.status, 409, 'a running clock, not a claim, ends it');
+    await api(port, 'POST', `/api/v1/games/${c.id}/resign`, { token: game.b });
+    const next = (await api(port, 'POST', `/api/v1/games/${c.id}/rematch`, { token: game.w })).body.rematch;
+    assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.clock.days_per_move, 3, 'a rematch keeps it');
+  });
+
+  for (const [name, clock] of [
+    ['0 days', { days_per_move: 0 }],
+    ['15 days', { days_per_move: 15 }],
+    ['a day and a half', { days_per_move: 1.5 }],
+    ['days as a string', { days_per_move: '1' }],
+    ['days and milliseconds both', { days_per_move: 1, initial_ms: 60000 }],
+  ])
+    test(`400 bad_request: ${name}`, async () => {
+      const r = await api(port, 'POST', '/api/v1/games', { body: { clock } });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.error, 'bad_request');
+    });
+
+  test('kept for as long as it runs, across restarts; its flag falls as any clock\'s, even while the server was down', async () => {
+    const dir = tempDir();
+    const db = storeFor(dir);
+    try {
+      let s = await startOnline(['--db', db, '--keep-days', '30']);
+      const falls = await newGame(s.port, { clock: { days_per_move: 1 } });
+      await move(s.port, falls, 'w', 0, moves[0]);
+      const lasts = await newGame(s.port, { clock: { days_per_move: 14 } });
+      await move(s.port, lasts, 'w', 0, moves[0]);
+      await stopServer(s);
+      // 40 days old, more than --keep-days: an ongoing game all the same.
+      age(db, lasts.id, `created_ms = created_ms - ${40 * DAY}, last_move_ms = last_move_ms - ${10 * DAY}, turn_started_ms = turn_started_ms - ${10 * DAY}`);
+      // Black's day ran out while the server was down.
+      age(db, falls.id, `turn_started_ms = turn_started_ms - ${2 * DAY}`);
+      s = await startOnline(['--db', db, '--keep-days', '30']);
+      try {
+        const ended = (await api(s.port, 'GET', `/api/v1/games/${falls.id}`)).body;
+        assert.deepEqual(ended.result, { winner: 'w', reason: 'time' });
+        assert.equal(ended.clock.b_ms, 0);
+        const kept = await api(s.port, 'GET', `/api/v1/games/${lasts.id}`);
+        assert.equal(kept.status, 200, 'not expired');
+        assert.equal(kept.body.status, 'ongoing');
+        assert.equal(kept.body.clock.running, 'b');
+        assert.ok(kept.body.clock.b_ms > 3 * DAY && kept.body.clock.b_ms < 4 * DAY + 60000, `${kept.body.clock.b_ms}`);
+        assert.equal((await move(s.port, lasts, 'b', 1, moves[1])).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -81,6 +81,22 @@ Test(game_clock, fischer_increment_and_flag) {
     cr_assert_eq(clock_running(&g), -1);
 }
 
+Test(game_clock, correspondence_days_for_each_move) {
+    StoreGame g = timed(2 * DAY_MS, 0);
+    g.days_per_move = 2;
+    clock_game_begins(&g, 1000);
+    cr_assert_eq(clock_running(&g), 0, "from the start: White's first move has its days too");
+    cr_assert_eq(clock_flag_at(&g), 1000 + 2 * DAY_MS);
+    cr_assert(clock_after_move(&g, 0, 1000 + DAY_MS));
+    g.ply = 1;
+    cr_assert_eq(g.clock_ms[0], 2 * DAY_MS, "set again for the next move, nothing carried over");
+    cr_assert_eq(clock_flag_at(&g), 1000 + 3 * DAY_MS);
+    cr_assert(!clock_after_move(&g, 1, 1000 + 3 * DAY_MS), "two days gone: too late");
+    StoreGame fischer = timed(10000, 1000);
+    clock_game_begins(&fischer, 1000);
+    cr_assert_eq(clock_running(&fischer), -1, "a clock of minutes still starts with White's first move");
+}
+
 Test(game_clock, untimed) {
     StoreGame g = timed(-1, 0);
     cr_assert(clock_after_move(&g, 0, 1000));
