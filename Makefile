@@ -15,8 +15,8 @@ CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -isystem /usr/include/postgresql -MMD -MP
 # SQLite keeps the online games (or PostgreSQL, through libpq, when several
 # servers share them), jansson reads and writes their JSON, GnuTLS hashes
-# their tokens (docs/ONLINE.md).
-LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
+# their tokens, libunistring checks the players' names (docs/ONLINE.md).
+LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lunistring -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
 # (tools/check-layers.sh): core <- engine <- online <- cli, http <- online.
@@ -225,12 +225,15 @@ online-tests: $(BUILD)/halma
 	    $(ONLINE_NODE) tests/online/shared.test.mjs || status=1; exit $$status'
 
 # A load client for online play (a benchmark, not a test): 1,000 games
-# (3,000 streams) at 500 moves a second, then 10,000 streams open
+# (3,000 streams) at 500 moves a second, then 10,000 streams open; then the
+# lobby: 1,000 open games, 5,000 lobby streams, accepts and page reads
 # (docs/ONLINE.md, Load); figures in docs/MEASUREMENTS.md.  LOAD_ARGS adds
-# options (tests/online/load.mjs says which).
+# options (tests/online/load.mjs says which), LOBBY_ARGS the lobby's
+# (tests/online/load_lobby.mjs).
 online-load: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load_lobby.mjs --games 1000 --watchers 5000 --seconds 20 $(LOBBY_ARGS)
 
 # Two servers on one PostgreSQL store (moves POSTed to one, the
 # opponent's stream on the other) against one server on SQLite, the same

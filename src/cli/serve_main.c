@@ -64,7 +64,12 @@ static const char USAGE[] =
     "  --online-seconds N       a seat is online this long after its last request (30)\n"
     "  --heartbeat-seconds N    a comment on every event stream this often (15)\n"
     "  --batch-max N            requests whose writes share one commit at most\n"
-    "                           (default 512; 1: each its own, for comparison)\n";
+    "                           (default 512; 1: each its own, for comparison)\n"
+    "  --open-games-per-address N  games open in the lobby at once (default 5)\n"
+    "  --lobby-away-seconds N   an open game leaves the lobby once its creator has\n"
+    "                           been offline this long (default 60)\n"
+    "  --lobby-seconds N        and in any case this long after it was created\n"
+    "                           (default 7200: 2 h)\n";
 
 enum {
     DEFAULT_PORT = 8080,
@@ -88,6 +93,7 @@ typedef struct {
     const char *trusted_proxy;
     long long games_per_hour, requests_per_second, streams_per_address, max_streams;
     long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds, batch_max;
+    long long open_games_per_address, lobby_away_seconds, lobby_seconds;
 } ServeOptions;
 
 /* The options that take a number, with their bounds. */
@@ -107,6 +113,9 @@ static const NumberOption NUMBERS[] = {
     {"--online-seconds", 1, 3600, offsetof(ServeOptions, online_seconds)},
     {"--heartbeat-seconds", 1, 3600, offsetof(ServeOptions, heartbeat_seconds)},
     {"--batch-max", 1, 100000, offsetof(ServeOptions, batch_max)},
+    {"--open-games-per-address", 0, 1000000, offsetof(ServeOptions, open_games_per_address)},
+    {"--lobby-away-seconds", 1, 86400, offsetof(ServeOptions, lobby_away_seconds)},
+    {"--lobby-seconds", 1, 30LL * 86400, offsetof(ServeOptions, lobby_seconds)},
 };
 
 /* A number option at argv[*i]: 1 taken, 0 not one of them, -1 a usage error. */
@@ -130,7 +139,8 @@ static bool parse_options(int argc, char **argv, ServeOptions *o, int *status) {
     *o = (ServeOptions){.host = "127.0.0.1", .port = DEFAULT_PORT, .timeout = DEFAULT_TIMEOUT_SECONDS,
                         .games_per_hour = 20, .requests_per_second = 10, .streams_per_address = 16,
                         .max_streams = DEFAULT_MAX_STREAMS, .keep_days = 30, .abandon_seconds = 72 * 3600,
-                        .online_seconds = 30, .heartbeat_seconds = 15};
+                        .online_seconds = 30, .heartbeat_seconds = 15, .open_games_per_address = 5,
+                        .lobby_away_seconds = 60, .lobby_seconds = 2 * 3600};
     for (int i = 1; i < argc; i++) {
         bool has_value = i + 1 < argc;
         int number = number_option(argc, argv, &i, o, status);
@@ -253,7 +263,8 @@ static Api *start_api(const ServeOptions *o) {
     ApiConfig config = {
         .online = {.db_path = db, .keep_ms = o->keep_days * 86400000LL, .abandon_ms = o->abandon_seconds * 1000,
                    .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000,
-                   .batch_max = (int)o->batch_max},
+                   .batch_max = (int)o->batch_max, .open_per_address = (int)o->open_games_per_address,
+                   .lobby_away_ms = o->lobby_away_seconds * 1000, .lobby_ms = o->lobby_seconds * 1000},
         .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
                    .streams = (unsigned)o->streams_per_address},
         .trusted_proxy = o->trusted_proxy,
@@ -281,6 +292,18 @@ int serve_main(int argc, char **argv) {
 
     unsigned connections = PAGE_CONNECTIONS + (unsigned)options.max_streams;
     raise_descriptor_limit(2 * (rlim_t)connections + 64);
+    /* Blocked before any thread starts (online play's start them: the
+     * committer, the timer, the heartbeats...), so that every thread
+     * inherits the mask and only the sigwait below receives them: a stop
+     * signal sent to a thread that did not block it would kill the process
+     * at once, its streams and requests waiting unanswered. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a client gone mid-response is an error code, not a death */
     StaticRoot root;
     if (!open_root(&options, &root)) return 1;
     Api *api = start_api(&options);
@@ -297,16 +320,6 @@ int serve_main(int argc, char **argv) {
         static_root_close(&root);
         return 1;
     }
-
-    /* Blocked before any thread starts, so that every thread inherits the
-     * mask and only the sigwait below receives them. */
-    sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGINT);
-    sigaddset(&stop_signals, SIGTERM);
-    sigaddset(&stop_signals, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
-    signal(SIGPIPE, SIG_IGN); /* a client gone mid-response is an error code, not a death */
 
     WebServer *server = web_server_start(&config);
     if (server) {

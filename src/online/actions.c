@@ -14,6 +14,7 @@
 #include "core/notation.h"
 #include "core/refusal.h"
 #include "online/game_clock.h"
+#include "online/display_names.h"
 #include "online/game_json.h"
 #include "online/loaded.h"
 #include "online/tokens.h"
@@ -22,6 +23,7 @@ enum {
     CLOCK_INITIAL_MIN_MS = 1000,
     CLOCK_INITIAL_MAX_MS = 3 * 60 * 60 * 1000, /* 3 hours, as lichess */
     CLOCK_INCREMENT_MAX_MS = 3 * 60 * 1000,
+    DAYS_PER_MOVE_MAX = 14,                    /* correspondence, as lichess: 1 to 14 days a move */
     CREATE_TRIES = 4,                          /* ids are random: a collision is tried again */
 };
 
@@ -47,6 +49,19 @@ static bool int_field(const json_t *body, const char *name, json_int_t lo, json_
     return true;
 }
 
+/* An optional boolean field; false (and 400) if present and not true or false. */
+static bool bool_field(const json_t *body, const char *name, bool *out, OnlineAnswer *a) {
+    const json_t *v = json_object_get(body, name);
+    if (!v) return true;
+    if (!json_is_boolean(v)) {
+        char message[96];
+        snprintf(message, sizeof message, "\"%s\" must be true or false", name);
+        return bad_request(a, message);
+    }
+    *out = json_is_true(v);
+    return true;
+}
+
 /* An optional string field; false (and 400) if present and not a string. */
 static bool string_field(const json_t *body, const char *name, const char **out, OnlineAnswer *a) {
     const json_t *v = json_object_get(body, name);
@@ -58,6 +73,22 @@ static bool string_field(const json_t *body, const char *name, const char **out,
     }
     *out = json_string_value(v);
     return true;
+}
+
+/* An optional "name" (display_names.h): NULL if absent; false with 400 if
+ * not a string, 422 bad_name if not a name. */
+static bool name_field(const json_t *body, const char **name, OnlineAnswer *a) {
+    *name = NULL;
+    if (!string_field(body, "name", name, a)) return false;
+    if (!*name) return true;
+    char why[160];
+    if (display_name_valid(*name, json_string_length(json_object_get(body, "name")), why, sizeof why)) return true;
+    online_error(a, 422, "bad_name", why);
+    return false;
+}
+
+static void set_name(StoreGame *g, int seat, const char *name) {
+    if (name) snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
 }
 
 /* ---- common checks ------------------------------------------------------------ */
@@ -94,7 +125,14 @@ static bool ongoing(const StoreGame *g, OnlineAnswer *a) {
     return true;
 }
 
+/* The game is no longer open in the lobby (the address it came from forgotten). */
+static void close_lobby(StoreGame *g) {
+    g->open = false;
+    g->open_by[0] = '\0';
+}
+
 static void finish(StoreGame *g, int winner, const char *reason, int64_t now) {
+    close_lobby(g);
     clock_stop(g, now);
     g->status = GAME_FINISHED;
     g->winner = winner;
@@ -107,6 +145,12 @@ static json_t *end_event(const StoreGame *g, int64_t now) {
     return json_pack("{s:o, s:o}", "result", result_json(g), "clock", clock_json(g, now));
 }
 
+static json_t *rematch_event(const StoreGame *g) {
+    bool asked = g->rematch[0] != '\0';
+    return json_pack("{s:o, s:o}", "rematch", asked ? json_string(g->rematch) : json_null(), "by",
+                     asked && g->rematch_by >= 0 ? json_string(seat_name(g->rematch_by)) : json_null());
+}
+
 static json_t *draw_event(const StoreGame *g) {
     return json_pack("{s:o}", "draw_offer", g->draw_offer < 0 ? json_null() : json_string(seat_name(g->draw_offer)));
 }
@@ -114,7 +158,7 @@ static json_t *draw_event(const StoreGame *g) {
 /* 200 with the game as it now is. */
 static void answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a) {
     a->status = 200;
-    a->body = loaded_json(l, acts->presence);
+    a->body = loaded_json(l, acts->presence, acts->watchers, 0);
 }
 
 /* Commits an update of l->g to g, then answers with the game as it now is. */
@@ -127,19 +171,32 @@ static void commit_and_answer(const Actions *acts, Loaded *l, StoreGame *g, cons
 
 /* ---- POST /games ---------------------------------------------------------------- */
 
+/* A correspondence clock, {"days_per_move": D}: D days for each move. */
+static bool read_days(const json_t *clock, StoreGame *g, OnlineAnswer *a) {
+    if (json_object_get(clock, "initial_ms") || json_object_get(clock, "increment_ms"))
+        return bad_request(a, "a clock has \"days_per_move\", or \"initial_ms\" and \"increment_ms\", not both");
+    json_int_t days = 0;
+    if (!int_field(clock, "days_per_move", 1, DAYS_PER_MOVE_MAX, &days, a)) return false;
+    g->days_per_move = (int)days;
+    g->initial_ms = days * DAY_MS;
+    g->increment_ms = 0;
+    return true;
+}
+
 static bool read_clock(const json_t *body, StoreGame *g, OnlineAnswer *a) {
     const json_t *clock = json_object_get(body, "clock");
     g->initial_ms = -1;
     if (!clock || json_is_null(clock)) return true;
-    if (!json_is_object(clock)) return bad_request(a, "\"clock\" must be null or {\"initial_ms\", \"increment_ms\"}");
+    if (!json_is_object(clock))
+        return bad_request(a, "\"clock\" must be null, {\"initial_ms\", \"increment_ms\"} or {\"days_per_move\"}");
+    if (json_object_get(clock, "days_per_move")) return read_days(clock, g, a);
     json_int_t initial = -1, increment = 0;
     if (!int_field(clock, "initial_ms", CLOCK_INITIAL_MIN_MS, CLOCK_INITIAL_MAX_MS, &initial, a) ||
         !int_field(clock, "increment_ms", 0, CLOCK_INCREMENT_MAX_MS, &increment, a))
         return false;
-    if (initial < 0) return bad_request(a, "\"clock\" needs \"initial_ms\"");
+    if (initial < 0) return bad_request(a, "\"clock\" needs \"initial_ms\" (or \"days_per_move\")");
     g->initial_ms = initial;
     g->increment_ms = increment;
-    g->clock_ms[0] = g->clock_ms[1] = initial;
     return true;
 }
 
@@ -148,7 +205,7 @@ static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAns
     json_int_t variant = 19, turn_limit = DEFAULT_TURN_LIMIT;
     const char *seat_text = "w";
     if (!int_field(body, "variant", 13, 19, &variant, a) || !int_field(body, "turn_limit", 1, MAX_TURN_LIMIT, &turn_limit, a) ||
-        !string_field(body, "seat", &seat_text, a) || !read_clock(body, g, a))
+        !string_field(body, "seat", &seat_text, a) || !read_clock(body, g, a) || !bool_field(body, "open", &g->open, a))
         return false;
     if (variant != 13 && variant != 19) return bad_request(a, "\"variant\" must be 19 or 13");
     if (!strcmp(seat_text, "random")) *seat = (int)token_random_below(2);
@@ -162,10 +219,16 @@ static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAns
 /* A new game row with the settings of `like`, no seat taken. */
 static bool new_row(const StoreGame *like, StoreGame *g, int64_t now) {
     *g = (StoreGame){.variant = like->variant, .turn_limit = like->turn_limit, .initial_ms = like->initial_ms,
-                     .increment_ms = like->increment_ms, .winner = -1, .draw_offer = -1, .created_ms = now};
-    g->clock_ms[0] = g->clock_ms[1] = like->initial_ms;
-    char unused[TOKEN_SIZE];
-    return token_random(GAME_ID_BYTES, g->id) && token_random(TOKEN_BYTES, unused) && token_hash(unused, g->invite_hash);
+                     .increment_ms = like->increment_ms, .days_per_move = like->days_per_move, .winner = -1,
+                     .draw_offer = -1, .created_ms = now};
+    for (int seat = 0; seat < STORE_SEATS; seat++) g->clock_ms[seat] = like->initial_ms;
+    g->rematch_by = -1;
+    if (!token_random(GAME_ID_BYTES, g->id)) return false;
+    for (int seat = 0; seat < STORE_SEATS; seat++) { /* invites nobody holds, until one is given */
+        char unused[TOKEN_SIZE];
+        if (!token_random(TOKEN_BYTES, unused) || !token_hash(unused, g->invite_hash[seat])) return false;
+    }
+    return true;
 }
 
 /* Takes a seat: a new token, whose hash only is kept. */
@@ -175,9 +238,10 @@ static bool take_seat(StoreGame *g, int seat, char token[TOKEN_SIZE]) {
     return true;
 }
 
-/* Creates g with a fresh id, again if the id is taken. */
+/* Creates g with a fresh id, again if the id is taken; an open game only if
+ * its address has fewer open than the limit (429 otherwise). */
 static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
-    Write w = {.kind = WRITE_CREATE};
+    Write w = {.kind = g->open && acts->max_open ? WRITE_CREATE_OPEN : WRITE_CREATE, .max_open = acts->max_open};
     for (int tries = 0; tries < CREATE_TRIES; tries++) {
         if (writer_commit(acts->writer, &w, g, NULL, 0, a)) return true;
         if (a->status != 409) return false;
@@ -185,21 +249,26 @@ static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
         a->body = NULL;
         if (!token_random(GAME_ID_BYTES, g->id)) break;
     }
-    return answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
+    return answer_refused(a, 503, "unavailable", "the server could not make a new game now; try again");
 }
 
-static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
+static void create(const Actions *acts, const json_t *body, const char *client, OnlineAnswer *a) {
     StoreGame settings = {0}, g;
     int seat = 0;
-    if (!read_settings(body, &settings, &seat, a)) return;
+    const char *name;
+    if (!read_settings(body, &settings, &seat, a) || !name_field(body, &name, a)) return;
     int64_t now = clock_now_ms();
     char token[TOKEN_SIZE], invite[TOKEN_SIZE];
     if (!new_row(&settings, &g, now) || !take_seat(&g, seat, token) || !token_random(TOKEN_BYTES, invite) ||
-        !token_hash(invite, g.invite_hash)) {
-        answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
+        !token_hash(invite, g.invite_hash[1 - seat])) {
+        answer_refused(a, 503, "unavailable", "the server could not make a token now; try again");
         return;
     }
     g.last_seen_ms[seat] = now;
+    set_name(&g, seat, name);
+    g.creator = seat;
+    g.open = settings.open;
+    if (g.open) snprintf(g.open_by, sizeof g.open_by, "%s", client ? client : "");
     if (!create_row(acts, &g, a)) return;
     presence_seated(acts->presence, &g, seat, now);
     a->status = 201;
@@ -208,19 +277,45 @@ static void create(const Actions *acts, const json_t *body, OnlineAnswer *a) {
 
 /* ---- POST /games/{id}/join ------------------------------------------------------ */
 
+/* The seat asked for in an open game, which anyone may take (or, not
+ * named, the first seat free); -1 with an error. */
+static int open_seat(const Loaded *l, const json_t *body, OnlineAnswer *a) {
+    const char *name = NULL;
+    if (!string_field(body, "seat", &name, a)) return -1;
+    if (!name && !l->g.open)
+        return bad_request(a, "a join needs \"invite\", \"from\" and the old game's token, or an open game"), -1;
+    int seat = -1;
+    if (!name) {
+        for (int k = 0; k < 2 && seat < 0; k++)
+            if (!l->g.joined[k]) seat = k;
+    } else if (!strcmp(name, "w") || !strcmp(name, "b")) {
+        seat = name[0] == 'b';
+    } else {
+        return bad_request(a, "\"seat\" must be \"w\" or \"b\""), -1;
+    }
+    /* Taken first: whoever was a moment too late for a game just filled hears so. */
+    if (seat < 0 || l->g.joined[seat]) return answer_refused(a, 409, "seat_taken", "that seat is taken"), -1;
+    if (!l->g.open) return answer_refused(a, 403, "forbidden", "the game is not open: it takes an invite"), -1;
+    return seat;
+}
+
 /* The seat an invite or a rematch's old token entitles the caller to; -1 with an error. */
 static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body, const char *token, OnlineAnswer *a) {
     const char *invite = NULL, *from = NULL;
     if (!string_field(body, "invite", &invite, a) || !string_field(body, "from", &from, a)) return -1;
     if (invite) {
         uint8_t hash[TOKEN_HASH_SIZE];
-        if (!token_hash(invite, hash) || !token_hash_equal(hash, l->g.invite_hash))
-            return answer_refused(a, 403, "forbidden", "this is not the game's invite"), -1;
+        /* Either seat's: the first stores kept the one invite as Black's, whoever it was for. */
+        bool hashed = token_hash(invite, hash);
+        bool white = hashed && token_hash_equal(hash, l->g.invite_hash[0]);
+        bool black = hashed && token_hash_equal(hash, l->g.invite_hash[1]);
+        bool valid = white || black;
+        if (!valid) return answer_refused(a, 403, "forbidden", "this is not the game's invite"), -1;
         for (int seat = 0; seat < 2; seat++)
             if (!l->g.joined[seat]) return seat;
         return answer_refused(a, 409, "seat_taken", "the invite has been used"), -1;
     }
-    if (!from) return bad_request(a, "a join needs \"invite\", or \"from\" and the old game's token"), -1;
+    if (!from) return open_seat(l, body, a);
     if (strcmp(from, l->g.rematch_of)) return answer_refused(a, 403, "forbidden", "this game is no rematch of that one"), -1;
     Loaded old;
     if (!loaded_read(acts->store, from, &old, a)) return -1;
@@ -232,21 +327,30 @@ static int seat_to_take(const Actions *acts, const Loaded *l, const json_t *body
 }
 
 static void join(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+    const char *name;
+    if (!name_field(body, &name, a)) return;
     int seat = seat_to_take(acts, l, body, token, a);
     if (seat < 0) return;
+    if (l->g.status == GAME_FINISHED) { /* an aborted rematch, or a waiting game aborted */
+        answer_refused(a, 409, "game_over", "the game is over");
+        return;
+    }
     StoreGame g = l->g;
     char new_token[TOKEN_SIZE];
     if (!take_seat(&g, seat, new_token)) {
-        answer_refused(a, 503, "unavailable", "no token could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "the server could not make a token now; try again");
         return;
     }
     int64_t now = clock_now_ms();
     g.last_seen_ms[seat] = now;
+    set_name(&g, seat, name);
     if (g.joined[0] && g.joined[1]) {
         g.status = GAME_ONGOING;
+        close_lobby(&g); /* every seat taken: it leaves the lobby */
+        clock_game_begins(&g, now);
         g.last_move_ms = now; /* the first turn begins: the abandonment rule counts from here */
     }
-    bool online[2];
+    bool online[STORE_SEATS];
     presence_online(acts->presence, &g, online);
     online[seat] = true;
     OnlineEvent ev[] = {{"seats", seats_json(&g, online)}};
@@ -424,28 +528,117 @@ static void draw(const Actions *acts, Loaded *l, const char *token, const json_t
     commit_and_answer(acts, l, &g, &w, ev, n, a);
 }
 
-static void rematch(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = authenticate(acts, &l->g, token, a);
-    if (seat < 0) return;
-    if (l->g.status != GAME_FINISHED) {
-        answer_refused(a, 409, "stale", "a rematch is offered once the game is over");
-        return;
-    }
-    if (l->g.rematch[0]) {
+/* Whether the rematch named is no more: aborted by its cancellation (whose
+ * second write, the old game's, failed), or deleted. */
+static bool called_off(const Actions *acts, const char *id) {
+    StoreGame g;
+    StoreStatus st = store_read(acts->store, id, &g, NULL);
+    return st == STORE_NOT_FOUND || (st == STORE_OK && g.status == GAME_FINISHED && !strcmp(g.reason, "aborted"));
+}
+
+/* The rematch asked for: a new game of the same settings, its seats for the
+ * old game's tokens only. */
+static void ask_rematch(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
+    if (l->g.rematch[0] && !called_off(acts, l->g.rematch)) {
         answer_game(acts, l, a);
         return;
     } /* asked for already, by either player */
     StoreGame next;
     int64_t now = clock_now_ms();
     if (!new_row(&l->g, &next, now)) {
-        answer_refused(a, 503, "unavailable", "no game id could be drawn; try again");
+        answer_refused(a, 503, "unavailable", "the server could not make a new game now; try again");
         return;
     }
     snprintf(next.rematch_of, sizeof next.rematch_of, "%s", l->g.id);
+    for (int s = 0; s < 2; s++) set_name(&next, 1 - s, l->g.name[s]); /* the same players, seats swapped */
     if (!create_row(acts, &next, a)) return;
     StoreGame g = l->g;
     snprintf(g.rematch, sizeof g.rematch, "%s", next.id);
-    OnlineEvent ev[] = {{"rematch", json_pack("{s:s}", "rematch", next.id)}};
+    g.rematch_by = seat;
+    OnlineEvent ev[] = {{"rematch", rematch_event(&g)}};
+    Write w = {.kind = WRITE_UPDATE};
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
+}
+
+/* The rematch withdrawn by its asker, or declined by the other player: the
+ * new game, if nobody has moved in it, ends aborted, and the old one names
+ * none (either player may ask again: a new game again).  Once the rematch
+ * has begun it is a game like any other: 409 too_late. */
+static void cancel_rematch(const Actions *acts, Loaded *l, OnlineAnswer *a) {
+    if (!l->g.rematch[0]) {
+        answer_refused(a, 409, "stale", "there is no rematch to cancel");
+        return;
+    }
+    Loaded next;
+    if (!loaded_read(acts->store, l->g.rematch, &next, a)) {
+        if (a->status != 404) return;
+        json_decref(a->body); /* deleted meanwhile: nothing to end */
+        a->body = NULL;
+    } else {
+        bool begun = next.g.status == GAME_ONGOING && next.g.ply > 0;
+        int64_t now = clock_now_ms();
+        bool ended = true;
+        if (begun) {
+            answer_refused(a, 409, "too_late", "the rematch has begun: resign it or offer a draw instead");
+            ended = false;
+        } else if (next.g.status != GAME_FINISHED) {
+            StoreGame g = next.g;
+            finish(&g, -1, "aborted", now);
+            OnlineEvent ev[] = {{"end", end_event(&g, now)}};
+            Write w = {.kind = WRITE_UPDATE};
+            ended = writer_commit(acts->writer, &w, &g, ev, 1, a);
+        }
+        loaded_free(&next);
+        if (!ended) return;
+    }
+    StoreGame g = l->g;
+    g.rematch[0] = '\0';
+    g.rematch_by = -1;
+    OnlineEvent ev[] = {{"rematch", rematch_event(&g)}};
+    Write w = {.kind = WRITE_UPDATE};
+    commit_and_answer(acts, l, &g, &w, ev, 1, a);
+}
+
+static void rematch(const Actions *acts, Loaded *l, const char *token, const json_t *body, OnlineAnswer *a) {
+    const char *action = "offer";
+    if (!string_field(body, "action", &action, a)) return;
+    bool cancel = !strcmp(action, "cancel");
+    if (!cancel && strcmp(action, "offer")) {
+        bad_request(a, "\"action\" must be \"offer\" (the default) or \"cancel\"");
+        return;
+    }
+    int seat = authenticate(acts, &l->g, token, a);
+    if (seat < 0) return;
+    if (l->g.status != GAME_FINISHED) {
+        answer_refused(a, 409, "stale", "a rematch is offered once the game is over");
+        return;
+    }
+    if (cancel) cancel_rematch(acts, l, a);
+    else ask_rematch(acts, l, seat, a);
+}
+
+/* Some seat has not made its first move yet: two players' first moves are
+ * the game's first two. */
+static bool first_moves_made(const StoreGame *g) { return g->ply >= 2; }
+
+/* A game nobody has really begun ends with no winner: while a seat has not
+ * yet made its first move, as on the big sites, where an abort costs no
+ * rating. */
+static void abort_game(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
+    int seat = authenticate(acts, &l->g, token, a);
+    if (seat < 0) return;
+    if (l->g.status == GAME_FINISHED) {
+        answer_refused(a, 409, "game_over", "the game is over");
+        return;
+    }
+    if (first_moves_made(&l->g)) {
+        answer_refused(a, 409, "too_late", "every seat has moved: resign or offer a draw instead");
+        return;
+    }
+    int64_t now = clock_now_ms();
+    StoreGame g = l->g;
+    finish(&g, -1, "aborted", now);
+    OnlineEvent ev[] = {{"end", end_event(&g, now)}};
     Write w = {.kind = WRITE_UPDATE};
     commit_and_answer(acts, l, &g, &w, ev, 1, a);
 }
@@ -474,7 +667,13 @@ static void claim(const Actions *acts, Loaded *l, const char *token, OnlineAnswe
     int64_t seen = presence_last_seen(acts->presence, &l->g, away);
     if (seen > since) since = seen;
     if (now - since < acts->abandon_ms) {
-        answer_refused(a, 409, "stale", "your opponent has not been away long enough (72 hours)");
+        char message[96];
+        long long ms = (long long)acts->abandon_ms;
+        if (ms % 3600000 == 0)
+            snprintf(message, sizeof message, "your opponent has not been away long enough (%lld hours)", ms / 3600000);
+        else
+            snprintf(message, sizeof message, "your opponent has not been away long enough (%lld seconds)", ms / 1000);
+        answer_refused(a, 409, "stale", message);
         return;
     }
     StoreGame g = l->g;
@@ -494,16 +693,17 @@ static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const c
     case ONLINE_MOVE: move(acts, l, token, body, a); return;
     case ONLINE_RESIGN: resign(acts, l, token, a); return;
     case ONLINE_DRAW: draw(acts, l, token, body, a); return;
-    case ONLINE_REMATCH: rematch(acts, l, token, a); return;
+    case ONLINE_REMATCH: rematch(acts, l, token, body, a); return;
     case ONLINE_PING: ping(acts, l, token, a); return;
     case ONLINE_CLAIM: claim(acts, l, token, a); return;
+    case ONLINE_ABORT: abort_game(acts, l, token, a); return;
     case ONLINE_CREATE: break;
     }
     online_error(a, 500, "internal", "unknown action");
 }
 
 void actions_do(const Actions *acts, OnlineAction action, const char *id, const char *token, const json_t *body,
-                OnlineAnswer *answer) {
+                const char *client, OnlineAnswer *answer) {
     *answer = (OnlineAnswer){0};
     json_t *empty = body ? NULL : json_object();
     if (!body) body = empty;
@@ -511,7 +711,7 @@ void actions_do(const Actions *acts, OnlineAction action, const char *id, const 
         online_error(answer, 400, "bad_request", "the body must be a JSON object");
     } else {
         Loaded l;
-        if (action == ONLINE_CREATE) create(acts, body, answer);
+        if (action == ONLINE_CREATE) create(acts, body, client, answer);
         else if (loaded_read(acts->store, id, &l, answer)) {
             on_game(acts, action, &l, token, body, answer);
             loaded_free(&l);
@@ -536,7 +736,7 @@ static void push_stored(void *ctx, int64_t seq, const char *kind, const char *da
 }
 
 static bool push_game(const Actions *acts, const Loaded *l, Stream *s) {
-    json_t *game = loaded_json(l, acts->presence);
+    json_t *game = loaded_json(l, acts->presence, acts->watchers, 1); /* the stream counts itself */
     char *data = json_dumps(game, JSON_COMPACT);
     char *text = data ? event_text(l->g.seq, "game", data) : NULL;
     bool ok = text && stream_push(s, text);

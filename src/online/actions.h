@@ -15,6 +15,7 @@
 #include "online/presence.h"
 #include "online/request.h"
 #include "online/store.h"
+#include "online/watchers.h"
 #include "online/writer.h"
 
 /* What the requests act on. */
@@ -23,13 +24,16 @@ typedef struct {
     Writer *writer;
     Presence *presence;
     Hub *hub;           /* the streams opened */
+    Watchers *watchers; /* how many watch each game */
     int64_t abandon_ms; /* an untimed game whose side to move is away this long may be claimed */
+    int max_open;       /* games open in the lobby at once per address (0: no limit) */
 } Actions;
 
 /* `action` on game id (NULL for ONLINE_CREATE) for the holder of token
- * (NULL: none or malformed) with the body (NULL: empty). */
+ * (NULL: none or malformed) with the body (NULL: empty), from the client
+ * at address `client` (NULL: unknown). */
 void actions_do(const Actions *acts, OnlineAction action, const char *id, const char *token, const json_t *body,
-                OnlineAnswer *answer);
+                const char *client, OnlineAnswer *answer);
 
 /* Opens game id's event stream on s: the events after last_event_id (< 0,
  * or one from the future: the whole game instead), then its live events.

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "online/api.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "http/monotonic.h"
 #include "http/security_headers.h"
+#include "online/body.h"
 
 enum {
     BODY_MAX = 4096,
@@ -31,9 +33,10 @@ struct Api {
     RateLimiter *limiter;
     Hub *hub;
     Online *online;
+    atomic_uint lobby_streams; /* numbers the lobby's streams, so that their heartbeats are spread */
 };
 
-typedef enum { ROUTE_NONE, ROUTE_GAMES, ROUTE_GAME, ROUTE_ACTION, ROUTE_EVENTS } RouteKind;
+typedef enum { ROUTE_NONE, ROUTE_GAMES, ROUTE_GAME, ROUTE_ACTION, ROUTE_EVENTS, ROUTE_LOBBY, ROUTE_LOBBY_EVENTS } RouteKind;
 
 /* One request's state, from its first call to its end. */
 typedef struct {
@@ -63,7 +66,10 @@ Api *api_start(const ApiConfig *config, char *err, int err_size) {
     snprintf(api->trusted_proxy, sizeof api->trusted_proxy, "%s", config->trusted_proxy ? config->trusted_proxy : "");
     api->limiter = ratelimit_new(&config->limits);
     api->hub = api->limiter ? hub_new(stream_closed, api->limiter) : NULL;
-    api->online = api->hub ? online_start(&config->online, api->hub, err, err_size) : NULL;
+    OnlineConfig online = config->online;
+    online.lobby_stream_closed = stream_closed;
+    online.lobby_stream_closed_ctx = api->limiter;
+    api->online = api->hub ? online_start(&online, api->hub, err, err_size) : NULL;
     if (!api->online) {
         if (!api->hub) snprintf(err, (size_t)err_size, "out of memory");
         api_stop(api);
@@ -76,6 +82,7 @@ static void close_streams(void *ctx) {
     Api *api = ctx;
     online_quiesce(api->online); /* every request waiting answered, so none stays suspended */
     hub_close_all(api->hub);
+    hub_close_all(online_lobby_hub(api->online));
 }
 
 void api_stop(Api *api) {
@@ -105,6 +112,8 @@ static void request_finished(void *request) {
     free(r);
 }
 
+static bool wants_get(const ApiRequest *r);
+
 /* ---- answers ------------------------------------------------------------------- */
 
 static enum MHD_Result send_json(struct MHD_Connection *c, ApiRequest *r, unsigned status, json_t *body,
@@ -121,7 +130,7 @@ static enum MHD_Result send_json(struct MHD_Connection *c, ApiRequest *r, unsign
     add_security_headers(resp);
     if (text) MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json; charset=utf-8");
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    if (status == 405) MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->route == ROUTE_GAME || r->route == ROUTE_EVENTS ? "GET" : "POST");
+    if (status == 405) MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, wants_get(r) ? "GET" : "POST");
     char seconds[16];
     if (retry_after) {
         snprintf(seconds, sizeof seconds, "%u", retry_after);
@@ -149,14 +158,18 @@ static const struct {
     OnlineAction action;
 } ACTIONS[] = {
     {"join", ONLINE_JOIN},     {"moves", ONLINE_MOVE}, {"resign", ONLINE_RESIGN}, {"draw", ONLINE_DRAW},
-    {"rematch", ONLINE_REMATCH}, {"ping", ONLINE_PING},  {"claim", ONLINE_CLAIM},
+    {"rematch", ONLINE_REMATCH}, {"ping", ONLINE_PING},  {"claim", ONLINE_CLAIM},   {"abort", ONLINE_ABORT},
 };
 
-/* /api/v1/games, /api/v1/games/{id}, /api/v1/games/{id}/{action}; the query is ignored. */
+/* /api/v1/games, /api/v1/games/{id}, /api/v1/games/{id}/{action},
+ * /api/v1/lobby, /api/v1/lobby/events; the query is ignored. */
 static void parse_route(const char *target, ApiRequest *r) {
     static const char BASE[] = "/api/v1/games";
     size_t end = strcspn(target, "?#");
     r->route = ROUTE_NONE;
+    if (end == 13 && !strncmp(target, "/api/v1/lobby", 13)) r->route = ROUTE_LOBBY;
+    if (end == 20 && !strncmp(target, "/api/v1/lobby/events", 20)) r->route = ROUTE_LOBBY_EVENTS;
+    if (r->route != ROUTE_NONE) return;
     if (strncmp(target, BASE, sizeof BASE - 1) || end < sizeof BASE - 1) return;
     const char *p = target + sizeof BASE - 1, *stop = target + end;
     if (p == stop) {
@@ -188,7 +201,9 @@ static void parse_route(const char *target, ApiRequest *r) {
         }
 }
 
-static bool wants_get(const ApiRequest *r) { return r->route == ROUTE_GAME || r->route == ROUTE_EVENTS; }
+static bool wants_get(const ApiRequest *r) {
+    return r->route == ROUTE_GAME || r->route == ROUTE_EVENTS || r->route == ROUTE_LOBBY || r->route == ROUTE_LOBBY_EVENTS;
+}
 
 /* ---- headers --------------------------------------------------------------------- */
 
@@ -299,11 +314,79 @@ static enum MHD_Result submit(Api *api, struct MHD_Connection *c, ApiRequest *r)
     return MHD_YES;
 }
 
+/* The limits of streams, in all and per address: true if one more may open,
+ * else the refusal sent (and the per-address count not taken). */
+static bool stream_allowed(Api *api, struct MHD_Connection *c, ApiRequest *r, enum MHD_Result *refused) {
+    size_t open = hub_count(api->hub) + hub_count(online_lobby_hub(api->online));
+    if (api->config.max_streams && open >= api->config.max_streams) {
+        *refused = send_error(c, r, 503, "unavailable", "the server has all the event streams it can take; try later", 30);
+        return false;
+    }
+    if (!ratelimit_stream_open(api->limiter, r->client)) {
+        *refused = send_error(c, r, 429, "rate_limited", "too many event streams open from this address", 10);
+        return false;
+    }
+    return true;
+}
+
+/* A stream's response queued: its connection never times out, as it is
+ * quiet for 15 s at most (heartbeats); a dead peer shows when a write fails. */
+static enum MHD_Result queue_stream(struct MHD_Connection *c, ApiRequest *r, Stream *s) {
+    struct MHD_Response *resp = stream_response(s);
+    if (!resp) {
+        stream_discard(s);
+        return MHD_NO;
+    }
+    MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0U);
+    r->answered = r->streaming = true;
+    r->status = 200;
+    enum MHD_Result queued = MHD_queue_response(c, 200, resp);
+    MHD_destroy_response(resp); /* the connection holds it; freeing it frees the stream */
+    return queued;
+}
+
+/* GET /lobby/events: live events only (no ids, no replay), so no committer:
+ * the stream takes the lobby's events from the moment it is attached. */
+static enum MHD_Result open_lobby_stream(Api *api, struct MHD_Connection *c, ApiRequest *r) {
+    enum MHD_Result refused;
+    if (!stream_allowed(api, c, r, &refused)) return refused;
+    Hub *hub = online_lobby_hub(api->online);
+    char id[32];
+    snprintf(id, sizeof id, "lobby-%u", atomic_fetch_add(&api->lobby_streams, 1));
+    Stream *s = stream_new(hub, c, id, r->client);
+    if (!s) {
+        ratelimit_stream_closed(api->limiter, r->client);
+        return send_error(c, r, 503, "unavailable", "out of memory", 0);
+    }
+    stream_push(s, "retry: 2000\n\n");
+    stream_attach(hub, s, 0);
+    return queue_stream(c, r, s);
+}
+
+/* GET /lobby: the page the lobby keeps made. */
+static enum MHD_Result send_lobby(Api *api, struct MHD_Connection *c, ApiRequest *r) {
+    size_t n = 0;
+    char *text = lobby_page(online_lobby(api->online), &n);
+    if (!text) return send_error(c, r, 503, "unavailable", "out of memory", 0);
+    struct MHD_Response *resp = MHD_create_response_from_buffer(n, text, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(text);
+        return MHD_NO;
+    }
+    add_security_headers(resp);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json; charset=utf-8");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    r->answered = true;
+    r->status = 200;
+    r->bytes = n;
+    enum MHD_Result queued = MHD_queue_response(c, 200, resp);
+    MHD_destroy_response(resp);
+    return queued;
+}
+
 static enum MHD_Result open_stream(Api *api, struct MHD_Connection *c, ApiRequest *r) {
-    if (api->config.max_streams && hub_count(api->hub) >= api->config.max_streams)
-        return send_error(c, r, 503, "unavailable", "the server has all the event streams it can take; try later", 30);
-    if (!ratelimit_stream_open(api->limiter, r->client))
-        return send_error(c, r, 429, "rate_limited", "too many event streams open from this address", 10);
+    enum MHD_Result refused;
+    if (!stream_allowed(api, c, r, &refused)) return refused;
     r->stream = stream_new(api->hub, c, r->id, r->client);
     if (!r->stream) {
         ratelimit_stream_closed(api->limiter, r->client);
@@ -323,18 +406,7 @@ static enum MHD_Result stream_opened(struct MHD_Connection *c, ApiRequest *r) {
         r->call.answer.body = NULL;
         return send_json(c, r, r->call.answer.status, body, 0);
     }
-    struct MHD_Response *resp = stream_response(s);
-    if (!resp) {
-        stream_discard(s);
-        return MHD_NO;
-    }
-    /* Quiet for 15 s at most (heartbeats); a dead peer shows when a write fails. */
-    MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0U);
-    r->answered = r->streaming = true;
-    r->status = 200;
-    enum MHD_Result queued = MHD_queue_response(c, 200, resp);
-    MHD_destroy_response(resp); /* the connection holds it; freeing it frees the stream */
-    return queued;
+    return queue_stream(c, r, s);
 }
 
 static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest *r) {
@@ -346,16 +418,14 @@ static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest 
     }
     if (r->too_large) return send_error(c, r, 413, "too_large", "the body is over 4 KiB", 0);
     if (r->route == ROUTE_EVENTS) return open_stream(api, c, r);
+    if (r->route == ROUTE_LOBBY) return send_lobby(api, c, r);
+    if (r->route == ROUTE_LOBBY_EVENTS) return open_lobby_stream(api, c, r);
     if (r->body_len) {
-        json_error_t error;
-        r->json = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES, &error);
-        if (!r->json) {
-            char message[200];
-            snprintf(message, sizeof message, "malformed JSON: %s", error.text);
-            return send_error(c, r, 400, "bad_request", message, 0);
-        }
+        char message[160];
+        r->json = body_parse(r->body, r->body_len, message, sizeof message);
+        if (!r->json) return send_error(c, r, 400, "bad_request", message, 0);
     }
-    r->call = (OnlineCall){.action = r->action, .id = r->id, .token = bearer(c), .body = r->json};
+    r->call = (OnlineCall){.action = r->action, .id = r->id, .token = bearer(c), .body = r->json, .client = r->client};
     return submit(api, c, r);
 }
 

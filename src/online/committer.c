@@ -51,7 +51,7 @@ static bool reads_only(const OnlineCall *c) { return c->stream || c->action == O
 static void act(Committer *cm, OnlineCall *c) {
     for (int tries = 1;; tries++) {
         writer_clear_stale(cm->writer);
-        actions_do(cm->acts, c->action, c->id, c->token, c->body, &c->answer);
+        actions_do(cm->acts, c->action, c->id, c->token, c->body, c->client, &c->answer);
         bool again = writer_stale(cm->writer) && c->answer.status == 409 && c->action != ONLINE_CREATE;
         if (!again || tries == STALE_TRIES) return;
         json_decref(c->answer.body);

@@ -28,6 +28,7 @@ struct OnlineCall {
      * the whole game instead), then its live events. */
     OnlineAction action;
     const char *id, *token;
+    const char *client; /* the client's address (NULL: unknown) */
     const json_t *body;
     Stream *stream;
     int64_t last_event_id;

@@ -53,6 +53,8 @@ struct Hub {
     size_t count;
     StreamClosedFn *closed;
     void *ctx;
+    StreamCountFn *counted;
+    void *counted_ctx;
     bool closing; /* the server stops: a stream attached now ends at once */
     Stream *games[GAME_BUCKETS];
     /* The heartbeats' thread, and its own lock to sleep and be stopped on. */
@@ -83,6 +85,13 @@ Hub *hub_new(StreamClosedFn *closed, void *ctx) {
     h->closed = closed;
     h->ctx = ctx;
     return h;
+}
+
+void hub_on_count(Hub *h, StreamCountFn *counted, void *ctx) {
+    pthread_mutex_lock(&h->lock);
+    h->counted = counted;
+    h->counted_ctx = ctx;
+    pthread_mutex_unlock(&h->lock);
 }
 
 void hub_free(Hub *h) {
@@ -189,6 +198,7 @@ void stream_attach(Hub *h, Stream *s, int64_t seq) {
     h->games[s->bucket] = s;
     s->attached = true;
     h->count++;
+    if (h->counted) h->counted(h->counted_ctx, s->id, +1);
     if (h->closing) {
         pthread_mutex_lock(&s->lock);
         s->closed = true;
@@ -209,6 +219,7 @@ static void detach(Stream *s) {
         if (s->game_next) s->game_next->game_prev = s->game_prev;
         h->count--;
         s->attached = false;
+        if (h->counted) h->counted(h->counted_ctx, s->id, -1);
     }
     pthread_mutex_unlock(&h->lock);
 }
@@ -273,6 +284,18 @@ void hub_publish(Hub *h, const char *id, const char *text) {
     pthread_mutex_lock(&h->lock);
     for (Stream *s = h->games[bucket_of(id)]; s; s = s->game_next) {
         if (strcmp(s->id, id)) continue;
+        pthread_mutex_lock(&s->lock);
+        append(s, text, n);
+        wake(s);
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+void hub_publish_all(Hub *h, const char *text) {
+    size_t n = strlen(text);
+    pthread_mutex_lock(&h->lock);
+    for (Stream *s = h->head; s; s = s->next) {
         pthread_mutex_lock(&s->lock);
         append(s, text, n);
         wake(s);

@@ -24,6 +24,13 @@ typedef struct Stream Stream;
 typedef void StreamClosedFn(void *ctx, const char *client);
 
 Hub *hub_new(StreamClosedFn *closed, void *ctx);
+
+/* Called, under the hub's lock, with a game's id and +1 when one of its
+ * streams starts taking its events (stream_attach), -1 when such a stream
+ * goes; set before any stream opens (a stream already open is not
+ * counted), and unset (NULL) before ctx goes. */
+typedef void StreamCountFn(void *ctx, const char *id, int delta);
+void hub_on_count(Hub *h, StreamCountFn *counted, void *ctx);
 /* Ends every stream; call before stopping the server, and hub_free after. */
 void hub_close_all(Hub *h);
 void hub_free(Hub *h);
@@ -46,6 +53,9 @@ void stream_discard(Stream *s);
 /* Sends text to every stream of game id: for what is not a stored event
  * (presence), which has no number. */
 void hub_publish(Hub *h, const char *id, const char *text);
+
+/* Sends text to every stream of the hub (the lobby's, which are of no game). */
+void hub_publish_all(Hub *h, const char *text);
 
 /* Sends text, the stored event number seq of game id, to the streams of id
  * whose last event is seq - 1, which then have seq: an event reaches a

@@ -31,10 +31,15 @@ bool clock_after_move(StoreGame *g, int seat, int64_t now) {
     if (clock_running(g) == seat) {
         int64_t left = g->clock_ms[seat] - (now - g->turn_started_ms);
         if (left <= 0) return false;
-        g->clock_ms[seat] = left + g->increment_ms;
+        /* Correspondence: the same days again for the seat's next move. */
+        g->clock_ms[seat] = g->days_per_move ? g->initial_ms : left + g->increment_ms;
     }
     g->turn_started_ms = now; /* the first move starts the clocks; every other passes the turn */
     return true;
+}
+
+void clock_game_begins(StoreGame *g, int64_t now) {
+    if (g->days_per_move && g->initial_ms >= 0) g->turn_started_ms = now;
 }
 
 void clock_stop(StoreGame *g, int64_t now) {

@@ -14,12 +14,19 @@
 /* "w" or "b" */
 const char *seat_name(int seat);
 
+/* What the row does not say of a game: who is online, how many watch, and
+ * the moment the clocks are read at. */
+typedef struct {
+    bool online[STORE_SEATS];
+    int watchers;
+    int64_t now;
+} GameNow;
+
 /* The whole game: its row, its moves and the position they lead to. */
-json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const bool online[2],
-                  int64_t now);
+json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const GameNow *now);
 
 json_t *result_json(const StoreGame *g);               /* null while the game is on */
-json_t *seats_json(const StoreGame *g, const bool online[2]);
+json_t *seats_json(const StoreGame *g, const bool online[STORE_SEATS]);
 json_t *clock_json(const StoreGame *g, int64_t now);   /* null for an untimed game */
 
 /* "id: <seq>\nevent: <kind>\ndata: <data>\n\n" (no id line for seq < 0), from malloc. */

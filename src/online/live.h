@@ -15,10 +15,10 @@
 typedef struct Live {
     struct Live *next;
     char id[STORE_ID_SIZE];
-    int64_t seen[2];      /* the last authenticated request of each seat */
-    int64_t touched[2];   /* when seen was last written to the store */
-    int64_t announced[2]; /* when seen was last told to the other servers */
-    bool shown[2];        /* the online state last published */
+    int64_t seen[STORE_SEATS];      /* the last authenticated request of each seat */
+    int64_t touched[STORE_SEATS];   /* when seen was last written to the store */
+    int64_t announced[STORE_SEATS]; /* when seen was last told to the other servers */
+    bool shown[STORE_SEATS];        /* the online state last published */
     int64_t flag_at;      /* when the running clock falls; 0: none */
     int64_t seq;          /* the game's events in the newest row flag_at was set from */
 } Live;

@@ -37,6 +37,16 @@ bool loaded_read(Store *store, const char *id, Loaded *l, OnlineAnswer *answer) 
     return true;
 }
 
+bool loaded_row(const StoreGame *g, Loaded *l) {
+    memset(l, 0, sizeof *l);
+    l->g = *g;
+    l->g.ply = 0;
+    l->core = malloc(sizeof *l->core);
+    if (!l->core) return false;
+    game_start(l->core, g->variant == 13 ? VARIANT_13 : VARIANT_19, g->turn_limit);
+    return true;
+}
+
 void loaded_free(Loaded *l) {
     free(l->moves);
     free(l->core);
@@ -44,8 +54,8 @@ void loaded_free(Loaded *l) {
     l->core = NULL;
 }
 
-json_t *loaded_json(const Loaded *l, Presence *presence) {
-    bool online[2];
-    presence_online(presence, &l->g, online);
-    return game_json(&l->g, l->moves, l->core, online, clock_now_ms());
+json_t *loaded_json(const Loaded *l, Presence *presence, Watchers *watchers, int more) {
+    GameNow now = {.watchers = watchers_count(watchers, l->g.id) + more, .now = clock_now_ms()};
+    presence_online(presence, &l->g, now.online);
+    return game_json(&l->g, l->moves, l->core, &now);
 }

@@ -12,6 +12,7 @@
 #include "online/presence.h"
 #include "online/request.h"
 #include "online/store.h"
+#include "online/watchers.h"
 
 typedef struct {
     StoreGame g;
@@ -23,7 +24,13 @@ typedef struct {
 bool loaded_read(Store *store, const char *id, Loaded *l, OnlineAnswer *answer);
 void loaded_free(Loaded *l);
 
-/* The game as JSON now, who is online included (docs/ONLINE-API.md, "The game"). */
-json_t *loaded_json(const Loaded *l, Presence *presence);
+/* Game g as its row alone says, for a game where no move was played (a
+ * waiting game, as the lobby shows it); false if out of memory. */
+bool loaded_row(const StoreGame *g, Loaded *l);
+
+/* The game as JSON now, who is online and how many watch included
+ * (docs/ONLINE-API.md, "The game"), with `more` watchers than the count
+ * (a stream about to open, which its first event counts already). */
+json_t *loaded_json(const Loaded *l, Presence *presence, Watchers *watchers, int more);
 
 #endif

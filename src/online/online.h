@@ -13,6 +13,7 @@
 
 #include "online/committer.h"
 #include "online/events.h"
+#include "online/lobby.h"
 #include "online/request.h"
 #include "online/store.h"
 
@@ -23,6 +24,12 @@ typedef struct {
     int64_t online_ms;    /* a seat is online this long after its last authenticated request */
     int64_t heartbeat_ms; /* a comment line on every stream this often */
     int batch_max;        /* requests committed together at most (0: the default; 1: each alone) */
+    int open_per_address; /* games open in the lobby at once, per address (0: no limit) */
+    int64_t lobby_away_ms; /* an open game leaves the lobby once its creator is offline this long (0: 60 s) */
+    int64_t lobby_ms;     /* and in any case this long after its creation (0: 2 hours) */
+    /* Called as each lobby stream goes (the per-address count of streams). */
+    StreamClosedFn *lobby_stream_closed;
+    void *lobby_stream_closed_ctx;
 } OnlineConfig;
 
 typedef struct Online Online;
@@ -48,5 +55,9 @@ void online_quiesce(Online *o);
 
 /* The store, for the tests' step hook. */
 Store *online_store(Online *o);
+
+/* The lobby (lobby_page, any thread), and the hub of its streams. */
+Lobby *online_lobby(Online *o);
+Hub *online_lobby_hub(Online *o);
 
 #endif

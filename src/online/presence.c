@@ -35,21 +35,21 @@ int64_t presence_last_seen(Presence *p, const StoreGame *g, int seat) {
     return last_seen(g, live_find(p->live, g->id, false), seat);
 }
 
-static void online_now(const Presence *p, const StoreGame *g, const Live *l, bool online[2]) {
+static void online_now(const Presence *p, const StoreGame *g, const Live *l, bool online[STORE_SEATS]) {
     int64_t now = clock_now_ms();
-    for (int seat = 0; seat < 2; seat++) {
+    for (int seat = 0; seat < STORE_SEATS; seat++) {
         int64_t seen = last_seen(g, l, seat);
         online[seat] = g->joined[seat] && seen && now - seen < p->online_ms;
     }
 }
 
-void presence_online(Presence *p, const StoreGame *g, bool online[2]) {
+void presence_online(Presence *p, const StoreGame *g, bool online[STORE_SEATS]) {
     online_now(p, g, live_find(p->live, g->id, false), online);
 }
 
 /* Says who of g is online (l: its memory, or NULL) to its streams. */
 static void publish_presence(Presence *p, const StoreGame *g, const Live *l) {
-    bool online[2];
+    bool online[STORE_SEATS];
     online_now(p, g, l, online);
     json_t *seats = seats_json(g, online);
     char *data = json_dumps(seats, JSON_COMPACT);
@@ -93,7 +93,7 @@ void presence_seated(Presence *p, const StoreGame *g, int seat, int64_t now) {
  * which is harmless: the row cannot tell a join's last_seen_ms from
  * store_touch's. */
 void presence_heard(Presence *p, const char *id, int seat, int64_t ms) {
-    Live *l = seat == 0 || seat == 1 ? live_find(p->live, id, true) : NULL;
+    Live *l = seat >= 0 && seat < STORE_SEATS ? live_find(p->live, id, true) : NULL;
     if (!l || ms <= l->seen[seat]) return; /* old news, or this server's own */
     l->seen[seat] = ms;
     if (l->shown[seat] || clock_now_ms() - ms >= p->online_ms) return;
@@ -105,7 +105,7 @@ void presence_heard(Presence *p, const char *id, int seat, int64_t ms) {
 }
 
 int64_t presence_lapse(Presence *p, Live *l, int64_t now, int64_t next) {
-    for (int seat = 0; seat < 2; seat++) {
+    for (int seat = 0; seat < STORE_SEATS; seat++) {
         int64_t off_at = l->seen[seat] + p->online_ms;
         if (l->shown[seat] && off_at <= now) {
             l->shown[seat] = false;
@@ -120,5 +120,7 @@ int64_t presence_lapse(Presence *p, Live *l, int64_t now, int64_t next) {
 
 /* Not shown online, and seen no later than the row's last touch could say. */
 bool presence_forgettable(const Live *l, int64_t now) {
-    return !l->shown[0] && !l->shown[1] && now - l->seen[0] > TOUCH_EVERY_MS && now - l->seen[1] > TOUCH_EVERY_MS;
+    for (int seat = 0; seat < STORE_SEATS; seat++)
+        if (l->shown[seat] || now - l->seen[seat] <= TOUCH_EVERY_MS) return false;
+    return true;
 }

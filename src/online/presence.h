@@ -24,7 +24,7 @@ Presence *presence_new(LiveGames *live, Store *store, Hub *hub, Publisher *publi
 void presence_free(Presence *p);
 
 /* Whether each seat of g is online now. */
-void presence_online(Presence *p, const StoreGame *g, bool online[2]);
+void presence_online(Presence *p, const StoreGame *g, bool online[STORE_SEATS]);
 
 /* When the seat was last online, as far as this server knows (ms, 0: never). */
 int64_t presence_last_seen(Presence *p, const StoreGame *g, int seat);

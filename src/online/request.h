@@ -18,6 +18,7 @@ typedef enum {
     ONLINE_REMATCH,
     ONLINE_PING,
     ONLINE_CLAIM,
+    ONLINE_ABORT,
 } OnlineAction;
 
 /* An answer: its status and its JSON (NULL for 204), which the caller frees. */

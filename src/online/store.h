@@ -17,6 +17,9 @@ enum {
     STORE_HASH_SIZE = 32,  /* SHA-256 of a token */
     STORE_MOVE_SIZE = 272, /* a move's text (65 squares at most) and its NUL */
     STORE_REASON_SIZE = 16,
+    STORE_SEATS = 4,       /* seats numbered as the rules number them: White, Black, Red, Yellow */
+    STORE_NAME_SIZE = 400, /* a player's name as given (display_names.h) and its NUL */
+    STORE_ADDRESS_SIZE = 64, /* a client's address and its NUL */
 };
 
 typedef enum {
@@ -24,30 +27,42 @@ typedef enum {
     STORE_NOT_FOUND,   /* no such game */
     STORE_CONFLICT,    /* the game is not as the write expected (ply, seq, seat, id taken) */
     STORE_UNAVAILABLE, /* could not commit: nothing changed */
+    STORE_LIMITED,     /* the write would pass a limit the store keeps (open games per address): nothing changed */
 } StoreStatus;
 
 typedef enum { GAME_WAITING, GAME_ONGOING, GAME_FINISHED } GameStatus;
 
-/* A game's row: everything but its moves and events. */
+/* A game's row: everything but its moves and events.  Seats are indexed as
+ * the rules number them (0 White, 1 Black, 2 Red, 3 Yellow); a two-player
+ * game uses the first two. */
 typedef struct {
     char id[STORE_ID_SIZE];
     int variant;                 /* 19 or 13 */
     int turn_limit;
     int64_t initial_ms;          /* the clock; -1: none */
     int64_t increment_ms;
-    uint8_t token_hash[2][STORE_HASH_SIZE];
-    bool joined[2];
-    uint8_t invite_hash[STORE_HASH_SIZE]; /* the invite of the seat left for the other player */
+    int days_per_move;           /* a correspondence clock: each move this many days (initial_ms), 0: none */
+    uint8_t token_hash[STORE_SEATS][STORE_HASH_SIZE];
+    bool joined[STORE_SEATS];
+    char name[STORE_SEATS][STORE_NAME_SIZE]; /* the seats' players' names, "" for none */
+    /* The invites of the seats left for others to take.  Of two players, a
+     * join takes the free seat whichever seat's invite it shows: the first
+     * stores kept one invite, of whichever seat was free, as Black's. */
+    uint8_t invite_hash[STORE_SEATS][STORE_HASH_SIZE];
     GameStatus status;
     int winner;                  /* 0 white, 1 black, -1 none */
     char reason[STORE_REASON_SIZE];
-    int64_t clock_ms[2];         /* left on each clock when it last stopped */
+    int64_t clock_ms[STORE_SEATS]; /* left on each clock when it last stopped */
     int64_t turn_started_ms;     /* wall clock when the running clock started; 0: not running */
     int draw_offer;              /* the seat offering, or -1 */
     char rematch[STORE_ID_SIZE]; /* the rematch's id, or "" */
+    int rematch_by;              /* the seat that asked for it, or -1 */
     char rematch_of[STORE_ID_SIZE];
     int64_t created_ms, last_move_ms, finished_ms;
-    int64_t last_seen_ms[2];     /* as last written: presence is kept in memory */
+    int64_t last_seen_ms[STORE_SEATS]; /* as last written: presence is kept in memory */
+    bool open;                   /* listed in the lobby (a waiting game anyone may join) */
+    int creator;                 /* the seat of whoever created it */
+    char open_by[STORE_ADDRESS_SIZE]; /* while open, the address it was created from ("" once it is not) */
     int ply;                     /* moves played */
     int64_t seq;                 /* events so far */
 } StoreGame;
@@ -76,6 +91,10 @@ void store_close(Store *s);
 /* A new game (g->seq 0); STORE_CONFLICT if the id is taken. */
 StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n);
 
+/* The same for a game listed in the lobby (g->open), unless the address
+ * g->open_by has max_open such games open already: then STORE_LIMITED. */
+StoreStatus store_create_open(Store *s, StoreGame *g, int max_open, const StoreEvent *events, int n);
+
 /* Writes g, the game after someone took `seat`, if that seat was free. */
 StoreStatus store_join(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n);
 
@@ -102,6 +121,9 @@ StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEvent
 /* Calls each(ctx, game) for every game not finished (to restart their clocks). */
 typedef void StoreGameFn(void *ctx, const StoreGame *g);
 StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx);
+
+/* Calls each(ctx, game) for every game open in the lobby. */
+StoreStatus store_each_open(Store *s, StoreGameFn *each, void *ctx);
 
 /* Deletes the games finished, or created and never started, before
  * before_ms; *deleted (if not NULL) says how many. */
@@ -132,6 +154,7 @@ typedef enum {
     NOTICE_EVENTS, /* game id has events up to seq, written by another server */
     NOTICE_SEEN,   /* seat of game id was online at ms, on another server */
     NOTICE_RESYNC, /* news may have been missed (the store was out of reach): every game may have moved */
+    NOTICE_WATCHERS, /* server has count event streams of game id open */
 } NoticeKind;
 
 typedef struct {
@@ -140,6 +163,8 @@ typedef struct {
     int64_t seq;
     int seat;
     int64_t ms;
+    uint64_t server;
+    int count;
 } StoreNotice;
 
 /* Whether other servers may share this store (then notices come). */
@@ -152,6 +177,9 @@ StoreStatus store_next_notice(Store *s, StoreNotice *n, int timeout_ms);
 
 /* Tells the other servers that a seat was online at ms (nothing if not shared). */
 void store_announce_seen(Store *s, const char *id, int seat, int64_t ms);
+
+/* Tells them that this server (its number) has count event streams of game id open. */
+void store_announce_watchers(Store *s, uint64_t server, const char *id, int count);
 
 /* For the crash tests: called with the step's name between the statements
  * of a write's transaction. */

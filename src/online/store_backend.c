@@ -14,6 +14,10 @@ StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n
     return s->ops->create(s, g, events, n);
 }
 
+StoreStatus store_create_open(Store *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
+    return s->ops->create_open(s, g, max_open, events, n);
+}
+
 StoreStatus store_join(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n) {
     return s->ops->join(s, g, seat, events, n);
 }
@@ -40,6 +44,8 @@ StoreStatus store_events_after(Store *s, const char *id, int64_t seq, StoreEvent
 StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx) {
     return s->ops->each_unfinished(s, each, ctx);
 }
+
+StoreStatus store_each_open(Store *s, StoreGameFn *each, void *ctx) { return s->ops->each_open(s, each, ctx); }
 
 StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted) { return s->ops->expire(s, before_ms, deleted); }
 
@@ -69,4 +75,8 @@ void store_init_recursive_lock(pthread_mutex_t *lock) {
 
 void store_step(Store *s, const char *step) {
     if (s->hook) s->hook(step);
+}
+
+void store_announce_watchers(Store *s, uint64_t server, const char *id, int count) {
+    if (s->ops->announce_watchers) s->ops->announce_watchers(s, server, id, count);
 }

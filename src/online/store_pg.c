@@ -30,26 +30,19 @@
 
 #include "http/monotonic.h"
 #include "online/store_backend.h"
+#include "online/store_columns.h"
 
 static const char CHANNEL[] = "halma_events";
 enum {
     CONNECT_TIMEOUT_S = 5, /* a database out of reach answers "unavailable" after this, unless the URI says otherwise */
     RECONNECT_PAUSE_MS = 250, /* between tries to connect while the database is out of reach */
-    PARAMS_MAX = 28,
+    PARAMS_MAX = 64,
     NUMBER_SIZE = 24,
     SCHEMA_LOCK = 0x68616c6d, /* "halm": servers starting together create the tables one at a time */
 };
 
-/* The columns written from a StoreGame, in the order bind_game binds them. */
-#define GAME_COLUMNS                                                                                       \
-    "variant, turn_limit, initial_ms, increment_ms, w_token, b_token, w_joined, b_joined, invite, status," \
-    " winner, reason, w_ms, b_ms, turn_started_ms, draw_offer, rematch, rematch_of, created_ms,"          \
-    " last_move_ms, finished_ms, w_seen, b_seen, ply, seq"
-#define GAME_VALUES                                                                                     \
-    "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22," \
-    " $23, $24, $25"
-enum { GAME_COLUMN_COUNT = 25 };
-
+/* The first schema, as the first stores were written; the columns added
+ * since (store_columns.h) are added to it, to a new store as to an old one. */
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
     " id TEXT PRIMARY KEY, variant INT, turn_limit INT, initial_ms BIGINT, increment_ms BIGINT,"
@@ -64,45 +57,43 @@ static const char SCHEMA[] =
 typedef enum {
     Q_INSERT_GAME,
     Q_UPDATE_GAME,
-    Q_UPDATE_GAME_W_FREE,
-    Q_UPDATE_GAME_B_FREE,
     Q_UPDATE_GAME_AT_PLY,
-    Q_INSERT_MOVE,
+    Q_UPDATE_GAME_SEAT_FREE, /* then one a seat, in the seats' order */
+    Q_INSERT_MOVE = Q_UPDATE_GAME_SEAT_FREE + STORE_SEATS,
     Q_INSERT_EVENT,
     Q_NOTIFY,
-    Q_TOUCH_W,
-    Q_TOUCH_B,
-    Q_READ_GAME,
+    Q_TOUCH, /* then one a seat */
+    Q_READ_GAME = Q_TOUCH + STORE_SEATS,
     Q_READ_MOVES,
     Q_EVENTS_AFTER,
     Q_UNFINISHED,
+    Q_EACH_OPEN,
+    Q_LOCK_ADDRESS,
+    Q_COUNT_OPEN,
     Q_EXPIRE,
     Q_COUNT
 } Query;
 
-#define UPDATE_GAME "UPDATE games SET (" GAME_COLUMNS ") = ROW(" GAME_VALUES ") WHERE id = $26 AND seq = $27"
-
-static const char *const SQL[Q_COUNT] = {
-    [Q_INSERT_GAME] = "INSERT INTO games (" GAME_COLUMNS ", id) VALUES (" GAME_VALUES ", $26)",
-    [Q_UPDATE_GAME] = UPDATE_GAME,
-    [Q_UPDATE_GAME_W_FREE] = UPDATE_GAME " AND w_joined = 0",
-    [Q_UPDATE_GAME_B_FREE] = UPDATE_GAME " AND b_joined = 0",
-    [Q_UPDATE_GAME_AT_PLY] = UPDATE_GAME " AND ply = $28",
+/* The statements that name no column of a game's row. */
+static const char *const FIXED_SQL[Q_COUNT] = {
     [Q_INSERT_MOVE] = "INSERT INTO moves (game, ply, move) VALUES ($1, $2, $3)",
     [Q_INSERT_EVENT] = "INSERT INTO events (game, seq, kind, data) VALUES ($1, $2, $3, $4)",
     [Q_NOTIFY] = "SELECT pg_notify($1, $2)",
-    [Q_TOUCH_W] = "UPDATE games SET w_seen = $1 WHERE id = $2",
-    [Q_TOUCH_B] = "UPDATE games SET b_seen = $1 WHERE id = $2",
-    [Q_READ_GAME] = "SELECT id, " GAME_COLUMNS " FROM games WHERE id = $1",
     [Q_READ_MOVES] = "SELECT ply, move FROM moves WHERE game = $1 AND ply <= $2 ORDER BY ply",
     [Q_EVENTS_AFTER] = "SELECT seq, kind, data FROM events WHERE game = $1 AND seq > $2 ORDER BY seq",
-    [Q_UNFINISHED] = "SELECT id, " GAME_COLUMNS " FROM games WHERE status != 2",
+    /* The creations from one address wait for each other's commit, so that
+     * each counts the others' open games (under READ COMMITTED a count alone
+     * would not see a creation not yet committed). */
+    [Q_LOCK_ADDRESS] = "SELECT pg_advisory_xact_lock(1751216239, hashtext($1))",
+    [Q_COUNT_OPEN] = "SELECT count(*) FROM games WHERE status = 0 AND open = 1 AND open_by = $1",
     [Q_EXPIRE] = "WITH doomed AS (SELECT id FROM games WHERE (status = 2 AND finished_ms < $1)"
                  " OR (status = 0 AND created_ms < $1)),"
                  " m AS (DELETE FROM moves WHERE game IN (SELECT id FROM doomed)),"
                  " e AS (DELETE FROM events WHERE game IN (SELECT id FROM doomed))"
                  " DELETE FROM games WHERE id IN (SELECT id FROM doomed)",
 };
+
+enum { SQL_SIZE = 2048 };
 
 typedef struct {
     Store base; /* first: the Store * handed out points here */
@@ -117,6 +108,8 @@ typedef struct {
     atomic_int db_pid;     /* db's backend, whose own notices the listener skips */
     PGconn *listener;      /* LISTEN, for store_next_notice's thread only */
     bool missed;           /* the listener was lost: news may have been missed */
+    char sql[Q_COUNT][SQL_SIZE]; /* every statement, those naming the columns made at open */
+    int n_columns;
 } PgStore;
 
 static const StoreOps PG_OPS;
@@ -232,7 +225,7 @@ static PGresult *run(PgStore *s, Query q, const Params *p) {
     char name[16];
     snprintf(name, sizeof name, "q%d", (int)q);
     if (!s->prepared[q]) {
-        PGresult *r = PQprepare(s->db, name, SQL[q], 0, NULL);
+        PGresult *r = PQprepare(s->db, name, s->sql[q], 0, NULL);
         bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
         PQclear(r);
         if (!ok) return NULL;
@@ -257,32 +250,20 @@ static StoreStatus run_write(PgStore *s, Query q, const Params *p, bool one_row)
     return out;
 }
 
-static void bind_game(Params *p, const StoreGame *g, int64_t seq) {
-    add_int(p, g->variant);
-    add_int(p, g->turn_limit);
-    add_int(p, g->initial_ms);
-    add_int(p, g->increment_ms);
-    add_hash(p, g->token_hash[0]);
-    add_hash(p, g->token_hash[1]);
-    add_int(p, g->joined[0]);
-    add_int(p, g->joined[1]);
-    add_hash(p, g->invite_hash);
-    add_int(p, (int)g->status);
-    add_int(p, g->winner);
-    add_text(p, g->reason);
-    add_int(p, g->clock_ms[0]);
-    add_int(p, g->clock_ms[1]);
-    add_int(p, g->turn_started_ms);
-    add_int(p, g->draw_offer);
-    add_text(p, g->rematch);
-    add_text(p, g->rematch_of);
-    add_int(p, g->created_ms);
-    add_int(p, g->last_move_ms);
-    add_int(p, g->finished_ms);
-    add_int(p, g->last_seen_ms[0]);
-    add_int(p, g->last_seen_ms[1]);
-    add_int(p, g->ply);
-    add_int(p, seq);
+/* Every column of g, as parameters $1..$n. */
+static void bind_game(Params *p, const StoreGame *g) {
+    int n;
+    const StoreColumn *c = store_columns(&n);
+    for (int k = 0; k < n; k++) {
+        const void *v = column_value(&c[k], g);
+        switch (c[k].type) {
+        case COLUMN_BOOL: add_int(p, *(const bool *)v); break;
+        case COLUMN_INT: add_int(p, *(const int *)v); break;
+        case COLUMN_INT64: add_int(p, *(const int64_t *)v); break;
+        case COLUMN_TEXT: add_text(p, v); break;
+        case COLUMN_HASH: add_hash(p, v); break;
+        }
+    }
 }
 
 static int64_t int_at(const PGresult *r, int row, int col) { return strtoll(PQgetvalue(r, row, col), NULL, 10); }
@@ -299,36 +280,53 @@ static void hash_at(const PGresult *r, int row, int col, uint8_t out[STORE_HASH_
     PQfreemem(bytes);
 }
 
-/* Reads a row of "SELECT id, " GAME_COLUMNS. */
+/* Reads a row of "SELECT id, <every column>". */
 static void read_game(const PGresult *r, int row, StoreGame *g) {
     memset(g, 0, sizeof *g);
-    int i = 0;
-    text_at(r, row, i++, g->id, sizeof g->id);
-    g->variant = (int)int_at(r, row, i++);
-    g->turn_limit = (int)int_at(r, row, i++);
-    g->initial_ms = int_at(r, row, i++);
-    g->increment_ms = int_at(r, row, i++);
-    hash_at(r, row, i++, g->token_hash[0]);
-    hash_at(r, row, i++, g->token_hash[1]);
-    g->joined[0] = int_at(r, row, i++);
-    g->joined[1] = int_at(r, row, i++);
-    hash_at(r, row, i++, g->invite_hash);
-    g->status = (GameStatus)int_at(r, row, i++);
-    g->winner = (int)int_at(r, row, i++);
-    text_at(r, row, i++, g->reason, sizeof g->reason);
-    g->clock_ms[0] = int_at(r, row, i++);
-    g->clock_ms[1] = int_at(r, row, i++);
-    g->turn_started_ms = int_at(r, row, i++);
-    g->draw_offer = (int)int_at(r, row, i++);
-    text_at(r, row, i++, g->rematch, sizeof g->rematch);
-    text_at(r, row, i++, g->rematch_of, sizeof g->rematch_of);
-    g->created_ms = int_at(r, row, i++);
-    g->last_move_ms = int_at(r, row, i++);
-    g->finished_ms = int_at(r, row, i++);
-    g->last_seen_ms[0] = int_at(r, row, i++);
-    g->last_seen_ms[1] = int_at(r, row, i++);
-    g->ply = (int)int_at(r, row, i++);
-    g->seq = int_at(r, row, i++);
+    text_at(r, row, 0, g->id, sizeof g->id);
+    int n;
+    const StoreColumn *c = store_columns(&n);
+    for (int k = 0; k < n; k++) {
+        void *v = column_field(&c[k], g);
+        int i = k + 1;
+        switch (c[k].type) {
+        case COLUMN_BOOL: *(bool *)v = int_at(r, row, i) != 0; break;
+        case COLUMN_INT: *(int *)v = (int)int_at(r, row, i); break;
+        case COLUMN_INT64: *(int64_t *)v = int_at(r, row, i); break;
+        case COLUMN_TEXT: text_at(r, row, i, v, c[k].size); break;
+        case COLUMN_HASH: hash_at(r, row, i, v); break;
+        }
+    }
+}
+
+/* Every statement's text, those naming the columns made from the list;
+ * false if one would not fit. */
+static bool make_statements(PgStore *s) {
+    char names[SQL_SIZE / 2], params[SQL_SIZE / 2];
+    store_columns(&s->n_columns);
+    if (!store_column_names(names, sizeof names) || !store_column_params(params, sizeof params, '$')) return false;
+    int n = s->n_columns;
+    bool fits = true;
+    for (int q = 0; q < Q_COUNT; q++)
+        if (FIXED_SQL[q]) fits &= snprintf(s->sql[q], SQL_SIZE, "%s", FIXED_SQL[q]) < SQL_SIZE;
+    char update[SQL_SIZE];
+    fits &= snprintf(update, sizeof update, "UPDATE games SET (%s) = ROW(%s) WHERE id = $%d AND seq = $%d", names,
+                     params, n + 1, n + 2) < (int)sizeof update;
+    fits &= snprintf(s->sql[Q_INSERT_GAME], SQL_SIZE, "INSERT INTO games (%s, id) VALUES (%s, $%d)", names, params,
+                     n + 1) < SQL_SIZE;
+    fits &= snprintf(s->sql[Q_UPDATE_GAME], SQL_SIZE, "%s", update) < SQL_SIZE;
+    fits &= snprintf(s->sql[Q_UPDATE_GAME_AT_PLY], SQL_SIZE, "%s AND ply = $%d", update, n + 3) < SQL_SIZE;
+    for (int seat = 0; seat < STORE_SEATS; seat++) {
+        char letter = store_seat_letter(seat);
+        fits &= snprintf(s->sql[Q_UPDATE_GAME_SEAT_FREE + seat], SQL_SIZE, "%s AND %c_joined = 0", update, letter) <
+                SQL_SIZE;
+        snprintf(s->sql[Q_TOUCH + seat], SQL_SIZE, "UPDATE games SET %c_seen = $1 WHERE id = $2", letter);
+    }
+    fits &= snprintf(s->sql[Q_READ_GAME], SQL_SIZE, "SELECT id, %s FROM games WHERE id = $1", names) < SQL_SIZE;
+    fits &= snprintf(s->sql[Q_UNFINISHED], SQL_SIZE, "SELECT id, %s FROM games WHERE status != 2", names) < SQL_SIZE;
+    fits &= snprintf(s->sql[Q_EACH_OPEN], SQL_SIZE, "SELECT id, %s FROM games WHERE status = 0 AND open = 1", names) <
+            SQL_SIZE;
+    return fits;
 }
 
 /* ---- opening and closing --------------------------------------------------------- */
@@ -342,11 +340,45 @@ static void pg_close(Store *base) {
     free(s);
 }
 
-/* Creates the tables if need be, one server at a time. */
+static const char *sql_type(ColumnType t) {
+    return t == COLUMN_TEXT ? "TEXT" : t == COLUMN_HASH ? "BYTEA" : t == COLUMN_INT64 ? "BIGINT" : "INT";
+}
+
+/* Whether the games table (of the connection's schema) has the column. */
+static bool has_column(PgStore *s, const char *name) {
+    const char *values[] = {name};
+    PGresult *r = PQexecParams(s->db,
+                               "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()"
+                               " AND table_name = 'games' AND column_name = $1",
+                               1, NULL, values, NULL, NULL, 0);
+    bool found = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
+    PQclear(r);
+    return found;
+}
+
+/* The columns added since the first schema that the games table lacks (a
+ * store written by an earlier version: its rows read the column's default).
+ * Only those are altered, so that a server starting beside others already
+ * serving takes no lock on the table. */
+static bool add_columns(PgStore *s) {
+    int n;
+    const StoreColumn *c = store_columns(&n);
+    bool ok = true;
+    for (int k = 0; k < n && ok; k++) {
+        if (!c[k].added || has_column(s, c[k].name)) continue;
+        char sql[160];
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s %s%s%s", c[k].name, sql_type(c[k].type),
+                 c[k].added_default ? " DEFAULT " : "", c[k].added_default ? c[k].added_default : "");
+        ok = exec(s, sql);
+    }
+    return ok;
+}
+
+/* Creates the tables and adds the columns if need be, one server at a time. */
 static bool create_schema(PgStore *s, char *err, int err_size) {
     char lock[64];
     snprintf(lock, sizeof lock, "SELECT pg_advisory_xact_lock(%d)", SCHEMA_LOCK);
-    bool ok = exec(s, "BEGIN") && exec(s, lock) && exec(s, SCHEMA) && exec(s, "COMMIT");
+    bool ok = exec(s, "BEGIN") && exec(s, lock) && exec(s, SCHEMA) && add_columns(s) && exec(s, "COMMIT");
     if (!ok) {
         snprintf(err, (size_t)err_size, "PostgreSQL: cannot create the tables: %s", PQerrorMessage(s->db));
         err[strcspn(err, "\n")] = 0;
@@ -380,6 +412,11 @@ Store *store_pg_open(const char *conninfo, char *err, int err_size) {
     }
     s->base.ops = &PG_OPS;
     store_init_recursive_lock(&s->lock);
+    if (!make_statements(s)) {
+        snprintf(err, (size_t)err_size, "the store's statements are too long");
+        pg_close(&s->base);
+        return NULL;
+    }
     s->db = connect_to(conninfo, err, err_size);
     if (!s->db || !create_schema(s, err, err_size) || !listen_again(s, err, err_size)) {
         pg_close(&s->base);
@@ -484,7 +521,9 @@ static StoreStatus notify_events(PgStore *s, const char *id, int64_t seq) {
 /* g's row, if it still has seq g->seq (and the condition of q): CONFLICT if not. */
 static StoreStatus update_row(PgStore *s, Query q, const StoreGame *g, int n) {
     Params p = {0};
-    bind_game(&p, g, g->seq + n);
+    StoreGame row = *g;
+    row.seq = g->seq + n;
+    bind_game(&p, &row);
     add_text(&p, g->id);
     add_int(&p, g->seq);
     if (q == Q_UPDATE_GAME_AT_PLY) add_int(&p, g->ply - 1);
@@ -515,14 +554,31 @@ static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *mov
     return st;
 }
 
-static StoreStatus pg_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    PgStore *s = (PgStore *)base;
-    if (!begin(s)) return STORE_UNAVAILABLE;
+/* In the caller's transaction: fewer than max_open games of address open
+ * (OK), else LIMITED. */
+static StoreStatus below_open_limit(PgStore *s, const char *address, int max_open) {
     Params p = {0};
-    bind_game(&p, g, n);
+    add_text(&p, address);
+    StoreStatus st = run_write(s, Q_LOCK_ADDRESS, &p, false);
+    if (st != STORE_OK) return st;
+    PGresult *r = run(s, Q_COUNT_OPEN, &p);
+    bool counted = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
+    int64_t open = counted ? int_at(r, 0, 0) : 0;
+    PQclear(r);
+    return !counted ? STORE_UNAVAILABLE : open >= max_open ? STORE_LIMITED : STORE_OK;
+}
+
+/* A new row (max_open < 0: whatever the lobby holds) with its events and notice. */
+static StoreStatus create_row(PgStore *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
+    if (!begin(s)) return STORE_UNAVAILABLE;
+    StoreStatus st = max_open >= 0 ? below_open_limit(s, g->open_by, max_open) : STORE_OK;
+    Params p = {0};
+    StoreGame row = *g;
+    row.seq = n;
+    bind_game(&p, &row);
     add_text(&p, g->id);
-    StoreStatus st = run_write(s, Q_INSERT_GAME, &p, false);
-    if (st == STORE_OK) store_step(base, "game");
+    if (st == STORE_OK) st = run_write(s, Q_INSERT_GAME, &p, false);
+    if (st == STORE_OK) store_step(&s->base, "game");
     if (st == STORE_OK) st = insert_events(s, g->id, 0, events, n);
     if (st == STORE_OK) st = notify_events(s, g->id, n);
     st = end(s, st);
@@ -530,8 +586,17 @@ static StoreStatus pg_create(Store *base, StoreGame *g, const StoreEvent *events
     return st;
 }
 
+static StoreStatus pg_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
+    return create_row((PgStore *)base, g, -1, events, n);
+}
+
+static StoreStatus pg_create_open(Store *base, StoreGame *g, int max_open, const StoreEvent *events, int n) {
+    return create_row((PgStore *)base, g, max_open, events, n);
+}
+
 static StoreStatus pg_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
-    return write_game((PgStore *)base, seat ? Q_UPDATE_GAME_B_FREE : Q_UPDATE_GAME_W_FREE, g, NULL, events, n);
+    if (seat < 0 || seat >= STORE_SEATS) return STORE_CONFLICT;
+    return write_game((PgStore *)base, Q_UPDATE_GAME_SEAT_FREE + seat, g, NULL, events, n);
 }
 
 static StoreStatus pg_append_move(Store *base, StoreGame *g, int expected_ply, const char *move,
@@ -546,12 +611,12 @@ static StoreStatus pg_update(Store *base, StoreGame *g, const StoreEvent *events
 
 static StoreStatus pg_touch(Store *base, const char *id, int seat, int64_t ms) {
     PgStore *s = (PgStore *)base;
-    if (!plausible_id(id)) return STORE_NOT_FOUND;
+    if (!plausible_id(id) || seat < 0 || seat >= STORE_SEATS) return STORE_NOT_FOUND;
     if (!begin(s)) return STORE_UNAVAILABLE;
     Params p = {0};
     add_int(&p, ms);
     add_text(&p, id);
-    StoreStatus st = run_write(s, seat ? Q_TOUCH_B : Q_TOUCH_W, &p, true);
+    StoreStatus st = run_write(s, Q_TOUCH + seat, &p, true);
     bool found = st == STORE_OK;
     st = end(s, st == STORE_CONFLICT ? STORE_OK : st); /* no such row: nothing to undo */
     return st == STORE_OK && !found ? STORE_NOT_FOUND : st;
@@ -634,10 +699,10 @@ static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, Sto
     return r ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
-    PgStore *s = (PgStore *)base;
+/* Calls each for every row that query q (SELECT id, <every column> ...) finds. */
+static StoreStatus each_row(PgStore *s, Query q, StoreGameFn *each, void *ctx) {
     Params p = {0};
-    PGresult *r = run_read(s, Q_UNFINISHED, &p);
+    PGresult *r = run_read(s, q, &p);
     pthread_mutex_unlock(&s->lock);
     StoreGame g;
     for (int row = 0; r && row < PQntuples(r); row++) {
@@ -648,13 +713,32 @@ static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx)
     return r ? STORE_OK : STORE_UNAVAILABLE;
 }
 
+static StoreStatus pg_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
+    return each_row((PgStore *)base, Q_UNFINISHED, each, ctx);
+}
+
+static StoreStatus pg_each_open(Store *base, StoreGameFn *each, void *ctx) {
+    return each_row((PgStore *)base, Q_EACH_OPEN, each, ctx);
+}
+
 /* ---- news from the other servers -------------------------------------------------- */
 
-/* A notice from its payload ("e ID SEQ" or "s ID SEAT MS"); false if not one. */
+/* A notice from its payload ("e ID SEQ", "s ID SEAT MS" or "w SERVER ID
+ * COUNT", the server in hex); false if not one. */
 static bool parse_notice(const char *payload, StoreNotice *n) {
     char kind = 0, id[STORE_ID_SIZE];
     long long a = 0, b = 0;
     memset(n, 0, sizeof *n);
+    if (payload[0] == 'w') {
+        unsigned long long server = 0;
+        int count = -1;
+        if (sscanf(payload, "w %llx %23s %d", &server, id, &count) != 3 || count < 0) return false;
+        n->kind = NOTICE_WATCHERS;
+        n->server = server;
+        n->count = count;
+        snprintf(n->id, sizeof n->id, "%s", id);
+        return true;
+    }
     if (sscanf(payload, "%c %23s %lld %lld", &kind, id, &a, &b) < 3) return false;
     snprintf(n->id, sizeof n->id, "%s", id);
     if (kind == 'e') {
@@ -663,9 +747,9 @@ static bool parse_notice(const char *payload, StoreNotice *n) {
         return true;
     }
     n->kind = NOTICE_SEEN;
-    n->seat = a == 1;
+    n->seat = (int)a;
     n->ms = b;
-    return kind == 's' && (a == 0 || a == 1);
+    return kind == 's' && a >= 0 && a < STORE_SEATS;
 }
 
 /* The next notice already received from another server, if any. */
@@ -722,9 +806,20 @@ static void pg_announce_seen(Store *base, const char *id, int seat, int64_t ms) 
     if (begin(s)) end(s, run_write(s, Q_NOTIFY, &p, false));
 }
 
+static void pg_announce_watchers(Store *base, uint64_t server, const char *id, int count) {
+    PgStore *s = (PgStore *)base;
+    char payload[STORE_ID_SIZE + 48];
+    snprintf(payload, sizeof payload, "w %" PRIx64 " %s %d", server, id, count);
+    Params p = {0};
+    add_text(&p, CHANNEL);
+    add_text(&p, payload);
+    if (begin(s)) end(s, run_write(s, Q_NOTIFY, &p, false));
+}
+
 static const StoreOps PG_OPS = {
     .close = pg_close,
     .create = pg_create,
+    .create_open = pg_create_open,
     .join = pg_join,
     .append_move = pg_append_move,
     .update = pg_update,
@@ -732,10 +827,12 @@ static const StoreOps PG_OPS = {
     .read = pg_read,
     .events_after = pg_events_after,
     .each_unfinished = pg_each_unfinished,
+    .each_open = pg_each_open,
     .expire = pg_expire,
     .batch_begin = pg_batch_begin,
     .batch_commit = pg_batch_commit,
     .batch_abort = pg_batch_abort,
     .next_notice = pg_next_notice,
     .announce_seen = pg_announce_seen,
+    .announce_watchers = pg_announce_watchers,
 };

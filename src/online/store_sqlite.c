@@ -17,10 +17,12 @@
 #include <string.h>
 
 #include "online/store_backend.h"
+#include "online/store_columns.h"
 
 enum {
     BUSY_TIMEOUT_MS = 1000, /* then a locked store answers "unavailable" */
     STATEMENTS_KEPT = 64,   /* prepared once, reused (all of them: about 30): parsing was a good part of a move's cost */
+    SQL_SIZE = 2048,
 };
 
 typedef struct {
@@ -33,8 +35,14 @@ typedef struct {
     int n_kept;
     pthread_mutex_t lock; /* recursive: a batch holds it across its writes */
     bool in_batch;
+    /* The statements that name every column (store_columns.h), made at open. */
+    char insert_game[SQL_SIZE], update_game[SQL_SIZE], select_game[SQL_SIZE], select_unfinished[SQL_SIZE],
+        select_open[SQL_SIZE];
+    int n_columns;
 } SqliteStore;
 
+/* The first schema, as the first stores were written; the columns added
+ * since (store_columns.h) are added to it, to a new store as to an old one. */
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS games ("
     " id TEXT PRIMARY KEY, variant INT, turn_limit INT, initial_ms INT, increment_ms INT,"
@@ -46,19 +54,60 @@ static const char SCHEMA[] =
     " WITHOUT ROWID;"
     "CREATE INDEX IF NOT EXISTS games_by_status ON games (status);";
 
-/* The columns written from a StoreGame, in the order bind_game binds them. */
-#define GAME_COLUMNS                                                                                       \
-    "variant, turn_limit, initial_ms, increment_ms, w_token, b_token, w_joined, b_joined, invite, status," \
-    " winner, reason, w_ms, b_ms, turn_started_ms, draw_offer, rematch, rematch_of, created_ms,"          \
-    " last_move_ms, finished_ms, w_seen, b_seen, ply, seq"
-enum { GAME_COLUMN_COUNT = 25 };
-
-static const char UPDATE_GAME[] =
-    "UPDATE games SET (" GAME_COLUMNS ") = (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) WHERE id = ?26 AND seq = ?27";
-
 static const StoreOps SQLITE_OPS;
 static void sqlite_close(Store *base);
+
+static const char *sql_type(ColumnType t) {
+    return t == COLUMN_TEXT ? "TEXT" : t == COLUMN_HASH ? "BLOB" : "INT";
+}
+
+/* Whether the games table has the column (PRAGMA table_info lists them). */
+static bool has_column(sqlite3 *db, const char *name) {
+    sqlite3_stmt *st = NULL;
+    bool found = false;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('games') WHERE name = ?1", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        found = sqlite3_step(st) == SQLITE_ROW;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+/* The tables, and every column added since the first schema that the
+ * games table lacks (a store written by an earlier version: its rows read
+ * the column's default), in one transaction, so that two servers opening
+ * the file at once add each column once. */
+static int create_schema(SqliteStore *s) {
+    int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, SCHEMA, NULL, NULL, NULL);
+    int n;
+    const StoreColumn *c = store_columns(&n);
+    for (int k = 0; k < n && rc == SQLITE_OK; k++) {
+        if (!c[k].added || has_column(s->db, c[k].name)) continue;
+        char sql[160];
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s %s%s%s", c[k].name, sql_type(c[k].type),
+                 c[k].added_default ? " DEFAULT " : "", c[k].added_default ? c[k].added_default : "");
+        rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+    }
+    if (rc == SQLITE_OK) return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/* The statements that name every column; false if they would not fit. */
+static bool make_statements(SqliteStore *s) {
+    char names[SQL_SIZE / 2], params[SQL_SIZE / 2];
+    store_columns(&s->n_columns);
+    if (!store_column_names(names, sizeof names) || !store_column_params(params, sizeof params, '?')) return false;
+    int n = s->n_columns;
+    int a = snprintf(s->insert_game, SQL_SIZE, "INSERT INTO games (%s, id) VALUES (%s, ?%d)", names, params, n + 1);
+    int b = snprintf(s->update_game, SQL_SIZE, "UPDATE games SET (%s) = (%s) WHERE id = ?%d AND seq = ?%d", names,
+                     params, n + 1, n + 2);
+    int c = snprintf(s->select_game, SQL_SIZE, "SELECT id, %s FROM games WHERE id = ?1", names);
+    int d = snprintf(s->select_unfinished, SQL_SIZE, "SELECT id, %s FROM games WHERE status != 2", names);
+    int e = snprintf(s->select_open, SQL_SIZE, "SELECT id, %s FROM games WHERE status = 0 AND open = 1", names);
+    return a < SQL_SIZE && b < SQL_SIZE && c < SQL_SIZE && d < SQL_SIZE && e < SQL_SIZE;
+}
 
 Store *store_sqlite_open(const char *path, char *err, int err_size) {
     SqliteStore *s = calloc(1, sizeof *s);
@@ -76,7 +125,8 @@ Store *store_sqlite_open(const char *path, char *err, int err_size) {
         rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", NULL, NULL, NULL);
     }
     /* A read-only store still opens (to be read); its writes answer "unavailable". */
-    if (rc == SQLITE_OK && !sqlite3_db_readonly(s->db, "main")) rc = sqlite3_exec(s->db, SCHEMA, NULL, NULL, NULL);
+    if (rc == SQLITE_OK && !sqlite3_db_readonly(s->db, "main")) rc = create_schema(s);
+    if (rc == SQLITE_OK && !make_statements(s)) rc = SQLITE_NOMEM;
     if (rc != SQLITE_OK) {
         snprintf(err, (size_t)err_size, "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
         sqlite_close(&s->base);
@@ -147,33 +197,21 @@ static int exec(SqliteStore *s, const char *sql) { return run(s, prepare(s, sql)
 
 static void bind_text(sqlite3_stmt *st, int i, const char *text) { sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC); }
 
-static void bind_game(sqlite3_stmt *st, const StoreGame *g, int64_t seq) {
-    int i = 1;
-    sqlite3_bind_int(st, i++, g->variant);
-    sqlite3_bind_int(st, i++, g->turn_limit);
-    sqlite3_bind_int64(st, i++, g->initial_ms);
-    sqlite3_bind_int64(st, i++, g->increment_ms);
-    sqlite3_bind_blob(st, i++, g->token_hash[0], STORE_HASH_SIZE, SQLITE_STATIC);
-    sqlite3_bind_blob(st, i++, g->token_hash[1], STORE_HASH_SIZE, SQLITE_STATIC);
-    sqlite3_bind_int(st, i++, g->joined[0]);
-    sqlite3_bind_int(st, i++, g->joined[1]);
-    sqlite3_bind_blob(st, i++, g->invite_hash, STORE_HASH_SIZE, SQLITE_STATIC);
-    sqlite3_bind_int(st, i++, (int)g->status);
-    sqlite3_bind_int(st, i++, g->winner);
-    bind_text(st, i++, g->reason);
-    sqlite3_bind_int64(st, i++, g->clock_ms[0]);
-    sqlite3_bind_int64(st, i++, g->clock_ms[1]);
-    sqlite3_bind_int64(st, i++, g->turn_started_ms);
-    sqlite3_bind_int(st, i++, g->draw_offer);
-    bind_text(st, i++, g->rematch);
-    bind_text(st, i++, g->rematch_of);
-    sqlite3_bind_int64(st, i++, g->created_ms);
-    sqlite3_bind_int64(st, i++, g->last_move_ms);
-    sqlite3_bind_int64(st, i++, g->finished_ms);
-    sqlite3_bind_int64(st, i++, g->last_seen_ms[0]);
-    sqlite3_bind_int64(st, i++, g->last_seen_ms[1]);
-    sqlite3_bind_int(st, i++, g->ply);
-    sqlite3_bind_int64(st, i++, seq);
+/* Binds every column of g as ?1..?n. */
+static void bind_game(sqlite3_stmt *st, const StoreGame *g) {
+    int n;
+    const StoreColumn *c = store_columns(&n);
+    for (int k = 0; k < n; k++) {
+        const void *v = column_value(&c[k], g);
+        int i = k + 1;
+        switch (c[k].type) {
+        case COLUMN_BOOL: sqlite3_bind_int(st, i, *(const bool *)v); break;
+        case COLUMN_INT: sqlite3_bind_int(st, i, *(const int *)v); break;
+        case COLUMN_INT64: sqlite3_bind_int64(st, i, *(const int64_t *)v); break;
+        case COLUMN_TEXT: bind_text(st, i, v); break;
+        case COLUMN_HASH: sqlite3_bind_blob(st, i, v, STORE_HASH_SIZE, SQLITE_STATIC); break;
+        }
+    }
 }
 
 static void copy_text(sqlite3_stmt *st, int col, char *out, size_t size) {
@@ -187,36 +225,23 @@ static void copy_blob(sqlite3_stmt *st, int col, uint8_t out[STORE_HASH_SIZE]) {
     if (b && sqlite3_column_bytes(st, col) == STORE_HASH_SIZE) memcpy(out, b, STORE_HASH_SIZE);
 }
 
-/* Reads a row of "SELECT id, " GAME_COLUMNS. */
+/* Reads a row of "SELECT id, <every column>". */
 static void read_game(sqlite3_stmt *st, StoreGame *g) {
     memset(g, 0, sizeof *g);
-    int i = 0;
-    copy_text(st, i++, g->id, sizeof g->id);
-    g->variant = sqlite3_column_int(st, i++);
-    g->turn_limit = sqlite3_column_int(st, i++);
-    g->initial_ms = sqlite3_column_int64(st, i++);
-    g->increment_ms = sqlite3_column_int64(st, i++);
-    copy_blob(st, i++, g->token_hash[0]);
-    copy_blob(st, i++, g->token_hash[1]);
-    g->joined[0] = sqlite3_column_int(st, i++);
-    g->joined[1] = sqlite3_column_int(st, i++);
-    copy_blob(st, i++, g->invite_hash);
-    g->status = (GameStatus)sqlite3_column_int(st, i++);
-    g->winner = sqlite3_column_int(st, i++);
-    copy_text(st, i++, g->reason, sizeof g->reason);
-    g->clock_ms[0] = sqlite3_column_int64(st, i++);
-    g->clock_ms[1] = sqlite3_column_int64(st, i++);
-    g->turn_started_ms = sqlite3_column_int64(st, i++);
-    g->draw_offer = sqlite3_column_int(st, i++);
-    copy_text(st, i++, g->rematch, sizeof g->rematch);
-    copy_text(st, i++, g->rematch_of, sizeof g->rematch_of);
-    g->created_ms = sqlite3_column_int64(st, i++);
-    g->last_move_ms = sqlite3_column_int64(st, i++);
-    g->finished_ms = sqlite3_column_int64(st, i++);
-    g->last_seen_ms[0] = sqlite3_column_int64(st, i++);
-    g->last_seen_ms[1] = sqlite3_column_int64(st, i++);
-    g->ply = sqlite3_column_int(st, i++);
-    g->seq = sqlite3_column_int64(st, i++);
+    copy_text(st, 0, g->id, sizeof g->id);
+    int n;
+    const StoreColumn *c = store_columns(&n);
+    for (int k = 0; k < n; k++) {
+        void *v = column_field(&c[k], g);
+        int i = k + 1;
+        switch (c[k].type) {
+        case COLUMN_BOOL: *(bool *)v = sqlite3_column_int(st, i) != 0; break;
+        case COLUMN_INT: *(int *)v = sqlite3_column_int(st, i); break;
+        case COLUMN_INT64: *(int64_t *)v = sqlite3_column_int64(st, i); break;
+        case COLUMN_TEXT: copy_text(st, i, v, c[k].size); break;
+        case COLUMN_HASH: copy_blob(st, i, v); break;
+        }
+    }
 }
 
 /* ---- writing: one transaction each -------------------------------------------- */
@@ -305,17 +330,26 @@ static int insert_events(SqliteStore *s, const char *id, int64_t seq, const Stor
     return SQLITE_OK;
 }
 
-/* Writes g's row if it still has seq g->seq (and `also`, an extra condition);
- * SQLITE_CONSTRAINT when no row matched. */
-static int update_row(SqliteStore *s, const StoreGame *g, int n, const char *also) {
-    char sql[sizeof UPDATE_GAME + 64];
-    snprintf(sql, sizeof sql, "%s%s", UPDATE_GAME, also);
+/* What a row's write expects of the row besides its seq. */
+typedef enum { EXPECT_SEQ, EXPECT_PLY, EXPECT_SEAT_FREE } Expect;
+
+/* Writes g's row, its seq then g->seq + n, if it still has seq g->seq (and
+ * for EXPECT_PLY the ply before g's, for EXPECT_SEAT_FREE seat `seat` not
+ * taken); SQLITE_CONSTRAINT when no row matched. */
+static int update_row(SqliteStore *s, const StoreGame *g, int n, Expect expect, int seat) {
+    char sql[SQL_SIZE + 64];
+    int k = s->n_columns;
+    if (expect == EXPECT_PLY) snprintf(sql, sizeof sql, "%s AND ply = ?%d", s->update_game, k + 3);
+    else if (expect == EXPECT_SEAT_FREE) snprintf(sql, sizeof sql, "%s AND %c_joined = 0", s->update_game, store_seat_letter(seat));
+    else snprintf(sql, sizeof sql, "%s", s->update_game);
     sqlite3_stmt *st = prepare(s, sql);
     if (!st) return SQLITE_ERROR;
-    bind_game(st, g, g->seq + n);
-    bind_text(st, GAME_COLUMN_COUNT + 1, g->id);
-    sqlite3_bind_int64(st, GAME_COLUMN_COUNT + 2, g->seq);
-    if (strstr(also, "?28")) sqlite3_bind_int(st, GAME_COLUMN_COUNT + 3, g->ply - 1);
+    StoreGame row = *g;
+    row.seq = g->seq + n;
+    bind_game(st, &row);
+    bind_text(st, k + 1, g->id);
+    sqlite3_bind_int64(st, k + 2, g->seq);
+    if (expect == EXPECT_PLY) sqlite3_bind_int(st, k + 3, g->ply - 1);
     int rc = run(s, st);
     if (rc == SQLITE_OK && sqlite3_changes(s->db) != 1) rc = SQLITE_CONSTRAINT;
     if (rc == SQLITE_OK) step_done(s, "game");
@@ -323,29 +357,46 @@ static int update_row(SqliteStore *s, const StoreGame *g, int n, const char *als
 }
 
 /* The row first, then the events: both in the caller's transaction. */
-static StoreStatus write_game(SqliteStore *s, StoreGame *g, const char *also, const StoreEvent *events, int n,
+static StoreStatus write_game(SqliteStore *s, StoreGame *g, Expect expect, int seat, const StoreEvent *events, int n,
                               int (*before)(SqliteStore *, const StoreGame *, const void *), const void *arg) {
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
     if (before) rc = before(s, g, arg);
-    if (rc == SQLITE_OK) rc = update_row(s, g, n, also);
+    if (rc == SQLITE_OK) rc = update_row(s, g, n, expect, seat);
     if (rc == SQLITE_OK) rc = insert_events(s, g->id, g->seq, events, n);
     StoreStatus st = end(s, rc, status_of(rc));
     if (st == STORE_OK) g->seq += n;
     return st;
 }
 
-static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    SqliteStore *s = (SqliteStore *)base;
+/* In the caller's transaction: how many games address has open in the lobby. */
+static int count_open(SqliteStore *s, const char *address, int *count) {
+    sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM games WHERE status = 0 AND open = 1 AND open_by = ?1");
+    if (!st) return SQLITE_ERROR;
+    bind_text(st, 1, address);
+    int rc = sqlite3_step(st);
+    *count = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    release(s, st);
+    return rc == SQLITE_ROW ? SQLITE_OK : rc;
+}
+
+/* A new row (max_open < 0: whatever the lobby holds), in one transaction
+ * with its events; the count of open games in it too, so that a limit is
+ * never passed by two creations at once. */
+static StoreStatus create_row(SqliteStore *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
-    sqlite3_stmt *st = prepare(s, "INSERT INTO games (" GAME_COLUMNS ", id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
-                                  " ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)");
+    int open = 0;
+    if (max_open >= 0) rc = count_open(s, g->open_by, &open);
+    if (rc == SQLITE_OK && max_open >= 0 && open >= max_open) return end(s, SQLITE_CONSTRAINT, STORE_LIMITED);
+    sqlite3_stmt *st = rc == SQLITE_OK ? prepare(s, s->insert_game) : NULL;
+    StoreGame row = *g; /* bound as it is (SQLITE_STATIC): it must outlive the step */
+    row.seq = n;
     if (st) {
-        bind_game(st, g, n);
-        bind_text(st, GAME_COLUMN_COUNT + 1, g->id);
+        bind_game(st, &row);
+        bind_text(st, s->n_columns + 1, g->id);
     }
-    rc = run(s, st);
+    if (rc == SQLITE_OK) rc = run(s, st);
     if (rc == SQLITE_OK) step_done(s, "game");
     if (rc == SQLITE_OK) rc = insert_events(s, g->id, 0, events, n);
     StoreStatus result = end(s, rc, status_of(rc));
@@ -353,9 +404,18 @@ static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *ev
     return result;
 }
 
+static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
+    return create_row((SqliteStore *)base, g, -1, events, n);
+}
+
+static StoreStatus sqlite_create_open(Store *base, StoreGame *g, int max_open, const StoreEvent *events, int n) {
+    return create_row((SqliteStore *)base, g, max_open, events, n);
+}
+
 static StoreStatus sqlite_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
     SqliteStore *s = (SqliteStore *)base;
-    return write_game(s, g, seat ? " AND b_joined = 0" : " AND w_joined = 0", events, n, NULL, NULL);
+    if (seat < 0 || seat >= STORE_SEATS) return STORE_CONFLICT;
+    return write_game(s, g, EXPECT_SEAT_FREE, seat, events, n, NULL, NULL);
 }
 
 /* The move goes in first: its primary key refuses a second move number P + 1. */
@@ -374,20 +434,23 @@ static StoreStatus sqlite_append_move(Store *base, StoreGame *g, int expected_pl
                               const StoreEvent *events, int n) {
     SqliteStore *s = (SqliteStore *)base;
     if (g->ply != expected_ply + 1 || strlen(move) >= STORE_MOVE_SIZE) return STORE_CONFLICT;
-    /* ?28 is bound to g->ply - 1, the expected ply: one statement for every ply. */
-    return write_game(s, g, " AND ply = ?28", events, n, insert_move, move);
+    /* The expected ply is bound: one statement for every ply. */
+    return write_game(s, g, EXPECT_PLY, 0, events, n, insert_move, move);
 }
 
 static StoreStatus sqlite_update(Store *base, StoreGame *g, const StoreEvent *events, int n) {
     SqliteStore *s = (SqliteStore *)base;
-    return write_game(s, g, "", events, n, NULL, NULL);
+    return write_game(s, g, EXPECT_SEQ, 0, events, n, NULL, NULL);
 }
 
 static StoreStatus sqlite_touch(Store *base, const char *id, int seat, int64_t ms) {
     SqliteStore *s = (SqliteStore *)base;
+    if (seat < 0 || seat >= STORE_SEATS) return STORE_NOT_FOUND;
     int rc = begin(s);
     if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
-    sqlite3_stmt *st = prepare(s, seat ? "UPDATE games SET b_seen = ?1 WHERE id = ?2" : "UPDATE games SET w_seen = ?1 WHERE id = ?2");
+    char sql[64];
+    snprintf(sql, sizeof sql, "UPDATE games SET %c_seen = ?1 WHERE id = ?2", store_seat_letter(seat));
+    sqlite3_stmt *st = prepare(s, sql);
     if (st) {
         sqlite3_bind_int64(st, 1, ms);
         bind_text(st, 2, id);
@@ -430,7 +493,7 @@ static StoreStatus sqlite_read(Store *base, const char *id, StoreGame *g, char (
     /* One read transaction, so that the row and its moves agree (a batch is one already). */
     bool own = !s->in_batch;
     if (own) exec(s, "BEGIN");
-    sqlite3_stmt *st = prepare(s, "SELECT id, " GAME_COLUMNS " FROM games WHERE id = ?1");
+    sqlite3_stmt *st = prepare(s, s->select_game);
     StoreStatus result = STORE_UNAVAILABLE;
     if (st) {
         bind_text(st, 1, id);
@@ -466,10 +529,10 @@ static StoreStatus sqlite_events_after(Store *base, const char *id, int64_t seq,
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
-    SqliteStore *s = (SqliteStore *)base;
+/* Calls each for every row that sql (SELECT id, <every column> ...) finds. */
+static StoreStatus each_row(SqliteStore *s, const char *sql, StoreGameFn *each, void *ctx) {
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = prepare(s, "SELECT id, " GAME_COLUMNS " FROM games WHERE status != 2");
+    sqlite3_stmt *st = prepare(s, sql);
     int rc = SQLITE_ERROR;
     if (st) {
         StoreGame g;
@@ -481,6 +544,16 @@ static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *
     }
     pthread_mutex_unlock(&s->lock);
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
+}
+
+static StoreStatus sqlite_each_unfinished(Store *base, StoreGameFn *each, void *ctx) {
+    SqliteStore *s = (SqliteStore *)base;
+    return each_row(s, s->select_unfinished, each, ctx);
+}
+
+static StoreStatus sqlite_each_open(Store *base, StoreGameFn *each, void *ctx) {
+    SqliteStore *s = (SqliteStore *)base;
+    return each_row(s, s->select_open, each, ctx);
 }
 
 static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
@@ -513,6 +586,7 @@ static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
 static const StoreOps SQLITE_OPS = {
     .close = sqlite_close,
     .create = sqlite_create,
+    .create_open = sqlite_create_open,
     .join = sqlite_join,
     .append_move = sqlite_append_move,
     .update = sqlite_update,
@@ -520,6 +594,7 @@ static const StoreOps SQLITE_OPS = {
     .read = sqlite_read,
     .events_after = sqlite_events_after,
     .each_unfinished = sqlite_each_unfinished,
+    .each_open = sqlite_each_open,
     .expire = sqlite_expire,
     .batch_begin = sqlite_batch_begin,
     .batch_commit = sqlite_batch_commit,

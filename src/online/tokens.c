@@ -53,3 +53,9 @@ unsigned token_random_below(unsigned n) {
     random_bytes(&b, 1);
     return n ? b % n : 0;
 }
+
+uint64_t token_random_number(void) {
+    uint64_t n = 0;
+    while (!n) random_bytes((uint8_t *)&n, sizeof n);
+    return n;
+}

@@ -33,4 +33,7 @@ bool token_hash_equal(const uint8_t a[TOKEN_HASH_SIZE], const uint8_t b[TOKEN_HA
 /* A random number below n, for a random seat. */
 unsigned token_random_below(unsigned n);
 
+/* A random number of 64 bits, never 0: a server's name among others. */
+uint64_t token_random_number(void);
+
 #endif

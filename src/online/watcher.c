@@ -17,6 +17,8 @@ struct Watcher {
     LiveGames *live;
     Publisher *publisher;
     Presence *presence;
+    Watchers *watchers;
+    Lobby *lobby;
     pthread_cond_t wake; /* its pause while the store is out of reach */
     bool stopping;       /* under the lock */
     bool resync;         /* news missed, or read too soon: everything is caught up again after the next wait */
@@ -33,13 +35,18 @@ static bool heard_events(Watcher *w, const char *id, int64_t seq) {
     if (l && l->seq >= seq) return ok; /* this server's own write, or a row read since: the flag is known */
     StoreGame g;
     StoreStatus st = store_read(w->store, id, &g, NULL);
-    if (st == STORE_OK) live_schedule_flag(w->live, &g);
+    if (st == STORE_OK) {
+        live_schedule_flag(w->live, &g);
+        lobby_changed(w->lobby, &g);
+        if (g.open) live_due_sooner(w->live); /* its leaving the lobby is due */
+    }
     return ok && st != STORE_UNAVAILABLE;
 }
 
 /* News may have been missed: every game with streams here is caught up from
- * the store, and every flag rescheduled from the rows (a flag whose moment
- * passed while the store was out of reach, its fall refused, falls now).
+ * the store, every flag rescheduled from the rows (a flag whose moment
+ * passed while the store was out of reach, its fall refused, falls now),
+ * and the lobby read again.
  * False if that could not be done (the notices may come back before the
  * store's other calls do): it is tried again after the next wait. */
 static bool heard_resync(Watcher *w) {
@@ -48,7 +55,7 @@ static bool heard_resync(Watcher *w) {
     bool ok = n >= 0;
     for (long k = 0; k < n && ok; k++) ok = publisher_replay(w->publisher, games[k].id, games[k].seq);
     free(games);
-    return ok && live_schedule_unfinished(w->live, w->store) == STORE_OK;
+    return ok && live_schedule_unfinished(w->live, w->store) == STORE_OK && lobby_reload(w->lobby, w->store);
 }
 
 /* False if the store could not be read for it: a resync is then due. */
@@ -57,6 +64,7 @@ static bool heard(Watcher *w, const StoreNotice *n) {
     case NOTICE_EVENTS: return heard_events(w, n->id, n->seq);
     case NOTICE_SEEN: presence_heard(w->presence, n->id, n->seat, n->ms); return true;
     case NOTICE_RESYNC: return heard_resync(w);
+    case NOTICE_WATCHERS: watchers_heard(w->watchers, n->server, n->id, n->count, clock_now_ms()); return true;
     }
     return true;
 }
@@ -88,10 +96,11 @@ static void *watcher_main(void *arg) {
 }
 
 Watcher *watcher_start(pthread_mutex_t *lock, Store *store, Hub *hub, LiveGames *live, Publisher *publisher,
-                       Presence *presence) {
+                       Presence *presence, Watchers *watchers, Lobby *lobby) {
     Watcher *w = malloc(sizeof *w);
     if (!w) return NULL;
-    *w = (Watcher){.lock = lock, .store = store, .hub = hub, .live = live, .publisher = publisher, .presence = presence};
+    *w = (Watcher){.lock = lock, .store = store, .hub = hub, .live = live, .publisher = publisher, .presence = presence,
+                   .watchers = watchers, .lobby = lobby};
     pthread_cond_init(&w->wake, NULL);
     if (pthread_create(&w->thread, NULL, watcher_main, w) == 0) return w;
     pthread_cond_destroy(&w->wake);

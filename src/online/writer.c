@@ -12,12 +12,13 @@ struct Writer {
     Store *store;
     Publisher *publisher;
     LiveGames *live;
+    Lobby *lobby;
     bool stale; /* the last write refused by the store as stale (STORE_CONFLICT) */
 };
 
-Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live) {
+Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby) {
     Writer *w = malloc(sizeof *w);
-    if (w) *w = (Writer){store, publisher, live, false};
+    if (w) *w = (Writer){store, publisher, live, lobby, false};
     return w;
 }
 
@@ -29,6 +30,7 @@ void writer_clear_stale(Writer *w) { w->stale = false; }
 static StoreStatus write_store(Writer *w, const Write *write, StoreGame *g, const StoreEvent *events, int n) {
     switch (write->kind) {
     case WRITE_CREATE: return store_create(w->store, g, events, n);
+    case WRITE_CREATE_OPEN: return store_create_open(w->store, g, write->max_open, events, n);
     case WRITE_JOIN: return store_join(w->store, g, write->seat, events, n);
     case WRITE_MOVE: return store_append_move(w->store, g, write->expected_ply, write->move, events, n);
     case WRITE_UPDATE: break;
@@ -59,9 +61,12 @@ bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *eve
     }
     if (st == STORE_OK) {
         live_schedule_flag(w->live, g);
+        lobby_changed(w->lobby, g);
         return true;
     }
-    if (st == STORE_CONFLICT)
+    if (st == STORE_LIMITED)
+        online_error(answer, 429, "rate_limited", "this address has as many games open in the lobby as it may");
+    else if (st == STORE_CONFLICT)
         online_error(answer, 409, "stale", "the game changed meanwhile; read it again");
     else
         online_error(answer, 503, "unavailable", "the game could not be saved, so nothing changed; try again");
@@ -71,11 +76,13 @@ bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *eve
 bool writer_batch_begin(Writer *w) {
     if (store_batch_begin(w->store) != STORE_OK) return false;
     publisher_hold(w->publisher);
+    lobby_hold(w->lobby);
     return true;
 }
 
 bool writer_batch_commit(Writer *w) {
     bool committed = store_batch_commit(w->store) == STORE_OK;
     publisher_release(w->publisher, committed);
+    lobby_release(w->lobby, committed);
     return committed;
 }

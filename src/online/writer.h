@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "online/live.h"
+#include "online/lobby.h"
 #include "online/publisher.h"
 #include "online/request.h"
 #include "online/store.h"
@@ -22,23 +23,25 @@ typedef struct {
 } OnlineEvent;
 
 /* The store write an event list goes with. */
-typedef enum { WRITE_CREATE, WRITE_JOIN, WRITE_MOVE, WRITE_UPDATE } WriteKind;
+typedef enum { WRITE_CREATE, WRITE_CREATE_OPEN, WRITE_JOIN, WRITE_MOVE, WRITE_UPDATE } WriteKind;
 
 typedef struct {
     WriteKind kind;
     int seat;         /* WRITE_JOIN */
     int expected_ply; /* WRITE_MOVE */
     const char *move;
+    int max_open;     /* WRITE_CREATE_OPEN: the games the address may have open at once */
 } Write;
 
 typedef struct Writer Writer;
 
-Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live);
+Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby);
 void writer_free(Writer *w);
 
 /* Commits g with its n events (taking their data), then publishes them (in
- * a batch: once it commits) and reschedules the game's flag; false with 503
- * (or 409) in *answer. */
+ * a batch: once it commits), reschedules the game's flag and tells the
+ * lobby; false with 503 (or 409 stale, or 429 for an open game past the
+ * address's limit) in *answer. */
 bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *events, int n, OnlineAnswer *answer);
 
 /* Whether the last commit was refused by the store as stale: another server

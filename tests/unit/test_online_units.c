@@ -1,11 +1,13 @@
 /*
  * test_online_units.c: the small modules of online play on their own:
- * tokens (randomness, alphabet, hashes), Fischer clocks, rate limits.
+ * tokens (randomness, alphabet, hashes), Fischer clocks, rate limits, the
+ * players' names.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "online/display_names.h"
 #include "online/game_clock.h"
 #include "online/ratelimit.h"
 #include "online/tokens.h"
@@ -79,6 +81,22 @@ Test(game_clock, fischer_increment_and_flag) {
     cr_assert_eq(clock_running(&g), -1);
 }
 
+Test(game_clock, correspondence_days_for_each_move) {
+    StoreGame g = timed(2 * DAY_MS, 0);
+    g.days_per_move = 2;
+    clock_game_begins(&g, 1000);
+    cr_assert_eq(clock_running(&g), 0, "from the start: White's first move has its days too");
+    cr_assert_eq(clock_flag_at(&g), 1000 + 2 * DAY_MS);
+    cr_assert(clock_after_move(&g, 0, 1000 + DAY_MS));
+    g.ply = 1;
+    cr_assert_eq(g.clock_ms[0], 2 * DAY_MS, "set again for the next move, nothing carried over");
+    cr_assert_eq(clock_flag_at(&g), 1000 + 3 * DAY_MS);
+    cr_assert(!clock_after_move(&g, 1, 1000 + 3 * DAY_MS), "two days gone: too late");
+    StoreGame fischer = timed(10000, 1000);
+    clock_game_begins(&fischer, 1000);
+    cr_assert_eq(clock_running(&fischer), -1, "a clock of minutes still starts with White's first move");
+}
+
 Test(game_clock, untimed) {
     StoreGame g = timed(-1, 0);
     cr_assert(clock_after_move(&g, 0, 1000));
@@ -119,4 +137,35 @@ Test(ratelimit, zero_is_no_limit) {
         cr_assert(ratelimit_stream_open(r, "a"));
     }
     ratelimit_free(r);
+}
+
+/* ---- the players' names (display_names.h) ---------------------------------------- */
+
+static bool name_ok(const char *name) {
+    char why[160];
+    return display_name_valid(name, strlen(name), why, sizeof why);
+}
+
+Test(display_names, letters_of_any_script_marks_digits_and_four_signs) {
+    const char *ok[] = {"Ada", "山田 太郎", "Ελένη", "محمد", "देवनागरी", "Nguyễn", "O'Brien-Smith_Jr.", "R2 D2", "x"};
+    for (size_t k = 0; k < sizeof ok / sizeof *ok; k++) cr_assert(name_ok(ok[k]), "%s", ok[k]);
+    const char *refused[] = {"", " ", "   ", "<b>", "a&b", "a\tb", "a\nb", "a\x7f", "a\xe2\x80\xae", /* RLO */
+                             "a\xe2\x80\x8d" /* ZWJ */, "\xf0\x9f\x98\x80" /* an emoji */, "a\xc3", /* cut short */
+                             "a\xc0\xaf\x62" /* overlong */, "a\"b", "a/b", "a\\b"};
+    for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) cr_assert(!name_ok(refused[k]), "%s", refused[k]);
+}
+
+Test(display_names, counted_in_code_points_once_composed) {
+    char name[256] = "";
+    for (int k = 0; k < 24; k++) strcat(name, "e\xcc\x81"); /* e and a combining acute: one code point in NFC */
+    cr_assert(name_ok(name), "24 once composed, 48 as given");
+    strcat(name, "e\xcc\x81");
+    cr_assert(!name_ok(name), "25 once composed");
+    char why[160];
+    cr_assert(!display_name_valid("abcdefghijklmnopqrstuvwxy", 25, why, sizeof why));
+    cr_assert_str_eq(why, "a name has 24 characters at most");
+    cr_assert(display_name_valid("abcdefghijklmnopqrstuvwx", 24, why, sizeof why));
+    char big[1000];
+    memset(big, 'x', sizeof big);
+    cr_assert(!display_name_valid(big, sizeof big, why, sizeof why), "kilobytes");
 }

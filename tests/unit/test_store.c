@@ -102,6 +102,68 @@ ON_BOTH(store, create_and_read) {
     scratch_end(&x);
 }
 
+/* ---- the lobby's games ------------------------------------------------------------- */
+
+static StoreGame open_game(const char *id, const char *address) {
+    StoreGame g = new_game(id);
+    g.open = true;
+    snprintf(g.open_by, sizeof g.open_by, "%s", address);
+    return g;
+}
+
+typedef struct {
+    int n;
+    char ids[8][STORE_ID_SIZE];
+} Ids;
+
+static void collect_id(void *ctx, const StoreGame *g) {
+    Ids *ids = ctx;
+    if (ids->n < 8) snprintf(ids->ids[ids->n], STORE_ID_SIZE, "%s", g->id);
+    ids->n++;
+}
+
+ON_BOTH(store, open_games_counted_per_address) {
+    Scratch x = scratch_store(backend, false);
+    StoreGame a1 = open_game("a1", "192.0.2.1"), a2 = open_game("a2", "192.0.2.1"), a3 = open_game("a3", "192.0.2.1");
+    StoreGame b1 = open_game("b1", "2001:db8::1"), closed = new_game("c1");
+    cr_assert_eq(store_create_open(x.s, &a1, 2, CREATED, 1), STORE_OK);
+    cr_assert_eq(store_create_open(x.s, &a2, 2, NULL, 0), STORE_OK);
+    cr_assert_eq(store_create_open(x.s, &a3, 2, CREATED, 1), STORE_LIMITED, "a third open game of one address");
+    StoreGame r;
+    cr_assert_eq(store_read(x.s, "a3", &r, NULL), STORE_NOT_FOUND, "nothing of it kept");
+    cr_assert_eq(store_create_open(x.s, &b1, 2, NULL, 0), STORE_OK, "another address");
+    cr_assert_eq(store_create(x.s, &closed, NULL, 0), STORE_OK, "a game not open is not counted");
+    Ids ids = {0};
+    cr_assert_eq(store_each_open(x.s, collect_id, &ids), STORE_OK);
+    cr_assert_eq(ids.n, 3);
+    cr_assert_eq(store_read(x.s, "a1", &r, NULL), STORE_OK);
+    cr_assert(r.open);
+    cr_assert_str_eq(r.open_by, "192.0.2.1");
+    a1.open = false; /* it leaves the lobby: a place for another */
+    a1.open_by[0] = '\0';
+    cr_assert_eq(store_update(x.s, &a1, JOINED, 1), STORE_OK);
+    cr_assert_eq(store_create_open(x.s, &a3, 2, CREATED, 1), STORE_OK);
+    a2.status = GAME_ONGOING; /* so does a game whose seats are all taken */
+    cr_assert_eq(store_update(x.s, &a2, JOINED, 1), STORE_OK);
+    ids = (Ids){0};
+    cr_assert_eq(store_each_open(x.s, collect_id, &ids), STORE_OK);
+    cr_assert_eq(ids.n, 2, "b1 and a3");
+    scratch_end(&x);
+}
+
+ON_BOTH(store, open_games_limited_inside_a_batch) {
+    Scratch x = scratch_store(backend, false);
+    cr_assert_eq(store_batch_begin(x.s), STORE_OK);
+    StoreGame a1 = open_game("a1", "192.0.2.1"), a2 = open_game("a2", "192.0.2.1");
+    cr_assert_eq(store_create_open(x.s, &a1, 1, NULL, 0), STORE_OK);
+    cr_assert_eq(store_create_open(x.s, &a2, 1, NULL, 0), STORE_LIMITED, "the batch's own creation counts");
+    cr_assert_eq(store_batch_commit(x.s), STORE_OK);
+    Ids ids = {0};
+    cr_assert_eq(store_each_open(x.s, collect_id, &ids), STORE_OK);
+    cr_assert_eq(ids.n, 1);
+    scratch_end(&x);
+}
+
 ON_BOTH(store, join_once) {
     Scratch x = scratch_store(backend, false);
     Store *s = x.s;
@@ -633,15 +695,27 @@ static StoreGame every_field(void) {
     g.turn_limit = 250;
     g.initial_ms = 600000;
     g.increment_ms = 5000;
-    for (int i = 0; i < STORE_HASH_SIZE; i++) {
-        g.token_hash[0][i] = (uint8_t)i;
-        g.token_hash[1][i] = (uint8_t)(255 - i);
-        g.invite_hash[i] = (uint8_t)(i * 37 + 128);
-    }
+    for (int seat = 0; seat < STORE_SEATS; seat++)
+        for (int i = 0; i < STORE_HASH_SIZE; i++) {
+            g.token_hash[seat][i] = (uint8_t)(i * (seat + 1) + 255 * (seat & 1));
+            g.invite_hash[seat][i] = (uint8_t)(i * 37 + 128 + seat);
+        }
     g.joined[1] = true;
+    g.joined[3] = true;
     g.status = GAME_ONGOING;
     g.clock_ms[0] = 5000000000LL;
     g.clock_ms[1] = -1234;
+    g.clock_ms[2] = 7;
+    g.clock_ms[3] = 6000000000LL;
+    g.last_seen_ms[2] = 1764600000333LL;
+    g.last_seen_ms[3] = 1764600000444LL;
+    g.rematch_by = 1;
+    g.open = true;
+    g.creator = 3;
+    snprintf(g.open_by, sizeof g.open_by, "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff");
+    snprintf(g.name[0], sizeof g.name[0], "Zoë O'Brien-Smith_Jr.");
+    snprintf(g.name[1], sizeof g.name[1], "山田 太郎");
+    snprintf(g.name[3], sizeof g.name[3], "'quoted' \"both\" \\ and ; -- DROP TABLE games");
     g.turn_started_ms = 1764600000123LL;
     g.draw_offer = 1;
     snprintf(g.rematch, sizeof g.rematch, "rematch-0123456789abcde");
@@ -659,13 +733,18 @@ static void same_game(const StoreGame *r, const StoreGame *g) {
     cr_assert_eq(r->turn_limit, g->turn_limit);
     cr_assert_eq(r->initial_ms, g->initial_ms);
     cr_assert_eq(r->increment_ms, g->increment_ms);
-    for (int seat = 0; seat < 2; seat++) {
+    for (int seat = 0; seat < STORE_SEATS; seat++) {
         cr_assert_eq(memcmp(r->token_hash[seat], g->token_hash[seat], STORE_HASH_SIZE), 0, "token %d", seat);
+        cr_assert_eq(memcmp(r->invite_hash[seat], g->invite_hash[seat], STORE_HASH_SIZE), 0, "invite %d", seat);
         cr_assert_eq(r->joined[seat], g->joined[seat], "joined %d", seat);
         cr_assert_eq(r->clock_ms[seat], g->clock_ms[seat], "clock %d", seat);
         cr_assert_eq(r->last_seen_ms[seat], g->last_seen_ms[seat], "seen %d", seat);
     }
-    cr_assert_eq(memcmp(r->invite_hash, g->invite_hash, STORE_HASH_SIZE), 0);
+    cr_assert_eq(r->rematch_by, g->rematch_by);
+    cr_assert_eq(r->open, g->open);
+    cr_assert_eq(r->creator, g->creator);
+    cr_assert_str_eq(r->open_by, g->open_by);
+    for (int seat = 0; seat < STORE_SEATS; seat++) cr_assert_str_eq(r->name[seat], g->name[seat], "name %d", seat);
     cr_assert_eq(r->status, g->status);
     cr_assert_eq(r->winner, g->winner);
     cr_assert_str_eq(r->reason, g->reason);
