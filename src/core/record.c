@@ -100,6 +100,9 @@ static bool read_header(const char *s, int name, int name_len, int value, int va
         if (i == start || i != end || limit < 1 || limit > MAX_TURN_LIMIT)
             return fail(p, RECORD_BAD_TURN_LIMIT, s + value, value_len);
         r->turn_limit = limit;
+    } else if (same(s + name, name_len, "White") || same(s + name, name_len, "Black")) {
+        Token *who = s[name] == 'W' ? &r->white : &r->black;
+        *who = (Token){start, end - start};
     } else if (same(s + name, name_len, "FEN")) {
         if (end - start >= FEN_TEXT_SIZE) {
             p->error = RECORD_BAD_POSITION;

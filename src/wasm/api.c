@@ -62,6 +62,21 @@ static void json_text(Text *t, const char *key, const char *s) {
     json_str(t, s);
 }
 
+/* A JSON string of len bytes of UTF-8 text as written (a name in a record):
+ * multi-byte characters pass through, quotes and backslashes are escaped,
+ * control characters dropped. */
+static void json_utf8(Text *t, const char *key, const char *s, int len) {
+    json_key(t, key);
+    text_char(t, '"');
+    for (int i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < ' ' || c == 0x7f) continue;
+        if (c == '"' || c == '\\') text_char(t, '\\');
+        text_char(t, (char)c);
+    }
+    text_char(t, '"');
+}
+
 static void json_square(Text *t, const char *key, int sq) {
     char buf[4];
     Text s = text_on(buf, sizeof buf);
@@ -548,6 +563,8 @@ int api_parse_record(int len) {
     json_int(&t, "variant", variant_pieces(record.variant));
     json_int(&t, "turnLimit", record.turn_limit);
     if (record.fen[0]) json_text(&t, "fen", record.fen);
+    if (record.white.length) json_utf8(&t, "white", record_text + record.white.start, record.white.length);
+    if (record.black.length) json_utf8(&t, "black", record_text + record.black.start, record.black.length);
     json_key(&t, "moves");
     text_char(&t, '[');
     for (int i = 0; i < record.move_count; i++) {

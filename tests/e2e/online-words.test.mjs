@@ -111,3 +111,19 @@ test('on a phone, offers and a lost connection show over the board; an online ga
   await white.page.waitForSelector('#toast', { state: 'hidden' });
   for (const { context } of [white, black]) await context.close();
 });
+
+test('an online game\'s record names its seats, not "You" and "Your friend"', async () => {
+  const white = await device();
+  const link = await createGame(white.page);
+  const black = await device(link);
+  await connected(black.page);
+  await enter(white.page, 'o2-m4');
+  await waitMoves(black.page, 1);
+  for (const { page } of [white, black]) {
+    await page.click('#export');
+    const text = await page.inputValue('#export-text');
+    assert.match(text, /\[White "White"\]\n\[Black "Black"\]/);
+    await page.click('#export-dialog [data-close]');
+  }
+  for (const { context } of [white, black]) await context.close();
+});

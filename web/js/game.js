@@ -17,6 +17,9 @@ import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { moveKind, moveText, sideName } from './texts.js';
 
+/** Players as a game names them (an imported record's White and Black). */
+const withNames = (players, names) => (names ? players.map((p, seat) => (names[SIDES[seat]] ? { ...p, name: names[SIDES[seat]] } : p)) : players);
+
 /** The rules' state, ended by the game's resignation or the server's outcome. */
 function withEnding({ resigned, outcome }, state) {
   if (resigned) return { ...state, result: resigned === 'w' ? 'black-wins' : 'white-wins', resigned };
@@ -204,7 +207,7 @@ export class GameController extends EventTarget {
    * by default).  Returns null, or the failure {at, refusal} (at -1: the
    * start position itself, nothing loaded); on a failed move the game
    * keeps the moves before it. */
-  async load(game, settings, redo = [], players = localPlayers(settings)) {
+  async load(game, settings, redo = [], players = withNames(localPlayers(settings), game.names)) {
     this.jobs.cancel();
     this.sentMove = null;
     const answer = await this.rules.request('load', { game });

@@ -129,13 +129,15 @@ export class Halma {
   }
 
   /** The form of a game record (docs/RECORD.md): {variant, turnLimit, fen
-   * (null for the starting position), moves}, or {error: {code, number,
-   * detail}}.  The rules check the moves when the game is loaded. */
+   * (null for the starting position), white, black (the names, or null),
+   * moves}, or {error: {code, number, detail}}.  The rules check the moves
+   * when the game is loaded. */
   parseRecord(text) {
     const failed = this.api.api_parse_record(this.write(text));
     const answer = JSON.parse(this.read());
     if (failed) return { error: { code: answer.error, number: answer.number, detail: answer.detail } };
-    return { variant: answer.variant, turnLimit: answer.turnLimit, fen: answer.fen ?? null, moves: answer.moves };
+    const { variant, turnLimit, moves } = answer;
+    return { variant, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves };
   }
 
   /** The playing levels (src/engine/levels.h): {min, max, person (a

@@ -26,8 +26,8 @@ function gameSpec(game, starts) {
 /** Who plays each seat of the server's game, seen from `seat` (null: watching). */
 export function onlinePlayers(server, seat) {
   return SIDES.map((side) => {
-    const { joined = true, online = false } = server.seats?.[side] ?? {};
-    return { kind: side === seat ? 'person' : 'remote', joined, online };
+    const { joined = true, online = false, name = null } = server.seats?.[side] ?? {};
+    return { kind: side === seat ? 'person' : 'remote', joined, online, ...(name ? { name } : {}) };
   });
 }
 
