@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openGame, click, idle, importText, layoutShift, newGame, watchShifts } from './harness.mjs';
+import { setup, openGame, click, idle, importText, layoutShift, newGame, watchShifts, winNearWin } from './harness.mjs';
 import { camp, fen, moved } from '../lib/positions.mjs';
 import { connected, createGame, device as openDevice, enter, waitMoves } from './online-harness.mjs';
 
@@ -87,7 +87,7 @@ function misfits(page, where) {
   }, where);
 }
 
-test('every button, label and badge fits its words, in every language, at 390x844, 844x390 and 1280x800', async () => {
+test('every button, label and badge fits its words, in every language, at 390x844, 844x390 and 1280x800: the page, the dialogs, the online card, the end', async () => {
   const found = [];
   for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
     for (const [width, height] of [[390, 844], [844, 390], [1280, 800]]) {
@@ -105,6 +105,12 @@ test('every button, label and badge fits its words, in every language, at 390x84
         found.push(...(await misfits(page, `${where} ${dialog}`)));
         await page.click(`#${dialog}-dialog [data-close]`);
       }
+      // The online card with its link to send, then the end of a game.
+      await createGame(page);
+      found.push(...(await misfits(page, `${where} online`)));
+      await winNearWin(page);
+      found.push(...(await misfits(page, `${where} end`)));
+      await page.click('#end-dialog [data-close]');
       assert.deepEqual(errors, []);
       await page.context().close();
     }
