@@ -18,7 +18,7 @@ const CHAIN = fen({ w: moved(camp('w'), 'p1', 'h8'), b: moved(moved(camp('b'), '
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-test('390x844: a game against the computer moves nothing on the page (layout shift 0.000)', async () => {
+test('390x844: a game against the computer moves nothing on the page (layout shift 0.000)', async (t) => {
   const { page, errors } = await openGame(env, PHONE);
   await watchShifts(page);
   for (const [from, to] of [['n4', 'm5'], ['o5', 'n6'], ['m3', 'm4'], ['p5', 'o5']]) {
@@ -29,12 +29,13 @@ test('390x844: a game against the computer moves nothing on the page (layout shi
     await idle(page);
   }
   const shift = await layoutShift(page);
+  t.diagnostic(`layout shift ${shift.total.toFixed(3)}`);
   assert.equal(shift.total.toFixed(3), '0.000', `moved: ${shift.moved.join(', ')}`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
 
-test('390x844: an online game with clocks moves nothing on either phone (layout shift 0.000)', async () => {
+test('390x844: an online game with clocks moves nothing on either phone (layout shift 0.000)', async (t) => {
   const white = await openDevice(env, '', { viewport: PHONE.viewport, phone: true });
   const link = await createGame(white.page, { clock: '5+3' });
   const black = await openDevice(env, link, { viewport: PHONE.viewport, phone: true });
@@ -51,6 +52,7 @@ test('390x844: an online game with clocks moves nothing on either phone (layout 
   await white.page.waitForTimeout(1200); // the clocks tick
   for (const [name, { page }] of [['White', white], ['Black', black]]) {
     const shift = await layoutShift(page);
+    t.diagnostic(`${name}'s phone: layout shift ${shift.total.toFixed(3)}`);
     assert.equal(shift.total.toFixed(3), '0.000', `${name}'s phone moved: ${shift.moved.join(', ')}`);
   }
   for (const { context } of [white, black]) await context.close();

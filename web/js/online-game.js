@@ -107,7 +107,7 @@ export class OnlineGame extends EventTarget {
     this.session.sendMove(ply, sent.path).then((game) => game && game.id === this.server?.id && this.accepted(game, ply, sent.path));
     this.changed();
     if (animate) {
-      await core.showTravel(travel, side);
+      await core.view.travel(travel, side, core.prefs.motion());
       core.draw();
     }
   }
