@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh GROUP...: installs the Debian packages a build step needs, when missing.
 #   build  compilers and libraries for build/halma and the WebAssembly engine
-#          (libpq-dev: the PostgreSQL store, src/server/store_pg.c)
+#          (libpq-dev: the PostgreSQL store, src/online/store_pg.c)
 #   test   the C test framework, Node.js and Debian's Chromium for the browser tests,
 #          the sqlite3 shell (the online tests lock a store with it), the
 #          PostgreSQL server (tools/pg-temp.sh starts a throwaway one)

@@ -2,8 +2,11 @@
  * boardview.c: drawing the board in a terminal.
  *
  * Without colour, camps show as ':' and empty squares as '.', pieces as 'W'
- * and 'B', the last move's squares in lower case or as '+', and marked squares
- * as '*'.  With colour the same glyphs get camp backgrounds.
+ * and 'B' (three and four players: 'W', 'R', 'B', 'Y'), the last move's
+ * squares in lower case or as '+', and marked squares as '*'.  With colour
+ * the same glyphs get camp backgrounds; the pieces of three and four
+ * players are chips of their seat's colour, told apart by their letters
+ * whatever the eyes (RULES-MULTI.md).
  */
 #include "cli/boardview.h"
 
@@ -46,12 +49,58 @@ static void print_square(FILE *out, const Position *pos, const BoardStyle *style
     fprintf(out, "%s%s" RESET, bg, glyph);
 }
 
-void board_print(FILE *out, const Position *pos, const BoardStyle *style) {
+typedef void (*PrintSquare)(FILE *out, const void *pos, const BoardStyle *style, int sq);
+
+static void print_board(FILE *out, const void *pos, const BoardStyle *style, PrintSquare square) {
     print_files(out);
     for (int rank = BOARD_SIZE - 1; rank >= 0; rank--) {
         fprintf(out, " %2d ", rank + 1);
-        for (int file = 0; file < BOARD_SIZE; file++) print_square(out, pos, style, square_at(file, rank));
+        for (int file = 0; file < BOARD_SIZE; file++) square(out, pos, style, square_at(file, rank));
         fprintf(out, "  %d\n", rank + 1);
     }
     print_files(out);
+}
+
+static void print_two(FILE *out, const void *pos, const BoardStyle *style, int sq) {
+    print_square(out, pos, style, sq);
+}
+
+void board_print(FILE *out, const Position *pos, const BoardStyle *style) { print_board(out, pos, style, print_two); }
+
+/* Three and four players, by seat (White, Black, Red, Yellow): a chip's
+ * background and letter, and an empty camp square's background. */
+static const char *const SEAT_CHIP[MAX_SEATS] = {"\033[1;48;5;255;38;5;16m", "\033[1;48;5;16;38;5;231m",
+                                                 "\033[1;48;5;160;38;5;231m", "\033[1;48;5;220;38;5;16m"};
+static const char *const SEAT_CAMP_BG[MAX_SEATS] = {"\033[48;5;254m", "\033[48;5;247m", "\033[48;5;217m",
+                                                   "\033[48;5;229m"};
+#define MULTI_PLAIN_BG "\033[48;5;194m"
+#define UNDERLINE "\033[4m"
+
+static int camp_owner(int sq) {
+    for (int seat = 0; seat < MAX_SEATS; seat++)
+        if (bb_has(&CORNER_CAMPS[seat], sq)) return seat;
+    return NO_SEAT;
+}
+
+static void print_multi_square(FILE *out, const void *position, const BoardStyle *style, int sq) {
+    const MultiPosition *pos = position;
+    int piece = pos->at[sq], camp = camp_owner(sq);
+    bool last = on_path(style, sq), marked = bb_has(&style->marked, sq);
+    char letter = piece == NO_SEAT ? 0 : "WBRY"[piece];
+    if (!style->colour) {
+        char c = letter ? letter : marked ? '*' : last ? '+' : camp != NO_SEAT ? ':' : '.';
+        if (last && letter) c = (char)(c - 'A' + 'a');
+        fprintf(out, " %c", c);
+        return;
+    }
+    if (letter) {
+        fprintf(out, "%s%s %c" RESET, SEAT_CHIP[piece], last ? UNDERLINE : "", letter);
+        return;
+    }
+    const char *bg = last ? LAST_MOVE_BG : camp != NO_SEAT ? SEAT_CAMP_BG[camp] : MULTI_PLAIN_BG;
+    fprintf(out, "%s%s" RESET, bg, marked ? MARK " *" : DIM " .");
+}
+
+void board_print_multi(FILE *out, const MultiPosition *pos, const BoardStyle *style) {
+    print_board(out, pos, style, print_multi_square);
 }

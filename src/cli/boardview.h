@@ -10,6 +10,7 @@
 
 #include "core/board.h"
 #include "core/movegen.h"
+#include "core/multi_board.h"
 
 typedef struct {
     bool colour;          /* ANSI colours for a terminal */
@@ -20,5 +21,9 @@ typedef struct {
 
 /* Writes the board, ranks 16 to 1, with both camps and file/rank labels. */
 void board_print(FILE *out, const Position *pos, const BoardStyle *style);
+
+/* The same for three or four players: the four camps marked, the seats'
+ * pieces as their letters W, R, B, Y (coloured chips with colour). */
+void board_print_multi(FILE *out, const MultiPosition *pos, const BoardStyle *style);
 
 #endif

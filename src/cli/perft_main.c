@@ -9,21 +9,27 @@
 
 #include "cli/cli.h"
 #include "core/movegen.h"
+#include "core/multi_notation.h"
 #include "core/notation.h"
 
 static const char USAGE[] =
-    "usage: halma perft [--camps 19|13] [--fen \"PLACEMENT SIDE TURNS\"] [--divide] DEPTH\n\n"
+    "usage: halma perft [--camps 19|13] [--players 2|3|4 [--partners]] [--fen \"PLACEMENT SIDE TURNS\"]\n"
+    "                   [--divide] DEPTH\n\n"
     "Counts the sequences of DEPTH legal moves from the starting position (or the\n"
     "given one) and prints the count, the time and the moves per second.\n"
-    "  --camps 19|13  the variant (default 19)\n"
-    "  --fen TEXT     start from this position instead\n"
-    "  --divide       also print the count below each first move\n";
+    "  --camps 19|13   the variant (default 19; three and four players play 13)\n"
+    "  --players N     2 (default), 3 or 4 players\n"
+    "  --partners      four players as two partnerships (White and Black, Red and Yellow)\n"
+    "  --fen TEXT      start from this position instead (w, r, b, y for the seats)\n"
+    "  --divide        also print the count below each first move\n";
 
 static double seconds_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
+
+static void print_divided(const char *move, uint64_t count) { printf("%s %llu\n", move, (unsigned long long)count); }
 
 /* perft_divide, with a line per first move. */
 static uint64_t divide(Position *pos, int depth) {
@@ -34,22 +40,65 @@ static uint64_t divide(Position *pos, int depth) {
         char move[MOVE_TEXT_SIZE];
         Text t = text_on(move, sizeof move);
         text_move(&t, pos, list.moves[i]);
-        printf("%s %llu\n", move, (unsigned long long)counts[i]);
+        print_divided(move, counts[i]);
     }
     return total;
+}
+
+static uint64_t multi_divide(MultiPosition *pos, int depth) {
+    static MoveList list;
+    static uint64_t counts[MAX_MOVES];
+    uint64_t total = multi_perft_divide(pos, depth, &list, counts);
+    for (int i = 0; i < list.count; i++) {
+        char move[MOVE_TEXT_SIZE];
+        Text t = text_on(move, sizeof move);
+        multi_text_move(&t, pos, list.moves[i]);
+        print_divided(move, counts[i]);
+    }
+    return total;
+}
+
+static int bad_fen(const Refusal *why) {
+    char err[256];
+    Text t = text_on(err, sizeof err);
+    refusal_write(why, &t);
+    fprintf(stderr, "halma perft: bad --fen: %s\n", err);
+    return 2;
+}
+
+static void print_count(long long depth, uint64_t count, double elapsed) {
+    printf("perft %lld: %llu moves, %.0f ms, %.1f million moves/s\n", depth, (unsigned long long)count,
+           elapsed * 1000, elapsed > 0 ? count / elapsed / 1e6 : 0.0);
+}
+
+/* perft for three or four players. */
+static int multi_main(Seating seating, const char *fen, bool by_move, long long depth) {
+    static MultiPosition pos;
+    multi_start(&pos, seating);
+    Refusal why;
+    if (fen && !multi_fen_parse(fen, seating, &pos, &why)) return bad_fen(&why);
+    double start = seconds_now();
+    uint64_t count = by_move ? multi_divide(&pos, (int)depth) : multi_perft(&pos, (int)depth, NULL);
+    print_count(depth, count, seconds_now() - start);
+    return 0;
 }
 
 int perft_main(int argc, char **argv) {
     Variant variant = VARIANT_19;
     const char *fen = NULL;
-    bool by_move = false;
-    long long depth = -1;
+    bool by_move = false, camps_given = false, partners = false;
+    long long depth = -1, players = 2;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(USAGE, stdout);
             return 0;
         } else if (!strcmp(argv[i], "--camps") && i + 1 < argc) {
             if (!cli_parse_camps(argv[++i], &variant)) return cli_usage_error("perft", "--camps must be 19 or 13");
+            camps_given = true;
+        } else if (!strcmp(argv[i], "--players") && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 2, 4, &players)) return cli_usage_error("perft", "--players must be 2, 3 or 4");
+        } else if (!strcmp(argv[i], "--partners")) {
+            partners = true;
         } else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
             fen = argv[++i];
         } else if (!strcmp(argv[i], "--divide")) {
@@ -61,22 +110,18 @@ int perft_main(int argc, char **argv) {
         }
     }
     if (depth < 0) return cli_usage_error("perft", "missing DEPTH");
+    if (partners && players != 4) return cli_usage_error("perft", "--partners needs --players 4");
+    if (players > 2) {
+        if (camps_given && variant != VARIANT_13)
+            return cli_usage_error("perft", "three and four players play on 13-piece camps (--camps 13)");
+        return multi_main((Seating){(uint8_t)players, partners}, fen, by_move, depth);
+    }
     Position pos;
     position_start(&pos, variant);
-    if (fen) {
-        Refusal why;
-        if (!fen_parse(fen, variant, &pos, &why)) {
-            char err[256];
-            Text t = text_on(err, sizeof err);
-            refusal_write(&why, &t);
-            fprintf(stderr, "halma perft: bad --fen: %s\n", err);
-            return 2;
-        }
-    }
+    Refusal why;
+    if (fen && !fen_parse(fen, variant, &pos, &why)) return bad_fen(&why);
     double start = seconds_now();
     uint64_t count = by_move ? divide(&pos, (int)depth) : perft(&pos, (int)depth, NULL);
-    double elapsed = seconds_now() - start;
-    printf("perft %lld: %llu moves, %.0f ms, %.1f million moves/s\n", depth, (unsigned long long)count,
-           elapsed * 1000, elapsed > 0 ? count / elapsed / 1e6 : 0.0);
+    print_count(depth, count, seconds_now() - start);
     return 0;
 }

@@ -214,6 +214,7 @@ static bool load_record(Table *t, const char *path) {
     }
     if (!record_replay(text, &record, &t->game, &problem)) {
         if (problem.error == RECORD_BAD_POSITION) fprintf(stderr, "halma play: %s: bad position: %s\n", path, problem.reason);
+        else if (problem.error == RECORD_BAD_PLAYERS) fprintf(stderr, "halma play: %s: %s\n", path, problem.reason);
         else fprintf(stderr, "halma play: %s: move %d (%s) is illegal: %s\n", path, problem.number, problem.detail, problem.reason);
         return false;
     }

@@ -12,6 +12,7 @@
 #include "cli/hash_memory.h"
 #include "cli/version.h"
 #include "core/movegen.h"
+#include "core/multi_notation.h"
 #include "core/notation.h"
 #include "engine/levels.h"
 
@@ -78,11 +79,14 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->engine.hash_memory = NULL;
     p->engine.level = ENGINE_LEVEL;
     p->turn_limit = DEFAULT_TURN_LIMIT;
+    p->turn_limit_set = false;
+    p->players = 2;
     p->input_closed = false;
     p->quit = false;
     if (!p->out || !p->words) return false;
     allocate_hash(p, DEFAULT_HASH_MB);
     game_start(&p->game, VARIANT_19, p->turn_limit);
+    multi_game_start(&p->multi, (Seating){4, false}, multi_default_turn_limit(4));
     return true;
 }
 
@@ -120,66 +124,179 @@ static void cmd_setoption(Protocol *p, const Words *w) {
         if (!number || value < 1 || value > MAX_TURN_LIMIT) reply(p, "error TurnLimit must be 1 to %d", MAX_TURN_LIMIT);
         else {
             p->turn_limit = (int)value;
+            p->turn_limit_set = true;
             game_set_turn_limit(&p->game, p->turn_limit);
+            if (p->players > 2) multi_game_set_turn_limit(&p->multi, p->turn_limit);
         }
     } else {
         reply(p, "error unknown option '%s' (options: Hash, Level, TurnLimit)", name);
     }
 }
 
-/* position [variant 19|13] (startpos | fen <placement> <side> <turns>) [moves ...] */
-static void cmd_position(Protocol *p, const Words *w) {
-    Game *g = &p->scratch;
-    Variant variant = VARIANT_19;
-    int i = 1;
+static const char POSITION_USAGE[] =
+    "error usage: position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) "
+    "[moves ...]";
+
+/* The three words of `fen <placement> <side> <turns>` at w->word[i + 1],
+ * joined into fen[]; false after replying why not. */
+static bool fen_words(Protocol *p, const Words *w, int i, char fen[FEN_TEXT_SIZE + 64]) {
+    if (i + 3 >= w->count) {
+        reply(p, "error fen needs <placement> <side> <turns>");
+        return false;
+    }
+    if (strlen(w->word[i + 1]) > FEN_TEXT_SIZE) {
+        reply(p, "error bad fen: the placement is too long");
+        return false;
+    }
+    snprintf(fen, FEN_TEXT_SIZE + 64, "%s %s %s", w->word[i + 1], w->word[i + 2], w->word[i + 3]);
+    return true;
+}
+
+static void refused_move(Protocol *p, const Words *w, int m, int first, const Refusal *why) {
     char err[512];
     Text t = text_on(err, sizeof err);
-    Refusal why;
+    refusal_write(why, &t);
+    reply(p, "error move %d (%.300s): %s", m - first, w->word[m], err);
+}
+
+static void bad_fen(Protocol *p, const Refusal *why) {
+    char err[512];
+    Text t = text_on(err, sizeof err);
+    refusal_write(why, &t);
+    reply(p, "error bad fen: %s", err);
+}
+
+/* Where a position comes from: `startpos`, or `fen` and its three words
+ * (joined into fen[]), read from word *i on and left after them. */
+typedef enum { NO_SOURCE, FROM_START, FROM_FEN } Source;
+
+static Source position_source(Protocol *p, const Words *w, int *i, char fen[FEN_TEXT_SIZE + 64]) {
+    if (*i < w->count && !strcmp(w->word[*i], "startpos")) {
+        (*i)++;
+        return FROM_START;
+    }
+    if (*i < w->count && !strcmp(w->word[*i], "fen")) {
+        if (!fen_words(p, w, *i, fen)) return NO_SOURCE;
+        *i += 4;
+        return FROM_FEN;
+    }
+    reply(p, POSITION_USAGE);
+    return NO_SOURCE;
+}
+
+/* Plays one written move in a game of either kind. */
+typedef bool (*PlayText)(void *game, const char *s, int len, Refusal *why);
+
+static bool play_two(void *game, const char *s, int len, Refusal *why) { return game_play_text(game, s, len, why); }
+
+static bool play_multi(void *game, const char *s, int len, Refusal *why) {
+    return multi_game_play_text(game, s, len, why);
+}
+
+/* After the position, word i on: nothing, or `moves` and the moves, played;
+ * false after replying what was refused. */
+static bool play_moves(Protocol *p, const Words *w, int i, void *game, PlayText play) {
+    if (i < w->count && strcmp(w->word[i], "moves")) {
+        reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
+        return false;
+    }
+    for (int m = i + 1; m < w->count; m++) {
+        Refusal why;
+        if (!play(game, w->word[m], (int)strlen(w->word[m]), &why)) {
+            refused_move(p, w, m, i, &why);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The two-player game from word i on: (startpos | fen ...) [moves ...] */
+static void position_two(Protocol *p, const Words *w, int i, Variant variant) {
+    Game *g = &p->scratch;
+    char fen[FEN_TEXT_SIZE + 64];
+    Source source = position_source(p, w, &i, fen);
+    if (source == NO_SOURCE) return;
+    if (source == FROM_START) {
+        game_start(g, variant, p->turn_limit);
+    } else {
+        Position start;
+        Refusal why;
+        if (!fen_parse(fen, variant, &start, &why)) {
+            bad_fen(p, &why);
+            return;
+        }
+        game_from(g, &start, p->turn_limit);
+    }
+    if (!play_moves(p, w, i, g, play_two)) return;
+    memcpy(&p->game, g, sizeof *g);
+    p->players = 2;
+}
+
+/* The turn limit of a game of `players`: TurnLimit when it was set. */
+static int turn_limit_for(const Protocol *p, int players) {
+    return p->turn_limit_set ? p->turn_limit : multi_default_turn_limit(players);
+}
+
+/* Three or four players from word i on, as position_two. */
+static void position_multi(Protocol *p, const Words *w, int i, Seating seating) {
+    MultiGame *g = &p->multi_scratch;
+    char fen[FEN_TEXT_SIZE + 64];
+    Source source = position_source(p, w, &i, fen);
+    if (source == NO_SOURCE) return;
+    int turn_limit = turn_limit_for(p, seating.players);
+    if (source == FROM_START) {
+        multi_game_start(g, seating, turn_limit);
+    } else {
+        MultiPosition start;
+        Refusal why;
+        if (!multi_fen_parse(fen, seating, &start, &why)) {
+            bad_fen(p, &why);
+            return;
+        }
+        multi_game_from(g, &start, turn_limit);
+    }
+    if (!play_moves(p, w, i, g, play_multi)) return;
+    memcpy(&p->multi, g, sizeof *g);
+    p->players = seating.players;
+}
+
+/* position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) [moves ...] */
+static void cmd_position(Protocol *p, const Words *w) {
+    Variant variant = VARIANT_19;
+    Seating seating = {2, false};
+    bool variant_given = false;
+    int i = 1;
     if (i < w->count && !strcmp(w->word[i], "variant")) {
         if (i + 1 >= w->count || !variant_parse(w->word[i + 1], &variant)) {
             reply(p, "error variant must be 19 or 13");
             return;
         }
+        variant_given = true;
         i += 2;
     }
-    if (i < w->count && !strcmp(w->word[i], "startpos")) {
-        game_start(g, variant, p->turn_limit);
-        i++;
-    } else if (i < w->count && !strcmp(w->word[i], "fen")) {
-        if (i + 3 >= w->count) {
-            reply(p, "error fen needs <placement> <side> <turns>");
+    if (i < w->count && !strcmp(w->word[i], "players")) {
+        const char *n = i + 1 < w->count ? w->word[i + 1] : "";
+        if (strlen(n) != 1 || n[0] < '2' || n[0] > '4') {
+            reply(p, "error players must be 2, 3 or 4");
             return;
         }
-        char fen[FEN_TEXT_SIZE + 64];
-        snprintf(fen, sizeof fen, "%s %s %s", w->word[i + 1], w->word[i + 2], w->word[i + 3]);
-        Position start;
-        if (strlen(w->word[i + 1]) > FEN_TEXT_SIZE) {
-            reply(p, "error bad fen: the placement is too long");
-            return;
+        seating.players = (uint8_t)(n[0] - '0');
+        i += 2;
+        if (i < w->count && !strcmp(w->word[i], "partners")) {
+            if (seating.players != 4) {
+                reply(p, "error partners needs players 4 (White and Black against Red and Yellow)");
+                return;
+            }
+            seating.partners = true;
+            i++;
         }
-        if (!fen_parse(fen, variant, &start, &why)) {
-            refusal_write(&why, &t);
-            reply(p, "error bad fen: %s", err);
-            return;
-        }
-        game_from(g, &start, p->turn_limit);
-        i += 4;
-    } else {
-        reply(p, "error usage: position [variant 19|13] (startpos | fen <placement> <side> <turns>) [moves ...]");
+    }
+    if (seating.players > 2 && variant_given && variant != VARIANT_13) {
+        reply(p, "error three and four players play on 13-piece camps: variant 13, or no variant");
         return;
     }
-    if (i < w->count && strcmp(w->word[i], "moves")) {
-        reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
-        return;
-    }
-    for (int m = i + 1; m < w->count; m++) {
-        if (!game_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
-            refusal_write(&why, &t);
-            reply(p, "error move %d (%.300s): %s", m - i, w->word[m], err);
-            return;
-        }
-    }
-    memcpy(&p->game, g, sizeof *g);
+    if (seating.players == 2) position_two(p, w, i, variant);
+    else position_multi(p, w, i, seating);
 }
 
 static void send_report(void *ctx, const SearchReport *r) {
@@ -201,9 +318,18 @@ static void send_report(void *ctx, const SearchReport *r) {
           (unsigned long long)r->nodes, nps, (long long)r->time_ms, pv);
 }
 
-/* go [movetime <ms>] [depth <n>] [nodes <n>] [wtime <ms>] [btime <ms>] [infinite] */
+/* go for three or four players: the limits are read (rtime and ytime
+ * too), but the computer does not play them yet. */
+static void go_multi(Protocol *p) {
+    if (p->multi.result != MULTI_ONGOING) reply(p, "bestmove none");
+    else reply(p, "error go: the computer does not play three or four players yet");
+}
+
+/* go [movetime <ms>] [depth <n>] [nodes <n>] [wtime <ms>] [btime <ms>] [rtime <ms>] [ytime <ms>] [infinite]:
+ * rtime and ytime with three or four players only */
 static void cmd_go(Protocol *p, const Words *w) {
     SearchLimits limits = search_limits_none();
+    bool multi = p->players > 2;
     for (int i = 1; i < w->count; i++) {
         const char *key = w->word[i];
         if (!strcmp(key, "infinite")) {
@@ -212,7 +338,8 @@ static void cmd_go(Protocol *p, const Words *w) {
         }
         long long value = 0;
         bool has = i + 1 < w->count && parse_count(w->word[i + 1], &value);
-        bool clock = !strcmp(key, "wtime") || !strcmp(key, "btime");
+        bool seat_clock = multi && (!strcmp(key, "rtime") || !strcmp(key, "ytime"));
+        bool clock = !strcmp(key, "wtime") || !strcmp(key, "btime") || seat_clock;
         if (!has && clock && i + 1 < w->count && w->word[i + 1][0] == '-' && parse_count(w->word[i + 1] + 1, &value))
             has = true, value = 0; /* a clock already run out */
         if (!strcmp(key, "movetime") || !strcmp(key, "depth") || !strcmp(key, "nodes") || clock) {
@@ -224,10 +351,15 @@ static void cmd_go(Protocol *p, const Words *w) {
             if (!strcmp(key, "movetime")) limits.movetime = value;
             else if (!strcmp(key, "depth")) limits.depth = value > 1000 ? 1000 : (int)value;
             else if (!strcmp(key, "nodes")) limits.nodes = (uint64_t)value;
-            else limits.clock[key[0] == 'w' ? WHITE : BLACK] = value;
+            else if (!seat_clock) limits.clock[key[0] == 'w' ? WHITE : BLACK] = value;
             continue;
         }
-        reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime, infinite)", key);
+        reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime,%s infinite)", key,
+              multi ? " rtime, ytime," : "");
+        return;
+    }
+    if (multi) {
+        go_multi(p);
         return;
     }
     if (p->game.result != RESULT_ONGOING) {
@@ -246,13 +378,16 @@ static void cmd_go(Protocol *p, const Words *w) {
 
 static void cmd_legal(Protocol *p) {
     MoveList list;
-    generate_moves(&p->game.pos, &list);
+    bool multi = p->players > 2;
+    if (multi) multi_generate_moves(&p->multi.pos, &list);
+    else generate_moves(&p->game.pos, &list);
     Text t = text_on(p->out, OUT_SIZE);
     text_str(&t, "legal ");
     text_int(&t, list.count);
     for (int i = 0; i < list.count; i++) {
         text_char(&t, ' ');
-        text_move(&t, &p->game.pos, list.moves[i]);
+        if (multi) multi_text_move(&t, &p->multi.pos, list.moves[i]);
+        else text_move(&t, &p->game.pos, list.moves[i]);
     }
     p->emit(p->ctx, p->out);
 }
@@ -263,8 +398,14 @@ static void cmd_perft(Protocol *p, const Words *w) {
         reply(p, "error usage: perft <depth>, depth 0 to 20");
         return;
     }
-    Position pos = p->game.pos;
-    uint64_t count = perft(&pos, (int)depth, &p->engine.stop);
+    uint64_t count;
+    if (p->players > 2) {
+        MultiPosition pos = p->multi.pos;
+        count = multi_perft(&pos, (int)depth, &p->engine.stop);
+    } else {
+        Position pos = p->game.pos;
+        count = perft(&pos, (int)depth, &p->engine.stop);
+    }
     if (atomic_load(&p->engine.stop)) reply(p, "error perft %lld stopped before it finished", depth);
     else reply(p, "perft %lld %llu", depth, (unsigned long long)count);
 }
@@ -273,13 +414,19 @@ static void cmd_status(Protocol *p) {
     static const char *const names[] = {
         [RESULT_ONGOING] = "ongoing", [RESULT_WHITE_WINS] = "win w", [RESULT_BLACK_WINS] = "win b",
         [RESULT_DRAW_REPETITION] = "draw repetition", [RESULT_DRAW_TURN_LIMIT] = "draw turnlimit"};
-    reply(p, "status %s", names[p->game.result]);
+    static const char *const multi_names[] = {
+        [MULTI_ONGOING] = "ongoing", [MULTI_WHITE_WINS] = "win w", [MULTI_BLACK_WINS] = "win b",
+        [MULTI_RED_WINS] = "win r", [MULTI_YELLOW_WINS] = "win y", [MULTI_WHITE_BLACK_WIN] = "win w b",
+        [MULTI_RED_YELLOW_WIN] = "win r y", [MULTI_DRAW_REPETITION] = "draw repetition",
+        [MULTI_DRAW_TURN_LIMIT] = "draw turnlimit"};
+    reply(p, "status %s", p->players > 2 ? multi_names[p->multi.result] : names[p->game.result]);
 }
 
 static void cmd_fen(Protocol *p) {
     char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    text_fen(&t, &p->game.pos);
+    if (p->players > 2) multi_text_fen(&t, &p->multi.pos);
+    else text_fen(&t, &p->game.pos);
     reply(p, "fen %s", fen);
 }
 
@@ -292,7 +439,8 @@ static void cmd_board(Protocol *p) {
         return;
     }
     BoardStyle style = {0};
-    board_print(out, &p->game.pos, &style);
+    if (p->players > 2) board_print_multi(out, &p->multi.pos, &style);
+    else board_print(out, &p->game.pos, &style);
     fclose(out);
     char *rest = text;
     for (char *line; (line = strtok_r(rest, "\n", &rest)) != NULL;) p->emit(p->ctx, line);
@@ -331,6 +479,8 @@ bool protocol_execute(Protocol *p, const char *line, size_t len) {
         if (bare(p, w)) {
             engine_new_game(&p->engine);
             game_start(&p->game, (Variant)p->game.pos.variant, p->turn_limit);
+            Seating seating = multi_seating(&p->multi.pos);
+            if (p->players > 2) multi_game_start(&p->multi, seating, turn_limit_for(p, seating.players));
         }
     }
     else if (!strcmp(cmd, "position")) cmd_position(p, w);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "core/game.h"
+#include "core/multi_game.h"
 #include "engine/search.h"
 
 enum { MAX_LINE = 64 * 1024, DEFAULT_HASH_MB = 64, MAX_HASH_MB = 4096 };
@@ -22,9 +23,13 @@ typedef void (*WaitFn)(void *ctx);
 typedef struct {
     Game game;
     Game scratch;     /* a `position` is built here and kept only if valid */
+    MultiGame multi;  /* the game of three or four players, when players > 2 */
+    MultiGame multi_scratch;
+    int players;      /* of the game set up: 2 (game) or 3 or 4 (multi) */
     Engine engine;
     int hash_mb;
     int turn_limit;
+    bool turn_limit_set; /* TurnLimit was given: it holds for every game; else 200 a seat for 3 or 4 */
     bool input_closed; /* no `stop` can come any more: infinite searches end */
     bool quit;
     EmitFn emit;

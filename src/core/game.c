@@ -91,13 +91,3 @@ int game_occurrences_after(const Game *game, Move move) {
     position_make(&next, move);
     return count_occurrences(game, &next, game->length, 1) + 1;
 }
-
-const char *result_text(Result result) {
-    switch (result) {
-    case RESULT_WHITE_WINS: return "White wins";
-    case RESULT_BLACK_WINS: return "Black wins";
-    case RESULT_DRAW_REPETITION: return "draw by threefold repetition";
-    case RESULT_DRAW_TURN_LIMIT: return "draw by the turn limit";
-    default: return "game in progress";
-    }
-}

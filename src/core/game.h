@@ -13,17 +13,10 @@
 #include <stdbool.h>
 
 #include "core/board.h"
+#include "core/names.h"
 #include "core/refusal.h"
 
 enum { DEFAULT_TURN_LIMIT = 400, MAX_TURN_LIMIT = 2000 };
-
-typedef enum {
-    RESULT_ONGOING,
-    RESULT_WHITE_WINS,
-    RESULT_BLACK_WINS,
-    RESULT_DRAW_REPETITION,
-    RESULT_DRAW_TURN_LIMIT,
-} Result;
 
 typedef struct {
     Position start;     /* the position the record begins with */
@@ -58,8 +51,5 @@ int game_occurrences(const Game *game);
 /* How many times the position after `move` would then have occurred: 3 means
  * the move draws by repetition. */
 int game_occurrences_after(const Game *game, Move move);
-
-/* "White wins", "draw by threefold repetition", ... */
-const char *result_text(Result result);
 
 #endif

@@ -18,4 +18,23 @@
  */
 bool move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why);
 
+/* What checking a written move needs of a position, whichever the game
+ * (two players, or three or four: multi_notation.h reads theirs so). */
+typedef struct {
+    const uint8_t *at; /* the mailbox ... */
+    uint8_t empty;     /* ... and its code for an empty square */
+    uint8_t mover;     /* the code of the side or seat to move */
+    uint8_t players;   /* 0 for the two-player game, else 3 or 4 (Refusal) */
+    Bitboard goal;     /* the mover's goal camp */
+} MoveBoard;
+
+/* True when the text is "pass". */
+bool move_text_is_pass(const char *s, int len);
+
+/* move_read for every text but "pass", on a board. */
+bool move_read_path(const MoveBoard *board, const char *s, int len, Move *move, Refusal *why);
+
+/* "pass" for a mover with `legal` moves: read when it has none. */
+bool move_read_pass(const MoveBoard *board, int legal, Move *move, Refusal *why);
+
 #endif

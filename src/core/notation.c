@@ -1,8 +1,6 @@
 /* notation.c: reading and writing squares, paths and positions. */
 #include "core/notation.h"
 
-const char *side_name(Side side) { return side == WHITE ? "White" : "Black"; }
-
 int square_parse(const char *s, int len) {
     if (len < 2 || len > 3 || s[0] < 'a' || s[0] > 'p') return -1;
     int rank = 0;
@@ -12,11 +10,6 @@ int square_parse(const char *s, int len) {
     }
     if (s[1] == '0' || rank < 1 || rank > BOARD_SIZE) return -1;
     return square_at(s[0] - 'a', rank - 1);
-}
-
-void text_square(Text *t, int sq) {
-    text_char(t, (char)('a' + square_file(sq)));
-    text_int(t, square_rank(sq) + 1);
 }
 
 int path_parse(const char *s, int len, uint8_t path[MAX_PATH], Refusal *why) {
@@ -63,6 +56,13 @@ bool variant_parse(const char *s, Variant *variant) {
     return true;
 }
 
+/* The index of the letter c in `letters`, or -1 (never for the NUL). */
+static int letter_index(const char *letters, char c) {
+    for (int i = 0; c && letters[i]; i++)
+        if (letters[i] == c) return i;
+    return -1;
+}
+
 /* Refuses rank `rank` (0..15, named 1..16); -1, parse_placement's refusal. */
 static int rank_error(Refusal *why, RefusalCode code, int rank) {
     refuse(why, code, -1, -1);
@@ -70,15 +70,17 @@ static int rank_error(Refusal *why, RefusalCode code, int rank) {
     return -1;
 }
 
-/* The placement field: 16 ranks from 16 down to 1. Returns characters used. */
-static int parse_placement(const char *s, Position *pos, Refusal *why) {
+/* The placement field: 16 ranks from 16 down to 1, each square's piece
+ * into f->piece[] (-1 for none).  Returns the characters used, or -1. */
+static int parse_placement(const char *s, const char *letters, FenFields *f, Refusal *why) {
     int i = 0;
     for (int rank = BOARD_SIZE - 1; rank >= 0; rank--) {
         int file = 0;
         for (char c; (c = s[i]) != '\0' && c != '/' && c != ' ';) {
-            if (c == 'w' || c == 'b') {
+            int piece = letter_index(letters, c);
+            if (piece >= 0) {
                 if (file == BOARD_SIZE) return rank_error(why, REFUSAL_RANK_TOO_LONG, rank);
-                position_put(pos, square_at(file++, rank), c == 'w' ? WHITE : BLACK);
+                f->piece[square_at(file++, rank)] = (int8_t)piece;
                 i++;
             } else if (c >= '1' && c <= '9') {
                 int run = 0;
@@ -114,6 +116,30 @@ static int skip_spaces(const char *s, int i) {
     return i;
 }
 
+static bool read_fields(const char *s, const char *letters, FenFields *f, Refusal *why) {
+    for (int sq = 0; sq < NUM_SQUARES; sq++) f->piece[sq] = -1;
+    int i = skip_spaces(s, 0);
+    int used = parse_placement(s + i, letters, f, why);
+    if (used < 0) return false;
+    i = skip_spaces(s, i + used);
+    f->mover = letter_index(letters, s[i]);
+    if (f->mover < 0 || (s[i + 1] != ' ' && s[i + 1] != '\0')) return refuse(why, REFUSAL_FEN_SIDE, -1, -1);
+    i = skip_spaces(s, i + 1);
+    long turns = 0;
+    int digits = 0;
+    while (s[i] >= '0' && s[i] <= '9' && turns <= MAX_FEN_TURNS) turns = turns * 10 + (s[i++] - '0'), digits++;
+    i = skip_spaces(s, i);
+    if (digits == 0 || s[i] != '\0' || turns > MAX_FEN_TURNS) return refuse(why, REFUSAL_FEN_TURNS, -1, -1);
+    f->turns = (int)turns;
+    return true;
+}
+
+bool fen_fields_parse(const char *s, const char *letters, int players, FenFields *f, Refusal *why) {
+    if (read_fields(s, letters, f, why)) return true;
+    why->players = (uint8_t)players;
+    return false;
+}
+
 static bool check_armies(const Position *pos, Refusal *why) {
     int want = variant_pieces((Variant)pos->variant);
     for (int side = WHITE; side <= BLACK; side++) {
@@ -131,46 +157,43 @@ static bool check_armies(const Position *pos, Refusal *why) {
 }
 
 bool fen_parse(const char *s, Variant variant, Position *out, Refusal *why) {
+    FenFields f;
+    if (!fen_fields_parse(s, "wb", 0, &f, why)) return false;
     Position pos;
     position_clear(&pos, variant);
-    int i = skip_spaces(s, 0);
-    int used = parse_placement(s + i, &pos, why);
-    if (used < 0) return false;
-    i = skip_spaces(s, i + used);
-    if ((s[i] != 'w' && s[i] != 'b') || (s[i + 1] != ' ' && s[i + 1] != '\0'))
-        return refuse(why, REFUSAL_FEN_SIDE, -1, -1);
-    if (s[i] == 'b') {
+    for (int sq = 0; sq < NUM_SQUARES; sq++)
+        if (f.piece[sq] >= 0) position_put(&pos, sq, (Side)f.piece[sq]);
+    if (f.mover == BLACK) {
         pos.side_to_move = BLACK;
         pos.hash ^= ZOBRIST_BLACK_TO_MOVE;
     }
-    i = skip_spaces(s, i + 1);
-    long turns = 0;
-    int digits = 0;
-    while (s[i] >= '0' && s[i] <= '9' && turns <= MAX_FEN_TURNS) turns = turns * 10 + (s[i++] - '0'), digits++;
-    i = skip_spaces(s, i);
-    if (digits == 0 || s[i] != '\0' || turns > MAX_FEN_TURNS) return refuse(why, REFUSAL_FEN_TURNS, -1, -1);
-    pos.turns = (int)turns;
+    pos.turns = f.turns;
     if (!check_armies(&pos, why)) return false;
     *out = pos;
     return true;
 }
 
-void text_fen(Text *t, const Position *pos) {
+void text_placement(Text *t, const uint8_t *at, const char *letters) {
+    int count = text_length(letters);
     for (int rank = BOARD_SIZE - 1; rank >= 0; rank--) {
         int empty = 0;
         for (int file = 0; file < BOARD_SIZE; file++) {
-            int piece = pos->at[square_at(file, rank)];
-            if (piece == NO_PIECE) {
+            int piece = at[square_at(file, rank)];
+            if (piece >= count) {
                 empty++;
                 continue;
             }
             if (empty) text_int(t, empty);
             empty = 0;
-            text_char(t, piece == WHITE ? 'w' : 'b');
+            text_char(t, letters[piece]);
         }
         if (empty) text_int(t, empty);
         if (rank) text_char(t, '/');
     }
+}
+
+void text_fen(Text *t, const Position *pos) {
+    text_placement(t, pos->at, "wb");
     text_str(t, pos->side_to_move == WHITE ? " w " : " b ");
     text_int(t, pos->turns);
 }

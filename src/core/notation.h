@@ -11,6 +11,7 @@
 
 #include "core/board.h"
 #include "core/movegen.h"
+#include "core/names.h"
 #include "core/refusal.h"
 #include "core/text.h"
 
@@ -20,11 +21,8 @@ enum {
     FEN_TEXT_SIZE = 320,
 };
 
-const char *side_name(Side side); /* "White" or "Black" */
-
 /* The square named by exactly `len` characters ("a1".."p16"), or -1. */
 int square_parse(const char *s, int len);
-void text_square(Text *t, int sq);
 
 /* The squares of a written path such as "n1-n3-l5": syntax only, no rules.
  * Returns how many squares it names (at least 2), or 0 with a reason. */
@@ -38,6 +36,24 @@ void text_move(Text *t, const Position *pos, Move m);
  * is changed only on success. */
 bool fen_parse(const char *s, Variant variant, Position *pos, Refusal *why);
 void text_fen(Text *t, const Position *pos);
+
+/* The fields of a FEN, for any number of players: each square's piece as
+ * an index into the game's letters (-1: empty), the letter to move, the
+ * turns.  The letters are "wb" for two players and "wbr" or "wbry" for
+ * three or four, so the index is the side or the seat (names.h). */
+typedef struct {
+    int8_t piece[NUM_SQUARES];
+    int mover;
+    int turns;
+} FenFields;
+
+/* Reads "<placement> <mover> <turns>" with those letters; a refusal names
+ * `players` (0 for two, else 3 or 4) for its message. */
+bool fen_fields_parse(const char *s, const char *letters, int players, FenFields *f, Refusal *why);
+
+/* The placement of a mailbox: code i written letters[i], any code past
+ * the letters an empty square. */
+void text_placement(Text *t, const uint8_t *at, const char *letters);
 
 /* "19" or "13" */
 bool variant_parse(const char *s, Variant *variant);

@@ -10,6 +10,7 @@
 #include "core/record.h"
 
 #include "core/movegen.h"
+#include "core/multi_notation.h"
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -51,20 +52,32 @@ static void copy_squeezed(const char *s, int start, int end, char *out, int size
     }
 }
 
-/* A whole text that is only "<placement> <side> <turns>". */
+static bool is_seat(char c) { return c == 'w' || c == 'b' || c == 'r' || c == 'y'; }
+
+/* A whole text that is only "<placement> <side> <turns>".  Its kind is
+ * told by its letters: a 'y' is four players, an 'r' three, neither two
+ * (whose variant is told by White's pieces). */
 static bool lone_fen(const char *s, int len, Record *r) {
     int start = 0, end = len;
     trim(s, &start, &end);
     int i = start, whites = 0;
-    while (i < end && (s[i] == 'w' || s[i] == 'b' || s[i] == '/' || is_digit(s[i]))) whites += s[i++] == 'w';
+    bool red = false, yellow = false;
+    for (; i < end && (is_seat(s[i]) || s[i] == '/' || is_digit(s[i])); i++) {
+        whites += s[i] == 'w';
+        red |= s[i] == 'r';
+        yellow |= s[i] == 'y';
+    }
     if (i == start || i == end || !is_blank(s[i])) return false;
     while (i < end && is_blank(s[i])) i++;
-    if (i == end || (s[i] != 'w' && s[i] != 'b') || i + 1 == end || !is_blank(s[i + 1])) return false;
+    if (i == end || !is_seat(s[i]) || i + 1 == end || !is_blank(s[i + 1])) return false;
+    red |= s[i] == 'r';
+    yellow |= s[i] == 'y';
     for (i++; i < end && is_blank(s[i]);) i++;
     if (i == end) return false;
     while (i < end && is_digit(s[i])) i++;
     if (i != end) return false;
-    r->variant = whites == 13 ? VARIANT_13 : VARIANT_19;
+    r->players = yellow ? 4 : red ? 3 : 2;
+    r->variant = whites == 13 || r->players > 2 ? VARIANT_13 : VARIANT_19;
     copy_squeezed(s, start, end, r->fen, sizeof r->fen);
     return true;
 }
@@ -86,23 +99,39 @@ static bool header_line(const char *s, int start, int end, int *name, int *name_
     return i + 2 == end && s[i] == '"' && s[i + 1] == ']';
 }
 
-static bool read_header(const char *s, int name, int name_len, int value, int value_len, Record *r,
+/* What the headers said, for the checks made once all are read. */
+typedef struct {
+    bool variant, turn_limit;
+} Given;
+
+static bool read_header(const char *s, int name, int name_len, int value, int value_len, Record *r, Given *given,
                         RecordProblem *p) {
     int start = value, end = value + value_len;
     trim(s, &start, &end);
+    const char *v = s + start;
+    int v_len = end - start;
     if (same(s + name, name_len, "Variant")) {
-        if (same(s + start, end - start, "19")) r->variant = VARIANT_19;
-        else if (same(s + start, end - start, "13")) r->variant = VARIANT_13;
+        if (same(v, v_len, "19")) r->variant = VARIANT_19;
+        else if (same(v, v_len, "13")) r->variant = VARIANT_13;
         else return fail(p, RECORD_BAD_VARIANT, s + value, value_len);
+        given->variant = true;
     } else if (same(s + name, name_len, "TurnLimit")) {
         int limit = 0, i = start;
         while (i < end && is_digit(s[i]) && limit <= MAX_TURN_LIMIT) limit = limit * 10 + (s[i++] - '0');
         if (i == start || i != end || limit < 1 || limit > MAX_TURN_LIMIT)
             return fail(p, RECORD_BAD_TURN_LIMIT, s + value, value_len);
         r->turn_limit = limit;
+        given->turn_limit = true;
     } else if (same(s + name, name_len, "White") || same(s + name, name_len, "Black")) {
         Token *who = s[name] == 'W' ? &r->white : &r->black;
         *who = (Token){start, end - start};
+    } else if (same(s + name, name_len, "Players")) {
+        if (v_len != 1 || v[0] < '2' || v[0] > '4') return fail(p, RECORD_BAD_PLAYERS, s + value, value_len);
+        r->players = v[0] - '0';
+    } else if (same(s + name, name_len, "Partners")) {
+        if (same(v, v_len, "yes")) r->partners = true;
+        else if (same(v, v_len, "no")) r->partners = false;
+        else return fail(p, RECORD_BAD_PARTNERS, s + value, value_len);
     } else if (same(s + name, name_len, "FEN")) {
         if (end - start >= FEN_TEXT_SIZE) {
             p->error = RECORD_BAD_POSITION;
@@ -114,8 +143,24 @@ static bool read_header(const char *s, int name, int name_len, int value, int va
     return true;
 }
 
+/* A result of three or four players: each seat's score in the turn order,
+ * "0-1-0-0", "1/2-1/2-1/2". */
+static bool is_scores(const char *s, int len) {
+    int fields = 0;
+    for (int i = 0; i < len; i++) {
+        int rest = len - i;
+        if (rest >= 3 && s[i] == '1' && s[i + 1] == '/' && s[i + 2] == '2') i += 2;
+        else if (s[i] != '0' && s[i] != '1') return false;
+        fields++;
+        if (i + 1 < len && s[++i] != '-') return false;
+        if (i + 1 == len && s[i] == '-') return false;
+    }
+    return fields == 3 || fields == 4;
+}
+
 static bool is_result(const char *s, int len) {
-    return same(s, len, "1-0") || same(s, len, "0-1") || same(s, len, "1/2-1/2") || same(s, len, "*");
+    return same(s, len, "1-0") || same(s, len, "0-1") || same(s, len, "1/2-1/2") || same(s, len, "*") ||
+           is_scores(s, len);
 }
 
 /* The length of a move number ("12." or "12...") at a token's start; 0 if
@@ -170,7 +215,7 @@ static bool read_move_line(const char *s, int start, int end, bool *in_braces, R
 }
 
 /* Line by line: header lines wherever they stand, moves everywhere else. */
-static bool read_lines(const char *s, int len, Record *r, RecordProblem *p) {
+static bool read_lines(const char *s, int len, Record *r, Given *given, RecordProblem *p) {
     bool in_braces = false;
     int comment = 0;
     for (int start = 0; start < len;) {
@@ -179,7 +224,7 @@ static bool read_lines(const char *s, int len, Record *r, RecordProblem *p) {
         int name, name_len, value, value_len, first = start, last = end;
         trim(s, &first, &last);
         if (header_line(s, start, end, &name, &name_len, &value, &value_len)) {
-            if (!read_header(s, name, name_len, value, value_len, r, p)) return false;
+            if (!read_header(s, name, name_len, value, value_len, r, given, p)) return false;
         } else if (first < last && s[first] == '[') {
             return fail(p, RECORD_BAD_HEADER, s + first, last - first);
         } else {
@@ -196,21 +241,67 @@ static bool read_lines(const char *s, int len, Record *r, RecordProblem *p) {
     return true;
 }
 
+/* The headers together: three and four players play on 13-piece camps,
+ * only four may be partners, and each kind has its own turn limit. */
+static bool check_kind(Record *r, const Given *given, RecordProblem *p) {
+    if (r->partners && r->players != 4) return fail(p, RECORD_BAD_PARTNERS, "yes", 3);
+    if (r->players > 2) {
+        if (given->variant && r->variant != VARIANT_13) return fail(p, RECORD_BAD_VARIANT, "19", 2);
+        r->variant = VARIANT_13;
+        if (!given->turn_limit) r->turn_limit = multi_default_turn_limit(r->players);
+    }
+    return true;
+}
+
 bool record_parse(const char *text, int len, Record *r, RecordProblem *p) {
     *p = (RecordProblem){0};
-    *r = (Record){.variant = VARIANT_19, .turn_limit = DEFAULT_TURN_LIMIT};
+    *r = (Record){.variant = VARIANT_19, .players = 2, .turn_limit = DEFAULT_TURN_LIMIT};
     if (len > MAX_RECORD_TEXT) return fail(p, RECORD_TOO_LONG, "", 0);
     int start = 0, end = len;
     trim(text, &start, &end);
     if (start == end) return fail(p, RECORD_EMPTY, "", 0);
-    if (lone_fen(text, len, r)) return true;
-    if (!read_lines(text, len, r, p)) return false;
+    Given given = {false, false};
+    if (lone_fen(text, len, r)) return check_kind(r, &given, p);
+    if (!read_lines(text, len, r, &given, p)) return false;
     p->number = 0;
+    return check_kind(r, &given, p);
+}
+
+/* Plays one written move in a game of either kind. */
+typedef bool (*PlayText)(void *game, const char *s, int len, Refusal *why);
+
+static bool play_two(void *game, const char *s, int len, Refusal *why) { return game_play_text(game, s, len, why); }
+
+static bool play_multi(void *game, const char *s, int len, Refusal *why) {
+    return multi_game_play_text(game, s, len, why);
+}
+
+/* The record's moves played in order; the first refused one is named. */
+static bool replay_moves(const char *text, const Record *r, void *game, PlayText play, RecordProblem *p) {
+    for (int i = 0; i < r->move_count; i++) {
+        const char *move = text + r->moves[i].start;
+        if (!play(game, move, r->moves[i].length, &p->why)) {
+            p->number = i + 1;
+            fail(p, RECORD_ILLEGAL_MOVE, move, r->moves[i].length);
+            return explain(p);
+        }
+    }
     return true;
+}
+
+/* A record replayed as the wrong kind of game. */
+static bool wrong_players(const Record *r, RecordProblem *p) {
+    char players = (char)('0' + r->players);
+    Text t = text_on(p->reason, sizeof p->reason);
+    text_str(&t, "the record is a game of ");
+    text_int(&t, r->players);
+    text_str(&t, " players");
+    return fail(p, RECORD_BAD_PLAYERS, &players, 1);
 }
 
 bool record_replay(const char *text, const Record *r, Game *game, RecordProblem *p) {
     *p = (RecordProblem){0};
+    if (r->players != 2) return wrong_players(r, p);
     if (r->fen[0]) {
         Position start;
         if (!fen_parse(r->fen, r->variant, &start, &p->why)) {
@@ -221,15 +312,24 @@ bool record_replay(const char *text, const Record *r, Game *game, RecordProblem 
     } else {
         game_start(game, r->variant, r->turn_limit);
     }
-    for (int i = 0; i < r->move_count; i++) {
-        const char *move = text + r->moves[i].start;
-        if (!game_play_text(game, move, r->moves[i].length, &p->why)) {
-            p->number = i + 1;
-            fail(p, RECORD_ILLEGAL_MOVE, move, r->moves[i].length);
+    return replay_moves(text, r, game, play_two, p);
+}
+
+bool record_replay_multi(const char *text, const Record *r, MultiGame *game, RecordProblem *p) {
+    *p = (RecordProblem){0};
+    if (r->players == 2) return wrong_players(r, p);
+    Seating seating = {(uint8_t)r->players, r->partners};
+    if (r->fen[0]) {
+        MultiPosition start;
+        if (!multi_fen_parse(r->fen, seating, &start, &p->why)) {
+            p->error = RECORD_BAD_POSITION;
             return explain(p);
         }
+        multi_game_from(game, &start, r->turn_limit);
+    } else {
+        multi_game_start(game, seating, r->turn_limit);
     }
-    return true;
+    return replay_moves(text, r, game, play_multi, p);
 }
 
 const char *record_error_code(RecordError error) {
@@ -238,6 +338,7 @@ const char *record_error_code(RecordError error) {
         [RECORD_BAD_HEADER] = "bad-header", [RECORD_BAD_VARIANT] = "bad-variant",
         [RECORD_BAD_TURN_LIMIT] = "bad-turn-limit", [RECORD_BAD_MOVE] = "bad-move",
         [RECORD_BAD_POSITION] = "position", [RECORD_ILLEGAL_MOVE] = "move",
+        [RECORD_BAD_PLAYERS] = "bad-players", [RECORD_BAD_PARTNERS] = "bad-partners",
     };
     return codes[error];
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "core/game.h"
+#include "core/multi_game.h"
 #include "core/notation.h"
 
 enum { MAX_RECORD_TEXT = 200000, RECORD_DETAIL_SIZE = 48 };
@@ -27,6 +28,8 @@ typedef enum {
     RECORD_BAD_MOVE,       /* number, detail: a token that is not a move */
     RECORD_BAD_POSITION,   /* reason: why the rules refuse the FEN */
     RECORD_ILLEGAL_MOVE,   /* number, detail: the move; reason: the rules' */
+    RECORD_BAD_PLAYERS,    /* detail: the value (or, replayed as the wrong game, the record's players) */
+    RECORD_BAD_PARTNERS,   /* detail: the value */
 } RecordError;
 
 /* Where a move token lies in the text. */
@@ -35,7 +38,9 @@ typedef struct {
 } Token;
 
 typedef struct {
-    Variant variant;
+    Variant variant;         /* VARIANT_13 for three and four players */
+    int players;             /* 2, 3 or 4 */
+    bool partners;           /* four players as two partnerships */
     int turn_limit;
     char fen[FEN_TEXT_SIZE]; /* "" for the variant's starting position */
     Token white, black;      /* the players' names as written (length 0: none) */
@@ -47,18 +52,21 @@ typedef struct {
     RecordError error;
     int number;                        /* the move, counted from 1 */
     char detail[RECORD_DETAIL_SIZE];   /* printable ASCII, cut short */
-    Refusal why;                       /* the rules' refusal, for the last two errors
+    Refusal why;                       /* the rules' refusal, for BAD_POSITION and ILLEGAL_MOVE
                                           (its word points into the record) */
-    char reason[256];                  /* ... and its English */
+    char reason[256];                  /* ... and its English; for BAD_PLAYERS from a replay, the
+                                          record's players */
 } RecordProblem;
 
 /* The form of a record of `len` bytes; false with *problem set if bad. */
 bool record_parse(const char *text, int len, Record *record, RecordProblem *problem);
 
-/* Plays a parsed record into *game by the rules; false with *problem set at
- * the first position or move they refuse (*game then holds what came
- * before it). */
+/* Plays a parsed record of two players into *game by the rules; false with
+ * *problem set at the first position or move they refuse (*game then holds
+ * what came before it), or RECORD_BAD_PLAYERS for a record of three or
+ * four.  record_replay_multi is the same for three or four players. */
 bool record_replay(const char *text, const Record *record, Game *game, RecordProblem *problem);
+bool record_replay_multi(const char *text, const Record *record, MultiGame *game, RecordProblem *problem);
 
 /* The i18n code of an error: "empty", "too-long", "bad-header", ... */
 const char *record_error_code(RecordError error);

@@ -1,8 +1,7 @@
 /* refusal.c: the English of a refusal, the one place that writes it. */
 #include "core/refusal.h"
 
-#include "core/game.h"
-#include "core/notation.h"
+#include "core/names.h"
 
 bool refuse(Refusal *why, RefusalCode code, int a, int b) {
     *why = (Refusal){.code = code, .square = {a, b}};
@@ -32,11 +31,21 @@ static void rank(const Refusal *why, Text *t, const char *after) {
 
 static void wrong_owner(const Refusal *why, Text *t) {
     text_str(t, "it is ");
-    text_str(t, side_name(why->side));
+    text_str(t, colour_name(why->side));
     text_str(t, "'s turn, ");
     text_square(t, why->square[0]);
-    if (why->code == REFUSAL_EMPTY_ORIGIN) text_str(t, " is empty");
-    else text_str(t, why->side == BLACK ? " holds a White piece" : " holds a Black piece");
+    if (why->code == REFUSAL_EMPTY_ORIGIN) {
+        text_str(t, " is empty");
+    } else {
+        text_str(t, " holds a ");
+        text_str(t, colour_name(why->owner));
+        text_str(t, " piece");
+    }
+}
+
+/* The letters a placement or a seat to move may use. */
+static const char *letters(const Refusal *why) {
+    return why->players == 4 ? "w, r, b, y" : why->players == 3 ? "w, r, b" : "w, b";
 }
 
 /* Refusals of the written form: paths, and the placement of a FEN. */
@@ -57,7 +66,9 @@ static bool write_form(const Refusal *why, Text *t) {
         text_str(t, "unexpected '");
         text_char(t, c > ' ' && c <= '~' ? c : '?'); /* never echo a control byte */
         text_str(t, "' in ");
-        rank(why, t, " (use w, b and counts of empty squares)");
+        rank(why, t, " (use ");
+        text_str(t, letters(why));
+        text_str(t, " and counts of empty squares)");
         break;
     }
     case REFUSAL_TOO_FEW_RANKS:
@@ -73,12 +84,16 @@ static bool write_form(const Refusal *why, Text *t) {
 /* Refusals of a whole position. */
 static bool write_position(const Refusal *why, Text *t) {
     switch (why->code) {
-    case REFUSAL_FEN_SIDE: text_str(t, "the side to move must be 'w' or 'b' after the placement"); break;
+    case REFUSAL_FEN_SIDE:
+        if (why->players == 4) text_str(t, "the seat to move must be 'w', 'r', 'b' or 'y' after the placement");
+        else if (why->players == 3) text_str(t, "the seat to move must be 'w', 'r' or 'b' after the placement");
+        else text_str(t, "the side to move must be 'w' or 'b' after the placement");
+        break;
     case REFUSAL_FEN_TURNS:
         text_str(t, "the number of turns played must follow the side to move (0 to 1000000), and end the position");
         break;
     case REFUSAL_PIECE_COUNT:
-        text_str(t, side_name(why->side));
+        text_str(t, colour_name(why->side));
         text_str(t, " has ");
         text_int(t, why->number);
         text_str(t, " pieces; the ");
@@ -86,7 +101,10 @@ static bool write_position(const Refusal *why, Text *t) {
         text_str(t, "-piece game needs ");
         text_int(t, why->expected);
         break;
-    case REFUSAL_BOTH_WON: text_str(t, "both sides have filled their goal camps, which no game can reach"); break;
+    case REFUSAL_BOTH_WON:
+        text_str(t, why->partners ? "both partnerships have" : why->players ? "two seats have" : "both sides have");
+        text_str(t, " filled their goal camps, which no game can reach");
+        break;
     case REFUSAL_FEN_TOO_LONG: text_str(t, "the FEN is too long"); break;
     default: return false;
     }
@@ -120,15 +138,19 @@ static void write_move(const Refusal *why, Text *t) {
         break;
     case REFUSAL_PASS_NOT_ALLOWED:
         text_str(t, "pass is only allowed with no legal move, and ");
-        text_str(t, side_name(why->side));
+        text_str(t, colour_name(why->side));
         text_str(t, " has ");
         text_int(t, why->number);
         text_str(t, why->number == 1 ? " move" : " moves");
         break;
     case REFUSAL_GAME_OVER:
         text_str(t, "the game is over (");
-        text_str(t, result_text((Result)why->number));
+        text_str(t, why->players ? multi_result_text((MultiResult)why->number) : result_text((Result)why->number));
         text_char(t, ')');
+        break;
+    case REFUSAL_SEAT_FINISHED:
+        text_str(t, colour_name(why->side));
+        text_str(t, " has all of its pieces on its goal camp, so it has no move and passes");
         break;
     default: text_str(t, "the move is not allowed"); break;
     }

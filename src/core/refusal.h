@@ -24,7 +24,7 @@ typedef enum {
     REFUSAL_NOT_A_SQUARE,       /* word: the name */
     /* a move by the rules (move_read, game_play_text) */
     REFUSAL_EMPTY_ORIGIN,       /* a: from; side: to move */
-    REFUSAL_NOT_YOUR_PIECE,     /* a: from; side: to move */
+    REFUSAL_NOT_YOUR_PIECE,     /* a: from; side: to move; owner: the piece's */
     REFUSAL_STEP_OCCUPIED,      /* a: to */
     REFUSAL_OCCUPIED,           /* a: to, of a from-to with no hop there */
     REFUSAL_UNREACHABLE,        /* a: from, b: to */
@@ -48,6 +48,8 @@ typedef enum {
     REFUSAL_PIECE_COUNT,        /* side; number: its pieces; expected: the variant's */
     REFUSAL_BOTH_WON,
     REFUSAL_FEN_TOO_LONG,
+    /* three or four players */
+    REFUSAL_SEAT_FINISHED,      /* side: to move, all of its pieces on its goal (partners) */
     REFUSAL_CODES               /* how many codes there are */
 } RefusalCode;
 
@@ -55,7 +57,11 @@ typedef struct {
     RefusalCode code;
     int square[2]; /* -1 when not named */
     int number, expected;
-    Side side;
+    Side side, owner; /* a side, or a seat of three or four (the numbers of names.h) */
+    /* The game refused: 0 the two-player one, 3 or 4 players (then a
+     * GAME_OVER's number is a MultiResult). */
+    uint8_t players;
+    bool partners;
     /* The refused text, inside the input that was read: write the refusal
      * while that input lives. */
     const char *word;
@@ -63,7 +69,8 @@ typedef struct {
 } Refusal;
 
 /* Sets *why to `code` naming squares a and b (-1 for none), the rest
- * zero; returns false, for the readers' `return refuse(...)`. */
+ * zero (the two-player game); returns false, for the readers'
+ * `return refuse(...)`. */
 bool refuse(Refusal *why, RefusalCode code, int a, int b);
 
 /* The English sentence for a refusal, as every interface has shown it. */

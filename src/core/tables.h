@@ -20,5 +20,11 @@ extern const uint8_t HOP_COUNT[256];      /* ... and how many there are */
 extern const Bitboard CAMPS[2][2];        /* [0: 19-piece, 1: 13-piece][side] */
 extern const uint64_t ZOBRIST_PIECE[2][256];
 extern const uint64_t ZOBRIST_BLACK_TO_MOVE;
+/* The game for three or four (multi_board.h): the 13-piece camps by seat
+ * (White p1, Black a16, Red a1, Yellow p16) and the seats' keys (each of
+ * 256 squares; White's and Black's are ZOBRIST_PIECE's). */
+extern const Bitboard CORNER_CAMPS[4];
+extern const uint64_t *const ZOBRIST_SEAT_PIECE[4];
+extern const uint64_t ZOBRIST_SEAT_TO_MOVE[4];
 
 #endif

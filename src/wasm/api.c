@@ -18,6 +18,7 @@
 #include "core/text.h"
 #include "engine/levels.h"
 #include "engine/search.h"
+#include "wasm/json.h"
 
 /* Room for the longest game record (MAX_RECORD_TEXT) and its JSON. */
 enum { IO_SIZE = 1 << 18, WASM_PAGE = 1 << 16 };
@@ -30,118 +31,17 @@ static SearchReport last_report;
 static Record record;
 static char record_text[MAX_RECORD_TEXT + 1];
 
-/* ---- JSON output ------------------------------------------------------- */
-
 static Text out_begin(void) { return text_on(io, IO_SIZE); }
 
-/* A JSON string; bytes that are not printable ASCII (user input echoed in a
- * message) become '?', so the output is always valid UTF-8. */
-static void json_str(Text *t, const char *s) {
-    text_char(t, '"');
-    for (; *s; s++) {
-        char c = *s;
-        if (c == '"' || c == '\\') text_char(t, '\\');
-        text_char(t, c >= ' ' && c <= '~' ? c : '?');
-    }
-    text_char(t, '"');
-}
-
-static void json_key(Text *t, const char *key) {
-    if (t->len > 1) text_char(t, ',');
-    json_str(t, key);
-    text_char(t, ':');
-}
-
-static void json_int(Text *t, const char *key, long long v) {
-    json_key(t, key);
-    text_int(t, v);
-}
-
-static void json_text(Text *t, const char *key, const char *s) {
-    json_key(t, key);
-    json_str(t, s);
-}
-
-/* A JSON string of len bytes of UTF-8 text as written (a name in a record):
- * multi-byte characters pass through, quotes and backslashes are escaped,
- * control characters dropped. */
-static void json_utf8(Text *t, const char *key, const char *s, int len) {
-    json_key(t, key);
-    text_char(t, '"');
-    for (int i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < ' ' || c == 0x7f) continue;
-        if (c == '"' || c == '\\') text_char(t, '\\');
-        text_char(t, (char)c);
-    }
-    text_char(t, '"');
-}
-
-static void json_square(Text *t, const char *key, int sq) {
-    char buf[4];
-    Text s = text_on(buf, sizeof buf);
-    text_square(&s, sq);
-    json_text(t, key, buf);
-}
-
-/* ---- refusals ---------------------------------------------------------- */
-
-/* The page's reason code for each of the rules' refusals (the "refusal.*"
- * texts of web/i18n); the rules' English travels along as a fallback. */
-static const char *const REASONS[REFUSAL_CODES] = {
-    [REFUSAL_NONE] = "illegal",
-    [REFUSAL_TOO_FEW_SQUARES] = "malformed",
-    [REFUSAL_TOO_MANY_SQUARES] = "malformed",
-    [REFUSAL_EMPTY_SQUARE_NAME] = "malformed",
-    [REFUSAL_NOT_A_SQUARE] = "malformed",
-    [REFUSAL_EMPTY_ORIGIN] = "empty-origin",
-    [REFUSAL_NOT_YOUR_PIECE] = "not-your-piece",
-    [REFUSAL_STEP_OCCUPIED] = "step-occupied",
-    [REFUSAL_OCCUPIED] = "occupied",
-    [REFUSAL_UNREACHABLE] = "unreachable",
-    [REFUSAL_STEP_IN_CHAIN] = "step-in-chain",
-    [REFUSAL_NOT_A_HOP] = "not-a-hop",
-    [REFUSAL_NOTHING_TO_HOP] = "nothing-to-hop",
-    [REFUSAL_HOP_LANDS_OCCUPIED] = "hop-lands-occupied",
-    [REFUSAL_LANDS_TWICE] = "lands-twice",
-    [REFUSAL_RETURNS_TO_START] = "returns-to-start",
-    [REFUSAL_GOAL_CAMP] = "goal-camp",
-    [REFUSAL_PASS_NOT_ALLOWED] = "pass-not-allowed",
-    [REFUSAL_GAME_OVER] = "game-over",
-    [REFUSAL_RANK_TOO_LONG] = "fen-placement",
-    [REFUSAL_RANK_TOO_SHORT] = "fen-placement",
-    [REFUSAL_BAD_PLACEMENT_CHAR] = "fen-placement",
-    [REFUSAL_TOO_FEW_RANKS] = "fen-placement",
-    [REFUSAL_TOO_MANY_RANKS] = "fen-placement",
-    [REFUSAL_FEN_SIDE] = "fen-side",
-    [REFUSAL_FEN_TURNS] = "fen-turns",
-    [REFUSAL_PIECE_COUNT] = "fen-piece-count",
-    [REFUSAL_BOTH_WON] = "fen-both-won",
-    [REFUSAL_FEN_TOO_LONG] = "fen-placement",
-};
-
-static const int NO_SQUARES[2] = {-1, -1};
-
-/* {reason, a, b, number, message}: a, b and number only when given. */
+/* {reason, a, b, number, message} in io (json.h). */
 static void write_reason(const char *reason, const int sq[2], int number, const char *message) {
     Text t = out_begin();
-    text_char(&t, '{');
-    json_text(&t, "reason", reason);
-    if (sq[0] >= 0) json_square(&t, "a", sq[0]);
-    if (sq[1] >= 0) json_square(&t, "b", sq[1]);
-    if (number) json_int(&t, "number", number);
-    json_text(&t, "message", message);
-    text_char(&t, '}');
+    json_reason(&t, reason, sq, number, message);
 }
 
-/* Of the numbers, the page's texts name only a pass's (the moves there
- * are), so only that one is sent. */
 static void write_refusal(const Refusal *why) {
-    char message[256];
-    Text m = text_on(message, sizeof message);
-    refusal_write(why, &m);
-    int number = why->code == REFUSAL_PASS_NOT_ALLOWED ? why->number : 0;
-    write_reason(REASONS[why->code], why->square, number, message);
+    Text t = out_begin();
+    json_refusal(&t, why);
 }
 
 /* ---- the game ---------------------------------------------------------- */
@@ -157,12 +57,7 @@ static const char *result_code(Result r) {
 }
 
 /* The input in io as a NUL-terminated string of `len` bytes. */
-static const char *input(int len) {
-    if (len < 0) len = 0;
-    if (len >= IO_SIZE) len = IO_SIZE - 1;
-    io[len] = '\0';
-    return io;
-}
+static const char *input(int len) { return text_in(io, IO_SIZE, len); }
 
 char *api_io(void) { return io; }
 int api_io_size(void) { return IO_SIZE; }
@@ -561,6 +456,9 @@ int api_parse_record(int len) {
         return 1;
     }
     json_int(&t, "variant", variant_pieces(record.variant));
+    json_int(&t, "players", record.players);
+    json_key(&t, "partners");
+    text_str(&t, record.partners ? "true" : "false");
     json_int(&t, "turnLimit", record.turn_limit);
     if (record.fen[0]) json_text(&t, "fen", record.fen);
     if (record.white.length) json_utf8(&t, "white", record_text + record.white.start, record.white.length);

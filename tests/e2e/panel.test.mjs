@@ -1,4 +1,4 @@
-// The panel beside the board (issue 23): it keeps its size while the
+// The panel beside the board: it keeps its size while the
 // computer thinks, the move list is a table whose moves break only at a hop,
 // everything shown during review belongs to the position on the board, and
 // a message lasts only as long as what it is about.

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/online.h"
+#include "online/online.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

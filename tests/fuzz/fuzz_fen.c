@@ -1,19 +1,45 @@
 /*
- * fuzz_fen: position parsing.  Whatever the text, fen_parse either refuses it
- * with a reason or yields a consistent position that writes back to text
- * which reads back to the same position.
+ * fuzz_fen: position parsing.  Whatever the text, fen_parse (and for three
+ * and four players multi_fen_parse, each seating) either refuses it with a
+ * reason or yields a consistent position that writes back to text which
+ * reads back to the same position.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/multi_notation.h"
 #include "core/notation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check(bool ok) {
     if (!ok) __builtin_trap();
+}
+
+static void check_multi(const char *text, Seating seating) {
+    MultiPosition pos, back;
+    char err[256], fen[FEN_TEXT_SIZE];
+    Text e = text_on(err, sizeof err);
+    Refusal why;
+    if (!multi_fen_parse(text, seating, &pos, &why)) {
+        refusal_write(&why, &e);
+        check(why.code != REFUSAL_NONE && e.len > 0);
+        return;
+    }
+    check(pos.hash == multi_compute_hash(&pos));
+    check(pos.seat < seating.players);
+    for (int seat = 0; seat < MAX_SEATS; seat++)
+        check(bb_count(pos.pieces[seat]) == (seat < seating.players ? SEAT_PIECES : 0));
+    Text t = text_on(fen, sizeof fen);
+    multi_text_fen(&t, &pos);
+    check(t.len < FEN_TEXT_SIZE - 1);
+    check(multi_fen_parse(fen, seating, &back, &why));
+    check(multi_same(&pos, &back) && pos.turns == back.turns);
+    MoveList list;
+    multi_generate_moves(&pos, &list);
+    check(list.count >= 1 && multi_count_moves(&pos) == list.count);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -41,6 +67,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         generate_moves(&pos, &list);
         check(list.count >= 1 && count_moves(&pos) == list.count);
     }
+    check_multi(text, (Seating){3, false});
+    check_multi(text, (Seating){4, false});
+    check_multi(text, (Seating){4, true});
     free(text);
     return 0;
 }

@@ -1,8 +1,9 @@
 /*
  * fuzz_record: game-record import, as the page and `halma play --load` do
- * it: the form first, then every move by the rules.  A refusal must say
- * what is wrong; an accepted record must replay into a game of exactly its
- * moves.
+ * it: the form first, then every move by the rules, as a game of two
+ * players or of three or four as the record says.  A refusal must say what
+ * is wrong; an accepted record must replay into a game of exactly its
+ * moves, and never as the other kind of game.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,6 +18,17 @@ static void check(bool ok) {
 
 static Record record;
 static Game game;
+static MultiGame multi;
+
+static void check_replayed(const RecordProblem *problem, int length) {
+    if (problem->error == RECORD_OK) {
+        check(length == record.move_count);
+        return;
+    }
+    check(problem->error == RECORD_BAD_POSITION || problem->error == RECORD_ILLEGAL_MOVE);
+    check(problem->reason[0] != '\0');
+    if (problem->error == RECORD_ILLEGAL_MOVE) check(problem->number >= 1 && problem->number <= record.move_count);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > MAX_RECORD_TEXT + 16) return 0;
@@ -26,13 +38,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     RecordProblem problem;
     if (!record_parse(text, (int)size, &record, &problem)) {
         check(problem.error != RECORD_OK && record_error_code(problem.error)[0]);
-    } else if (!record_replay(text, &record, &game, &problem)) {
-        check(problem.error == RECORD_BAD_POSITION || problem.error == RECORD_ILLEGAL_MOVE);
-        check(problem.reason[0] != '\0');
-        if (problem.error == RECORD_ILLEGAL_MOVE) check(problem.number >= 1 && problem.number <= record.move_count);
+    } else if (record.players == 2) {
+        check(!record_replay_multi(text, &record, &multi, &problem) && problem.error == RECORD_BAD_PLAYERS);
+        record_replay(text, &record, &game, &problem);
+        check_replayed(&problem, game.length);
+        check(problem.error != RECORD_OK || game.pos.hash == position_compute_hash(&game.pos));
     } else {
-        check(game.length == record.move_count);
-        check(game.pos.hash == position_compute_hash(&game.pos));
+        check(record.variant == VARIANT_13 && (!record.partners || record.players == 4));
+        check(!record_replay(text, &record, &game, &problem) && problem.error == RECORD_BAD_PLAYERS);
+        record_replay_multi(text, &record, &multi, &problem);
+        check_replayed(&problem, multi.length);
+        check(problem.error != RECORD_OK || multi.pos.hash == multi_compute_hash(&multi.pos));
     }
     free(text);
     return 0;

@@ -4,7 +4,7 @@
 // their stores in temporary folders.
 //
 // HALMA_ONLINE_STORE chooses the store of the servers that startOnline()
-// starts without a --db of their own (issue 25):
+// starts without a --db of their own:
 //   sqlite (the default)  in memory (tests name their own SQLite files);
 //   pg                    one server on a fresh PostgreSQL database;
 //   pg2                   two servers on one fresh PostgreSQL database: the

@@ -1,4 +1,4 @@
-// shared.test.mjs: two `halma serve` on one PostgreSQL store (issue 25),
+// shared.test.mjs: two `halma serve` on one PostgreSQL store,
 // from outside over raw HTTP: a move posted to one server reaches the
 // streams held on the other at once; a server killed mid-game loses nothing
 // for its clients, who go on on the other; PostgreSQL restarted mid-game

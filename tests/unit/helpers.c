@@ -9,12 +9,20 @@ int sq(const char *name) {
     return s;
 }
 
-static void put_all(Position *pos, const char *names, Side side) {
+/* The squares named in `names` (space-separated) into out[]; how many. */
+static int square_list(const char *names, int out[NUM_SQUARES]) {
     char copy[1024];
-    strncpy(copy, names, sizeof copy - 1);
+    strncpy(copy, names ? names : "", sizeof copy - 1);
     copy[sizeof copy - 1] = '\0';
     char *rest = copy;
-    for (char *name; (name = strtok_r(rest, " ", &rest)) != NULL;) position_put(pos, sq(name), side);
+    int n = 0;
+    for (char *name; n < NUM_SQUARES && (name = strtok_r(rest, " ", &rest)) != NULL;) out[n++] = sq(name);
+    return n;
+}
+
+static void put_all(Position *pos, const char *names, Side side) {
+    int list[NUM_SQUARES];
+    for (int i = 0, n = square_list(names, list); i < n; i++) position_put(pos, list[i], side);
 }
 
 Position position_of(Variant variant, const char *white, const char *black, Side side) {
@@ -89,4 +97,52 @@ void assert_divide_sums(Position *pos, int depth) {
     static MoveList list;
     static uint64_t counts[MAX_MOVES];
     cr_assert_eq(perft_divide(pos, depth, &list, counts), perft(pos, depth, NULL));
+}
+
+const char START_FOUR[] = "bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0";
+const char START_THREE[] = "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0";
+
+MultiPosition multi_position_of(Seating seating, const char *const names[MAX_SEATS], int seat) {
+    MultiPosition pos;
+    multi_clear(&pos, seating);
+    for (int s = 0; s < MAX_SEATS; s++) {
+        int list[NUM_SQUARES];
+        for (int i = 0, n = square_list(names[s], list); i < n; i++) multi_put(&pos, list[i], s);
+    }
+    multi_set_seat(&pos, seat);
+    return pos;
+}
+
+MultiPosition multi_from_fen(Seating seating, const char *fen) {
+    MultiPosition pos;
+    Refusal why;
+    cr_assert(multi_fen_parse(fen, seating, &pos, &why), "fen refused: %s (%s)", refusal_english(&why), fen);
+    return pos;
+}
+
+Move multi_read(const MultiPosition *pos, const char *text) {
+    Refusal why;
+    Move m = MOVE_PASS;
+    cr_assert(multi_move_read(pos, text, (int)strlen(text), &m, &why), "'%s' refused: %s", text, refusal_english(&why));
+    return m;
+}
+
+const char *multi_refusal(const MultiPosition *pos, const char *text) {
+    Refusal why;
+    Move m;
+    cr_assert_not(multi_move_read(pos, text, (int)strlen(text), &m, &why), "'%s' was accepted", text);
+    const char *err = refusal_english(&why);
+    cr_assert(err[0], "'%s' refused without a reason", text);
+    return err;
+}
+
+void multi_play(MultiGame *game, const char *moves) {
+    char copy[4096];
+    strncpy(copy, moves, sizeof copy - 1);
+    copy[sizeof copy - 1] = '\0';
+    char *rest = copy;
+    for (char *m; (m = strtok_r(rest, " ", &rest)) != NULL;) {
+        Refusal why;
+        cr_assert(multi_game_play_text(game, m, (int)strlen(m), &why), "%s refused: %s", m, refusal_english(&why));
+    }
 }

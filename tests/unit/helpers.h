@@ -13,6 +13,8 @@
 #include "core/game.h"
 #include "core/movecheck.h"
 #include "core/movegen.h"
+#include "core/multi_game.h"
+#include "core/multi_notation.h"
 #include "core/notation.h"
 
 /* The square named `name`; the test fails if it is no square. */
@@ -52,5 +54,26 @@ unsigned test_random(unsigned *seed);
 
 /* A random legal game of `turns` moves from the start, seeded. */
 void random_game(Game *game, Variant variant, int turns, unsigned seed);
+
+/* Three and four players.  The seatings, and the contract's starts. */
+#define THREE ((Seating){3, false})
+#define FOUR ((Seating){4, false})
+#define PARTNERS ((Seating){4, true})
+extern const char START_FOUR[], START_THREE[];
+
+/* A position with the pieces of each seat on the squares named (in the
+ * seats' order White, Black, Red, Yellow: names.h), `seat` to move. */
+MultiPosition multi_position_of(Seating seating, const char *const squares[MAX_SEATS], int seat);
+
+/* Builds a position from a FEN, failing the test if it is refused. */
+MultiPosition multi_from_fen(Seating seating, const char *fen);
+
+/* The move text read in `pos`, failing with the reason if refused; the
+ * refusal's English for a text that must be refused. */
+Move multi_read(const MultiPosition *pos, const char *text);
+const char *multi_refusal(const MultiPosition *pos, const char *text);
+
+/* Plays space-separated moves, failing the test at a refused one. */
+void multi_play(MultiGame *game, const char *moves);
 
 #endif

@@ -371,3 +371,35 @@ Test(engine_pipe, commands_out_of_order_are_answered_in_order) {
     const char *fen = hear();
     cr_assert(strstr(fen, " b 1"), "a refused position changed the game: %s", fen);
 }
+
+Test(engine_pipe, four_players_through_the_pipe) {
+    say("position players 4 startpos moves o4-n5 b4-c5");
+    say("fen");
+    say("legal");
+    say("perft 2");
+    say("status");
+    say("board");
+    cr_assert_str_eq(hear(), "fen bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/2r10w2/r14w/rrr10www/"
+                             "rrrr8wwww/rrrr8wwww b 2");
+    cr_assert(!strncmp(hear(), "legal 32 ", 9));
+    cr_assert_str_eq(hear(), "perft 2 1024");
+    cr_assert_str_eq(hear(), "status ongoing");
+    cr_assert(strstr(hear(), " a b c d e f g h i j k l m n o p"));
+    cr_assert(strstr(hear(), "16  B B B B"));
+}
+
+Test(engine_pipe, three_and_four_player_lines_refused_and_nothing_changed) {
+    say("position players 3 startpos moves o4-n5");
+    say("position players 3 partners startpos");
+    say("position variant 19 players 4 startpos");
+    say("position players 3 startpos moves o4-n5 o13-n12");
+    say("go movetime 50 rtime 100 ytime 100");
+    say("fen");
+    say("isready");
+    cr_assert_str_eq(hear(), "error partners needs players 4 (White and Black against Red and Yellow)");
+    cr_assert(!strncmp(hear(), "error three and four players play on 13-piece camps", 51));
+    cr_assert(!strncmp(hear(), "error move 2 (o13-n12): ", 24));
+    cr_assert_str_eq(hear(), "error go: the computer does not play three or four players yet");
+    cr_assert(strstr(hear(), " r 1"), "a refused line changed the game");
+    cr_assert_str_eq(hear(), "readyok");
+}

@@ -163,7 +163,7 @@ Test(protocol, setoption_checks_names_and_values) {
 }
 
 Test(protocol, hash_option_gives_the_table_all_of_its_memory) {
-    /* Unaligned memory used to cost the table half of it. */
+    /* Memory handed over unaligned would cost the table half of it. */
     for (int mb = 1; mb <= 4; mb *= 2) {
         char line[64];
         snprintf(line, sizeof line, "setoption name Hash value %d", mb);
@@ -209,4 +209,123 @@ Test(protocol, words_may_be_separated_by_several_spaces) {
 Test(protocol, quit_ends_the_session) {
     cr_assert(protocol_execute(proto, "isready", 7));
     cr_assert_not(protocol_execute(proto, "quit", 4));
+}
+
+/* ---- three and four players (PROTOCOL.md, Three and four players) ---- */
+
+#define FOUR_START "bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww"
+#define RED_NEAR_HOME "bbbb8rrrr/bbbb8rrrr/bbb10rrr/bb13r/14r1/16/16/16/yyyyyyyyyyyyy3/16/16/16/14ww/13www/12wwww/12wwww r 40"
+#define BLACK_NEAR_PARTNERS_WIN \
+    "wwww12/wwww12/www13/ww14/16/16/16/yyyyyyyyyyyyy3/rrrrrrrrrrrrr3/16/16/16/12b1bb/14bb/12bbbb/12bbbb b 90"
+
+Test(protocol, four_players_from_the_start) {
+    cr_assert_str_eq(send("position players 4 startpos"), "");
+    cr_assert_str_eq(send("fen"), "fen " FOUR_START " w 0");
+    cr_assert(starts_with(send("legal"), "legal 32 "));
+    cr_assert_str_eq(send("perft 2"), "perft 2 1024");
+    cr_assert_str_eq(send("status"), "status ongoing");
+    cr_assert_str_eq(send("position variant 13 players 4 startpos moves o4-n5 b4-c5"), "");
+    cr_assert(strstr(send("fen"), " b 2"), "Black moves after White and Red");
+    cr_assert_str_eq(send("position players 3 startpos moves o4-n5 b4-c5 b13-c12"), "");
+    cr_assert(strstr(send("fen"), "bbbb12/bbb13/") && strstr(send("fen"), " w 3"));
+}
+
+Test(protocol, three_players_from_the_contract_position) {
+    send("position players 3 fen b15/w15/1b1bb11/3b12/3bb3b7/5b10/16/6wb8/5w1w1r6/3r1rrbbw6/4r1rr8/2r1r5wwb3/"
+         "2r2rr3w1w1w1/12w1w1/3r8w3/16 w 87");
+    cr_assert(starts_with(send("legal"), "legal 136 "));
+    cr_assert_str_eq(send("perft 2"), "perft 2 22737");
+}
+
+Test(protocol, status_names_the_winning_seat_or_partnership) {
+    send("position players 4 fen " RED_NEAR_HOME);
+    cr_assert_str_eq(send("status"), "status ongoing");
+    send("position players 4 fen " RED_NEAR_HOME " moves o12-o13");
+    cr_assert_str_eq(send("status"), "status win r");
+    cr_assert_str_eq(send("go movetime 10"), "bestmove none");
+    send("position players 4 partners fen " BLACK_NEAR_PARTNERS_WIN " moves m4-n3");
+    cr_assert_str_eq(send("status"), "status win w b");
+    send("position players 4 fen " BLACK_NEAR_PARTNERS_WIN);
+    cr_assert_str_eq(send("status"), "status win w", "each for themselves, White home has won");
+}
+
+Test(protocol, a_partner_home_passes) {
+    /* Black, then Yellow, then White, who is home. */
+    send("position players 4 partners fen " BLACK_NEAR_PARTNERS_WIN " moves m4-l5 a9-a10");
+    cr_assert(strstr(send("fen"), " w 92"));
+    cr_assert_str_eq(send("legal"), "legal 1 pass");
+    cr_assert_str_eq(send("position players 4 partners fen " BLACK_NEAR_PARTNERS_WIN " moves m4-l5 a9-a10 a16-b16"),
+                     "error move 3 (a16-b16): White has all of its pieces on its goal camp, so it has no move and passes");
+    cr_assert_str_eq(send("position players 4 partners fen " BLACK_NEAR_PARTNERS_WIN " moves m4-l5 a9-a10 pass"), "");
+    cr_assert(strstr(send("fen"), " r 93"));
+}
+
+Test(protocol, draws_for_three_and_four) {
+    send("position players 4 startpos moves o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13 n12-o13 "
+         "o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13 n12-o13");
+    cr_assert_str_eq(send("status"), "status draw repetition");
+    send("setoption name TurnLimit value 3");
+    send("position players 3 startpos moves o4-n5 b4-c5 b13-c12");
+    cr_assert_str_eq(send("status"), "status draw turnlimit");
+}
+
+Test(protocol, the_turn_limit_is_200_a_seat_unless_set) {
+    send("position players 4 fen " FOUR_START " w 799 moves o4-n5");
+    cr_assert_str_eq(send("status"), "status draw turnlimit");
+    send("position players 3 fen " FOUR_START " w 599");
+    cr_assert(starts_with(send("status"), "status "), "the position was refused: three have no Yellow");
+    send("position players 4 fen " FOUR_START " w 600 moves o4-n5");
+    cr_assert_str_eq(send("status"), "status ongoing");
+    send("setoption name TurnLimit value 601");
+    cr_assert_str_eq(send("status"), "status draw turnlimit", "TurnLimit holds for every number of players once set");
+}
+
+Test(protocol, malformed_multi_positions_are_refused_and_change_nothing) {
+    send("position players 4 startpos moves o4-n5");
+    const char *bad[] = {"position players", "position players 5 startpos", "position players 1 startpos",
+                         "position players 3 partners startpos", "position players 2 partners startpos",
+                         "position partners startpos", "position variant 19 players 4 startpos",
+                         "position players 4 variant 13 startpos", "position players 3 startpos moves o4-n5 o13-n12",
+                         "position players 3 fen " FOUR_START " w 0", "position players 4 fen " FOUR_START " b",
+                         "position players 4 fen " FOUR_START " x 0", "position players 4 startpos moves pass",
+                         "position players 4 startpos then o4-n5",
+                         "position players 4 fen " RED_NEAR_HOME " moves o12-o13 b13-c12"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        const char *reply = send(bad[i]);
+        cr_assert(starts_with(reply, "error "), "'%s' answered '%s'", bad[i], reply);
+        cr_assert(strstr(send("fen"), " r 1"), "'%s' changed the position", bad[i]);
+    }
+    cr_assert_str_eq(send("position players 4 fen " RED_NEAR_HOME " moves o12-o13 b13-c12"),
+                     "error move 2 (b13-c12): the game is over (Red wins)");
+    cr_assert_str_eq(send("position players 3 fen " FOUR_START " w 0"),
+                     "error bad fen: unexpected 'y' in rank 16 (use w, r, b and counts of empty squares)");
+}
+
+Test(protocol, go_with_three_or_four_players_says_the_computer_cannot_yet) {
+    send("position players 4 startpos");
+    cr_assert_str_eq(send("go movetime 100 rtime 500 ytime 500"),
+                     "error go: the computer does not play three or four players yet");
+    cr_assert(starts_with(send("go rtime"), "error go rtime needs a whole number"));
+    cr_assert(strstr(send("fen"), " w 0"));
+    send("position startpos");
+    cr_assert(starts_with(send("go rtime 500"), "error unknown go parameter 'rtime'"), "two players have no Red");
+}
+
+Test(protocol, back_to_two_players_and_newgame_keeps_the_kind) {
+    send("position players 3 startpos moves o4-n5");
+    cr_assert_str_eq(send("newgame"), "");
+    cr_assert_str_eq(send("fen"), "fen bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0");
+    send("position startpos");
+    cr_assert(starts_with(send("legal"), "legal 40 "));
+    send("position players 2 startpos");
+    cr_assert(starts_with(send("legal"), "legal 40 "));
+}
+
+Test(protocol, board_marks_four_camps_and_four_seats) {
+    send("position players 4 startpos moves o4-n5 b4-c5 b13-c12 o13-n12");
+    send("board");
+    cr_assert_eq(replies->count, 18);
+    cr_assert(strstr(replies->lines[1], "16  B B B B") && strstr(replies->lines[1], "Y Y Y Y  16"), "%s", replies->lines[1]);
+    cr_assert(strstr(replies->lines[4], " B : ") && strstr(replies->lines[4], " : Y "), "%s", replies->lines[4]);
+    cr_assert(strstr(replies->lines[13], " R : ") && strstr(replies->lines[13], " : W "), "%s", replies->lines[13]);
 }

@@ -26,12 +26,14 @@ for (const code of codes) {
 }
 
 test('every refusal reason of the wasm API has a text', () => {
-  const api = readFileSync(new URL('../../src/wasm/api.c', import.meta.url), 'utf8');
-  const reasons = new Set([...api.matchAll(/"([a-z]+(?:-[a-z]+)+|malformed|unreachable|occupied|illegal|variant)"/g)].map((m) => m[1]));
-  const known = ['not-your-piece', 'empty-origin', 'step-occupied', 'occupied', 'unreachable', 'goal-camp', 'fen-side'];
+  const api = ['api.c', 'json.c', 'api_multi.c']
+    .map((file) => readFileSync(new URL(`../../src/wasm/${file}`, import.meta.url), 'utf8')).join('\n');
+  const reasons = new Set([...api.matchAll(/"([a-z]+(?:-[a-z]+)+|malformed|unreachable|occupied|illegal|variant|players)"/g)].map((m) => m[1]));
+  const known = ['not-your-piece', 'empty-origin', 'step-occupied', 'occupied', 'unreachable', 'goal-camp', 'fen-side', 'seat-finished'];
   for (const reason of known) assert.ok(reasons.has(reason), `api.c names ${reason}`);
   for (const reason of reasons) {
-    if (['white-wins', 'black-wins', 'draw-repetition', 'draw-turn-limit'].includes(reason)) continue;
+    const results = ['white-wins', 'black-wins', 'red-wins', 'yellow-wins', 'white-black-win', 'red-yellow-win'];
+    if ([...results, 'draw-repetition', 'draw-turn-limit'].includes(reason)) continue;
     assert.ok(`refusal.${reason}` in english, `refusal.${reason} has an English text`);
   }
 });

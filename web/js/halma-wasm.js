@@ -128,16 +128,17 @@ export class Halma {
     return length ? this.read() : null;
   }
 
-  /** The form of a game record (docs/RECORD.md): {variant, turnLimit, fen
-   * (null for the starting position), white, black (the names, or null),
-   * moves}, or {error: {code, number, detail}}.  The rules check the moves
-   * when the game is loaded. */
+  /** The form of a game record (docs/RECORD.md): {variant, players,
+   * partners, turnLimit, fen (null for the starting position), white, black
+   * (the names, or null), moves}, or {error: {code, number, detail}}.  The
+   * rules check the moves when the game is loaded (a record of three or
+   * four players by HalmaMulti). */
   parseRecord(text) {
     const failed = this.api.api_parse_record(this.write(text));
     const answer = JSON.parse(this.read());
     if (failed) return { error: { code: answer.error, number: answer.number, detail: answer.detail } };
-    const { variant, turnLimit, moves } = answer;
-    return { variant, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves };
+    const { variant, players, partners, turnLimit, moves } = answer;
+    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves };
   }
 
   /** The playing levels (src/engine/levels.h): {min, max, person (a
@@ -187,3 +188,86 @@ export class Halma {
 }
 
 export const TARGET = Object.freeze({ END: 1, STEP: 2, HOP: 4, REPEATS: 8, STOP: 16 });
+
+/**
+ * The rules of three and four players (src/wasm/api_multi.h) on a module
+ * instance, beside its two-player game: seats by their letters w, r, b, y,
+ * in the turn order White, Red, Black, Yellow.  The computer does not play
+ * them yet.
+ */
+export class HalmaMulti {
+  /** @param {WebAssembly.Module | Promise<WebAssembly.Module>} module */
+  static async create(module) {
+    return new HalmaMulti(await Halma.create(module));
+  }
+
+  /** @param {Halma} halma the instance whose io this uses */
+  constructor(halma) {
+    this.halma = halma;
+    this.api = halma.api;
+  }
+
+  /** A new game from the start; turnLimit 0 is 200 turns a seat. */
+  newGame({ players = 4, partners = false, turnLimit = 0 } = {}) {
+    if (!this.api.api_multi_new_game(players, partners ? 1 : 0, turnLimit)) {
+      throw new Error(`no game of ${players} players${partners ? ' as partners' : ''}`);
+    }
+  }
+
+  /** Starts from a FEN; returns null, or the refusal. */
+  setFen(fen, { players = 4, partners = false, turnLimit = 0 } = {}) {
+    const length = this.halma.write(fen);
+    const failed = this.api.api_multi_set_fen(players, partners ? 1 : 0, turnLimit, length);
+    return failed ? JSON.parse(this.halma.read()) : null;
+  }
+
+  /** Plays a move; returns {path} with the move as played, or {refusal}. */
+  play(move) {
+    const length = this.halma.write(move);
+    if (this.api.api_multi_play(length) === 0) return { path: this.halma.read() };
+    return { refusal: JSON.parse(this.halma.read()) };
+  }
+
+  undo() {
+    return this.api.api_multi_undo() === 1;
+  }
+
+  /** {fen, players, partners, seat, turns, turnLimit, length, result,
+   * winners, home, occurrences, moves, mustPass, repeating} */
+  state() {
+    this.api.api_multi_state();
+    return JSON.parse(this.halma.read());
+  }
+
+  fenAt(k) {
+    return this.api.api_multi_fen_at(k) ? this.halma.read() : null;
+  }
+
+  moves() {
+    return this.api.api_multi_moves() ? this.halma.read().split(' ') : [];
+  }
+
+  legal() {
+    return this.api.api_multi_legal() ? this.halma.read().split(' ') : [];
+  }
+
+  /** Flags per square (TARGET.END, STEP, REPEATS) for the piece on `from`
+   * (a square name), or null when it is no piece of the seat to move. */
+  destinations(from) {
+    const count = this.api.api_multi_destinations(squareIndex(from));
+    return count < 0 ? null : this.halma.bytes().slice(0, 256);
+  }
+
+  /** A shortest path of the legal move from-to, or null. */
+  path(from, to) {
+    return this.api.api_multi_path(squareIndex(from), squareIndex(to)) ? this.halma.read() : null;
+  }
+
+  occurrencesAfter(from, to) {
+    return this.api.api_multi_occurrences_after(squareIndex(from), squareIndex(to));
+  }
+
+  perft(depth) {
+    return this.api.api_multi_perft(depth);
+  }
+}

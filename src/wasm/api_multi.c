@@ -1,0 +1,232 @@
+/*
+ * api_multi.c: the WebAssembly interface of the rules of three and four
+ * players (api_multi.h).  Records of any kind are read by api.c's
+ * api_parse_record; their moves are replayed here one by one.
+ */
+#include "wasm/api_multi.h"
+
+#include "core/multi_game.h"
+#include "core/movecheck.h"
+#include "core/multi_notation.h"
+#include "wasm/json.h"
+
+enum { FLAG_END = 1, FLAG_STEP = 2, FLAG_REPEATS = 8 }; /* api.c's TARGET_ values */
+
+static MultiGame multi;
+
+static Text out_begin(void) { return text_on(api_io(), api_io_size()); }
+static const char *input(int len) { return text_in(api_io(), api_io_size(), len); }
+
+static void write_reason(const char *reason, const char *message) {
+    Text t = out_begin();
+    json_reason(&t, reason, NO_SQUARES, 0, message);
+}
+
+static void write_refusal(const Refusal *why) {
+    Text t = out_begin();
+    json_refusal(&t, why);
+}
+
+static bool seating_of(int players, int partners, Seating *seating) {
+    *seating = (Seating){(uint8_t)(players == 3 || players == 4 ? players : 0), partners != 0};
+    return seating_valid(*seating);
+}
+
+static int turn_limit_of(int turn_limit, int players) {
+    return turn_limit > 0 ? turn_limit : multi_default_turn_limit(players);
+}
+
+int api_multi_new_game(int players, int partners, int turn_limit) {
+    Seating seating;
+    if (!seating_of(players, partners, &seating)) return 0;
+    multi_game_start(&multi, seating, turn_limit_of(turn_limit, players));
+    return 1;
+}
+
+int api_multi_set_fen(int players, int partners, int turn_limit, int len) {
+    Seating seating;
+    if (!seating_of(players, partners, &seating)) {
+        write_reason("players", "three or four players, and only four as partners");
+        return 1;
+    }
+    MultiPosition pos;
+    Refusal why;
+    if (!multi_fen_parse(input(len), seating, &pos, &why)) {
+        write_refusal(&why);
+        return 1;
+    }
+    multi_game_from(&multi, &pos, turn_limit_of(turn_limit, players));
+    return 0;
+}
+
+int api_multi_play(int len) {
+    char text[MOVE_TEXT_SIZE + 1];
+    if (len < 0 || len > MOVE_TEXT_SIZE) {
+        write_reason("malformed", "the move is too long");
+        return 1;
+    }
+    const char *s = input(len);
+    for (int i = 0; i <= len; i++) text[i] = s[i];
+    Refusal why;
+    MultiPosition before = multi.pos;
+    if (!multi_game_play_text(&multi, text, len, &why)) {
+        write_refusal(&why);
+        return 1;
+    }
+    /* A written chain keeps its path, a from-to gets a shortest one. */
+    Text t = out_begin();
+    uint8_t path[MAX_PATH];
+    int n = move_text_is_pass(text, len) ? 0 : path_parse(text, len, path, &why);
+    if (n > 2) text_path(&t, path, n);
+    else multi_text_move(&t, &before, multi.moves[multi.length - 1]);
+    return 0;
+}
+
+int api_multi_undo(void) { return multi_game_undo(&multi); }
+
+static const char *result_code(MultiResult r) {
+    static const char *const codes[] = {
+        [MULTI_ONGOING] = "ongoing", [MULTI_WHITE_WINS] = "white-wins", [MULTI_BLACK_WINS] = "black-wins",
+        [MULTI_RED_WINS] = "red-wins", [MULTI_YELLOW_WINS] = "yellow-wins",
+        [MULTI_WHITE_BLACK_WIN] = "white-black-win", [MULTI_RED_YELLOW_WIN] = "red-yellow-win",
+        [MULTI_DRAW_REPETITION] = "draw-repetition", [MULTI_DRAW_TURN_LIMIT] = "draw-turn-limit"};
+    return codes[r];
+}
+
+/* key: [the letters of the seats in `seats`, a bit each, in turn order] */
+static void json_seats(Text *t, const char *key, unsigned seats, int players) {
+    json_key(t, key);
+    text_char(t, '[');
+    int shown = 0;
+    for (int i = 0, seat = SEAT_WHITE; i < players; i++, seat = seat_after(players, seat)) {
+        if (!(seats >> seat & 1)) continue;
+        if (shown++) text_char(t, ',');
+        text_char(t, '"');
+        text_char(t, colour_letter(seat));
+        text_char(t, '"');
+    }
+    text_char(t, ']');
+}
+
+static void json_move(Text *t, Move m) {
+    text_char(t, '"');
+    text_square(t, m.from);
+    text_char(t, '-');
+    text_square(t, m.to);
+    text_char(t, '"');
+}
+
+int api_multi_state(void) {
+    const MultiPosition *pos = &multi.pos;
+    bool ongoing = multi.result == MULTI_ONGOING;
+    char fen[FEN_TEXT_SIZE];
+    Text f = text_on(fen, sizeof fen);
+    multi_text_fen(&f, pos);
+    unsigned home = 0;
+    for (int seat = 0; seat < pos->players; seat++) home |= (unsigned)multi_seat_home(pos, seat) << seat;
+    Text t = out_begin();
+    text_char(&t, '{');
+    json_text(&t, "fen", fen);
+    json_int(&t, "players", pos->players);
+    json_key(&t, "partners");
+    text_str(&t, pos->partners ? "true" : "false");
+    char seat[2] = {colour_letter(pos->seat), '\0'};
+    json_text(&t, "seat", seat);
+    json_int(&t, "turns", pos->turns);
+    json_int(&t, "turnLimit", multi.turn_limit);
+    json_int(&t, "length", multi.length);
+    json_text(&t, "result", result_code(multi.result));
+    json_seats(&t, "winners", multi_result_winners(multi.result), pos->players);
+    json_seats(&t, "home", home, pos->players);
+    json_int(&t, "occurrences", multi_game_occurrences(&multi));
+    int legal = multi_legal_count(pos);
+    json_int(&t, "moves", ongoing ? (legal ? legal : 1) : 0);
+    json_key(&t, "mustPass");
+    text_str(&t, ongoing && legal == 0 ? "true" : "false");
+    json_key(&t, "repeating");
+    text_char(&t, '[');
+    MoveList moves;
+    multi_generate_moves(pos, &moves);
+    for (int i = 0, shown = 0; ongoing && i < moves.count; i++) {
+        if (move_is_pass(moves.moves[i]) || multi_game_occurrences_after(&multi, moves.moves[i]) < 3) continue;
+        if (shown++) text_char(&t, ',');
+        json_move(&t, moves.moves[i]);
+    }
+    text_str(&t, "]}");
+    return t.len;
+}
+
+int api_multi_fen_at(int k) {
+    if (k < 0 || k > multi.length) return 0;
+    MultiPosition pos = multi.start;
+    for (int i = 0; i < k; i++) multi_make(&pos, multi.moves[i]);
+    Text t = out_begin();
+    multi_text_fen(&t, &pos);
+    return t.len;
+}
+
+int api_multi_moves(void) {
+    Text t = out_begin();
+    MultiPosition pos = multi.start;
+    for (int i = 0; i < multi.length; i++) {
+        if (i) text_char(&t, ' ');
+        multi_text_move(&t, &pos, multi.moves[i]);
+        multi_make(&pos, multi.moves[i]);
+    }
+    return multi.length;
+}
+
+int api_multi_legal(void) {
+    MoveList moves;
+    Text t = out_begin();
+    if (multi.result != MULTI_ONGOING) return 0;
+    multi_generate_moves(&multi.pos, &moves);
+    for (int i = 0; i < moves.count; i++) {
+        if (i) text_char(&t, ' ');
+        multi_text_move(&t, &multi.pos, moves.moves[i]);
+    }
+    return moves.count;
+}
+
+/* Is from-to a legal move of the game now? */
+static bool legal_now(int from, int to) {
+    if (multi.result != MULTI_ONGOING || from < 0 || from >= NUM_SQUARES || to < 0 || to >= NUM_SQUARES) return false;
+    if (multi.pos.at[from] != multi.pos.seat) return false;
+    Bitboard reach = multi_piece_destinations(&multi.pos, from);
+    return bb_has(&reach, to);
+}
+
+int api_multi_destinations(int from) {
+    if (multi.result != MULTI_ONGOING || from < 0 || from >= NUM_SQUARES || multi.pos.at[from] != multi.pos.seat)
+        return -1;
+    Bitboard ends = multi_piece_destinations(&multi.pos, from);
+    char *io = api_io();
+    int marked = 0;
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        unsigned char flags = 0;
+        if (bb_has(&ends, sq)) {
+            flags = FLAG_END | (bb_has(&NEIGHBOURS[from], sq) ? FLAG_STEP : 0);
+            if (multi_game_occurrences_after(&multi, (Move){(uint8_t)from, (uint8_t)sq}) >= 3) flags |= FLAG_REPEATS;
+        }
+        marked += flags != 0;
+        io[sq] = (char)flags;
+    }
+    return marked;
+}
+
+int api_multi_path(int from, int to) {
+    if (!legal_now(from, to)) return 0;
+    Text t = out_begin();
+    multi_text_move(&t, &multi.pos, (Move){(uint8_t)from, (uint8_t)to});
+    return t.len;
+}
+
+int api_multi_occurrences_after(int from, int to) {
+    if (!legal_now(from, to)) return 0;
+    return multi_game_occurrences_after(&multi, (Move){(uint8_t)from, (uint8_t)to});
+}
+
+double api_multi_perft(int depth) {
+    MultiPosition pos = multi.pos;
+    return (double)multi_perft(&pos, depth, NULL);
+}

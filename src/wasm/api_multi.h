@@ -1,0 +1,70 @@
+/*
+ * api_multi.h: what the WebAssembly module exports of the rules of three
+ * and four players (RULES-MULTI.md), beside the two-player game of api.h
+ * and through the same io buffer, with the same refusals.  The game of
+ * three or four lives in the instance next to the two-player one.
+ *
+ * Seats are written by their letters w, r, b, y; squares, in and out, by
+ * number (rank * 16 + file) as for api_targets.
+ */
+#ifndef HALMA_WASM_API_MULTI_H
+#define HALMA_WASM_API_MULTI_H
+
+#include "wasm/api.h"
+
+/* A new game from the start: players 3 or 4, partners 1 for four as two
+ * partnerships, turn_limit the drawing limit (0 or less: 200 a seat).
+ * 1 on success, 0 for a seating that cannot be (3 as partners). */
+API(api_multi_new_game) int api_multi_new_game(int players, int partners, int turn_limit);
+
+/* A new game from the FEN of len bytes in io (placement with w, r, b, y,
+ * the seat to move, the turns).  0 on success; otherwise 1 and a refusal
+ * in io, the game unchanged. */
+API(api_multi_set_fen) int api_multi_set_fen(int players, int partners, int turn_limit, int len);
+
+/* Plays the move of len bytes in io, as api_play.  0 with the move as
+ * played in io, or 1 and a refusal. */
+API(api_multi_play) int api_multi_play(int len);
+
+/* Takes the last move back; 0 when there is none. */
+API(api_multi_undo) int api_multi_undo(void);
+
+/* The game as JSON in io: fen, players, partners, seat, turns, turnLimit,
+ * length, result ("ongoing", "white-wins", "black-wins", "red-wins",
+ * "yellow-wins", "white-black-win", "red-yellow-win", "draw-repetition",
+ * "draw-turn-limit"), winners (their letters), home (the letters of the
+ * seats with every piece on their goal), occurrences, moves (how many legal
+ * moves), mustPass, and repeating (the from-to of every move that would
+ * draw by a third repetition).  Returns the text's length. */
+API(api_multi_state) int api_multi_state(void);
+
+/* The FEN after the first k moves, in io; 0 when k is out of range. */
+API(api_multi_fen_at) int api_multi_fen_at(int k);
+
+/* The moves played, each with a shortest path, space-separated, in io;
+ * returns how many. */
+API(api_multi_moves) int api_multi_moves(void);
+
+/* Every legal move with a shortest path, space-separated, in io; returns
+ * their number (0 once the game is over). */
+API(api_multi_legal) int api_multi_legal(void);
+
+/* Where the piece on `from` (of the seat to move) may go: one flag byte a
+ * square in io, 1 the move may end there, 2 it is a step, 8 it repeats a
+ * position for the third time (api.h's TARGET_ flags).  Returns how many
+ * squares are marked; -1 when `from` holds no piece of the seat to move or
+ * the game is over. */
+API(api_multi_destinations) int api_multi_destinations(int from);
+
+/* A shortest path of the legal move from-to, in notation in io; returns its
+ * length, 0 when from-to is no legal move. */
+API(api_multi_path) int api_multi_path(int from, int to);
+
+/* How many times the position after from-to would then have occurred (3: a
+ * draw by repetition); 0 when from-to is no legal move. */
+API(api_multi_occurrences_after) int api_multi_occurrences_after(int from, int to);
+
+/* perft from the current position. */
+API(api_multi_perft) double api_multi_perft(int depth);
+
+#endif

@@ -1,0 +1,139 @@
+// The rules of three and four players in WebAssembly (src/wasm/api_multi.h,
+// HalmaMulti in web/js/halma-wasm.js), checked against RULES-MULTI.md and
+// the native build.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { Halma, HalmaMulti, TARGET, squareIndex, squareOfIndex } from '../../web/js/halma-wasm.js';
+
+const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
+
+const START_FOUR = 'bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0';
+const START_THREE = 'bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0';
+const FOUR_112 = 'bb14/1b1b11y/2b10y2/13y2/3bbbb3y2y2/8y1yy4/8yy6/5b1b1y6/3b2bwyw6/9wr5/4rr1r2w5/3rr5wwww2/3rrrr2w2w3/2r1r1y5ww2/1r13w/16 w 112';
+const RED_NEAR_HOME = 'bbbb8rrrr/bbbb8rrrr/bbb10rrr/bb13r/14r1/16/16/16/yyyyyyyyyyyyy3/16/16/16/14ww/13www/12wwww/12wwww r 40';
+const BLACK_NEAR_PARTNERS_WIN = 'wwww12/wwww12/www13/ww14/16/16/16/yyyyyyyyyyyyy3/rrrrrrrrrrrrr3/16/16/16/12b1bb/14bb/12bbbb/12bbbb b 90';
+
+async function multi(options, fen) {
+  const h = await HalmaMulti.create(module);
+  if (fen) assert.equal(h.setFen(fen, options), null);
+  else h.newGame(options);
+  return h;
+}
+
+const marked = (flags, bit) => [...flags.keys()].filter((i) => flags[i] & bit).map(squareOfIndex).sort();
+
+test('a new game of four or three starts as RULES-MULTI.md draws it', async () => {
+  const four = (await multi({ players: 4 })).state();
+  assert.equal(four.fen, START_FOUR);
+  assert.deepEqual([four.players, four.partners, four.seat, four.turnLimit, four.moves], [4, false, 'w', 800, 32]);
+  assert.equal(four.result, 'ongoing');
+  const three = (await multi({ players: 3 })).state();
+  assert.equal(three.fen, START_THREE);
+  assert.equal(three.turnLimit, 600);
+  const h = await HalmaMulti.create(module);
+  assert.throws(() => h.newGame({ players: 3, partners: true }), /no game of 3 players as partners/);
+  assert.throws(() => h.newGame({ players: 5 }));
+});
+
+test('turns go White, Red, Black, Yellow; moves are written back and undone', async () => {
+  const h = await multi({ players: 4 });
+  const seats = [];
+  for (const move of ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12']) {
+    assert.deepEqual(h.play(move), { path: move });
+    seats.push(h.state().seat);
+  }
+  assert.deepEqual(seats, ['r', 'b', 'y', 'w']);
+  assert.deepEqual(h.moves(), ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12']);
+  assert.equal(h.fenAt(0), START_FOUR);
+  assert.ok(h.undo());
+  assert.equal(h.state().seat, 'y');
+  assert.equal(h.fenAt(9), null);
+});
+
+test('refusals carry the rules reason codes and change nothing', async () => {
+  const h = await multi({ players: 4 });
+  assert.deepEqual(h.play('b4-c5').refusal, {
+    reason: 'not-your-piece', a: 'b4', message: "it is White's turn, b4 holds a Red piece",
+  });
+  assert.equal(h.play('pass').refusal.reason, 'pass-not-allowed');
+  assert.equal(h.setFen(START_FOUR, { players: 3 }).reason, 'fen-placement');
+  assert.equal(h.setFen(START_FOUR.replace(' w 0', ' x 0'), { players: 4 }).reason, 'fen-side');
+  assert.equal(h.setFen(START_FOUR, { players: 3, partners: true }).reason, 'players');
+  assert.equal(h.state().fen, START_FOUR);
+});
+
+test('a seat wins alone; partners win together, and a partner home passes', async () => {
+  const h = await multi({ players: 4 }, RED_NEAR_HOME);
+  assert.deepEqual(h.play('o12-o13'), { path: 'o12-o13' });
+  let s = h.state();
+  assert.deepEqual([s.result, s.winners, s.moves], ['red-wins', ['r'], 0]);
+  assert.equal(h.play('b13-c12').refusal.reason, 'game-over');
+  assert.deepEqual(h.legal(), []);
+  const p = await multi({ players: 4, partners: true }, BLACK_NEAR_PARTNERS_WIN.replace(' b 90', ' w 89'));
+  s = p.state();
+  assert.deepEqual([s.home, s.seat, s.mustPass, s.moves], [['w'], 'w', true, 1]);
+  assert.deepEqual(p.legal(), ['pass']);
+  assert.equal(p.play('a16-b16').refusal.reason, 'seat-finished');
+  assert.deepEqual(p.play('pass'), { path: 'pass' });
+  assert.ok(p.play('a8-a7').path);
+  assert.ok(p.play('m4-n3').path, 'Black home too');
+  s = p.state();
+  assert.deepEqual([s.result, s.winners], ['white-black-win', ['w', 'b']]);
+});
+
+test('destinations and shortest paths of a piece', async () => {
+  const h = await multi({ players: 4 });
+  const flags = h.destinations('n2');
+  assert.deepEqual(marked(flags, TARGET.END), ['l2', 'm3', 'n4']);
+  assert.deepEqual(marked(flags, TARGET.STEP), ['m3']);
+  assert.deepEqual(marked(h.destinations('o4'), TARGET.STEP), ['n4', 'n5', 'o5', 'p5']);
+  assert.equal(h.destinations('b4'), null, 'not the seat to move');
+  assert.equal(h.path('n2', 'n4'), 'n2-n4');
+  assert.equal(h.path('o4', 'o9'), null);
+  assert.equal(h.occurrencesAfter('o4', 'o5'), 1);
+});
+
+test('a third repetition is flagged before it is played, and draws for everyone', async () => {
+  const h = await multi({ players: 4 });
+  const round = ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12', 'n5-o4', 'c5-b4', 'c12-b13', 'n12-o13'];
+  for (const move of [...round, ...round.slice(0, 7)]) assert.ok(h.play(move).path, move);
+  assert.deepEqual(h.state().repeating, ['n12-o13']);
+  assert.equal(h.destinations('n12')[squareIndex('o13')] & TARGET.REPEATS, TARGET.REPEATS);
+  assert.equal(h.occurrencesAfter('n12', 'o13'), 3);
+  h.play('n12-o13');
+  assert.equal(h.state().result, 'draw-repetition');
+});
+
+test('the turn limit counts from the FEN', async () => {
+  const h = await multi({ players: 3 }, START_THREE.replace(' w 0', ' w 598'));
+  h.play('o4-n5');
+  h.play('b4-c5');
+  assert.equal(h.state().result, 'draw-turn-limit');
+  const longer = await multi({ players: 3, turnLimit: 700 }, START_THREE.replace(' w 0', ' w 598'));
+  longer.play('o4-n5');
+  longer.play('b4-c5');
+  assert.equal(longer.state().result, 'ongoing');
+});
+
+test('records name their players, and replay move by move', async () => {
+  const halma = await Halma.create(module);
+  const record = halma.parseRecord('[Players "4"]\n[Partners "yes"]\n\n1. o4-n5 b4-c5 b13-c12 o13-n12 0-1-0-1\n');
+  assert.deepEqual([record.players, record.partners, record.variant, record.turnLimit], [4, true, 13, 800]);
+  const h = new HalmaMulti(halma);
+  h.newGame({ players: record.players, partners: record.partners, turnLimit: record.turnLimit });
+  for (const move of record.moves) assert.ok(h.play(move).path, move);
+  assert.equal(h.state().seat, 'w');
+  assert.equal(halma.parseRecord('[Players "3"]\n[Partners "yes"]\n').error.code, 'bad-partners');
+  assert.equal(halma.parseRecord(START_THREE).players, 3);
+  assert.equal(halma.parseRecord('1. n4-m5').players, 2);
+});
+
+test('perft matches the contract and the native build', async () => {
+  const h = await multi({ players: 4 }, FOUR_112);
+  assert.equal(h.perft(2), 15301);
+  const native = execFileSync('build/halma', ['perft', '--players', '4', '--fen', FOUR_112, '2']).toString();
+  assert.match(native, /perft 2: 15301 /);
+  assert.equal((await multi({ players: 3 })).perft(3), 32768);
+});
