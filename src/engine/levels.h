@@ -35,4 +35,15 @@ int level_clamp(int level);
 /* The parameters of a level, clamped to MIN_LEVEL (weakest) .. MAX_LEVEL. */
 const LevelParams *level_params(int level);
 
+/* Three and four players: the same levels and names (level_params), and
+ * what each may do in the search for many seats (multi_search.h). */
+typedef struct {
+    int max_depth; /* layers of the many-seat search (a move of the seat, or the
+                      other seats' reply); 0: no limit */
+    int think_ms;  /* default time for a move when no limit is given */
+    int noise;     /* amplitude of the evaluation's noise, hundredths of a move */
+} MultiLevelParams;
+
+const MultiLevelParams *multi_level_params(int level);
+
 #endif
