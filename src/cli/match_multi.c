@@ -48,7 +48,9 @@ static const char USAGE[] =
     "  greedy           the advance-most player\n"
     "  plain, plain@MS  a plain paranoid alpha-beta (the sum of the distances to\n"
     "                   the goals as its evaluation), MS milliseconds a move\n"
-    "                   (default 100)\n\n"
+    "                   (default 100)\n"
+    "A level may end with tunables of its own, level:N[name=value,...]\n"
+    "(engine/multi_tune.h names them), which also tell it apart.\n\n"
     "options:\n"
     "  --games N          games to play (default 100; rounded up to whole rotations)\n"
     "  --random-plies K   random opening plies (default: one a seat)\n"
@@ -70,7 +72,8 @@ typedef struct {
     int level;
     int64_t movetime; /* < 0: none */
     uint64_t nodes;   /* 0: none */
-    char label[64];
+    char label[160];
+    char tunables[128]; /* its own "name=value,..." after the environment's */
     bool tuned;       /* takes HALMA_TUNE (else HALMA_TUNE2) */
 } SeatSpec;
 
@@ -125,10 +128,20 @@ static bool parse_ms(const char *s, int64_t *ms) {
     return true;
 }
 
-static bool parse_seat_player(const char *s, SeatSpec *p) {
+static bool parse_seat_player(const char *text, SeatSpec *p) {
     memset(p, 0, sizeof *p);
     p->movetime = -1;
-    snprintf(p->label, sizeof p->label, "%s", s);
+    snprintf(p->label, sizeof p->label, "%s", text);
+    char s[160];
+    snprintf(s, sizeof s, "%s", text);
+    char *open = strchr(s, '[');
+    if (open) {
+        size_t n = strlen(open);
+        if (n < 3 || open[n - 1] != ']' || n - 2 >= sizeof p->tunables || strncmp(s, "level:", 6)) return false;
+        memcpy(p->tunables, open + 1, n - 2);
+        p->tunables[n - 2] = '\0';
+        *open = '\0';
+    }
     if (!strcmp(s, "greedy")) {
         p->kind = SEAT_GREEDY;
         return true;
@@ -154,9 +167,8 @@ static bool parse_seat_player(const char *s, SeatSpec *p) {
     return *end == '\0';
 }
 
-/* "name=value,..." from the environment onto the engine's tunables. */
-static bool tune_from_env(MultiEngine *engine, const char *name) {
-    const char *spec = getenv(name);
+/* "name=value,..." onto the engine's tunables; `name` says where it came from. */
+static bool tune_engine(MultiEngine *engine, const char *name, const char *spec) {
     if (!spec) return true;
     MultiTune tune = multi_engine_tuning(engine);
     for (const char *item = spec; *item;) {
@@ -193,7 +205,8 @@ static bool seat_open(SeatPlayer *pl, const SeatSpec *spec, size_t hash_mb) {
     if (!pl->engine) return false;
     multi_engine_init(pl->engine, pl->hash, hash_mb << 20);
     multi_engine_set_level(pl->engine, spec->level);
-    return tune_from_env(pl->engine, spec->tuned ? "HALMA_TUNE" : "HALMA_TUNE2");
+    const char *env = spec->tuned ? "HALMA_TUNE" : "HALMA_TUNE2";
+    return tune_engine(pl->engine, env, getenv(env)) && tune_engine(pl->engine, spec->label, spec->tunables);
 }
 
 static void seat_close(SeatPlayer *pl) {
