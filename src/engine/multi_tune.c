@@ -16,7 +16,7 @@ MultiTune multi_tune_defaults(void) {
             .tempo = 40,
             .their_share = 100,
             .leader_share = 50,
-            .team_slowest = 100,
+            .team_slowest = 50,
             .blocker = 0,
         },
         .search = {

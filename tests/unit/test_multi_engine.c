@@ -342,3 +342,37 @@ Test(multi_engine, the_plain_search_takes_a_win_and_plays_legal_moves) {
     }
     free(plain);
 }
+
+/* As partners a seat's partner counts as itself: of White's stragglers on
+ * l1 and p5, mirror images for White, it moves the one that is not Black's
+ * stone, over which Black's last piece hops home (k1-m1 over l1); l1's
+ * moves come first, so a White blind to its partner moves it. */
+Test(multi_engine, partners_leave_the_partner_its_way_home) {
+    const char *seats[MAX_SEATS] = {"a16 a15 b16 a14 b15 c16 a13 b14 c15 d16 b13 p5 l1",
+                                    "p1 o1 n1 p2 o2 n2 m2 p3 o3 n3 p4 o4 k1", RED_HOME,
+                                    "p6 n16 o16 p16 m15 n15 o15 p15 n14 o14 p14 o13 p13"};
+    MultiPosition pos = multi_position_of(PARTNERS, seats, SEAT_WHITE);
+    Seen seen;
+    Move m = think(&pos, depth_limit(3), &seen);
+    cr_assert_eq(m.from, sq("p5"), "White played %s, taking away Black's stone", multi_text_move_s(&pos, m));
+    /* For White alone the two are worth the same. */
+    MultiPosition alone = multi_position_of(FOUR, seats, SEAT_WHITE);
+    MultiEvalRoot root = multi_eval_root(&engine->eval, &alone, SEAT_WHITE);
+    cr_assert_eq(multi_move_gain(&engine->eval, &root, SEAT_WHITE, sq("p5"), sq("o6")),
+                 multi_move_gain(&engine->eval, &root, SEAT_WHITE, sq("l1"), sq("k2")));
+    cr_assert_eq(multi_move_gain(&engine->eval, &root, SEAT_WHITE, sq("p5"), sq("p7")),
+                 multi_move_gain(&engine->eval, &root, SEAT_WHITE, sq("l1"), sq("j1")));
+}
+
+Test(multi_engine, the_partners_progress_is_ours_and_the_opponents_is_not) {
+    MultiPosition pos = multi_from_fen(PARTNERS, START_FOUR);
+    MultiEvalRoot root = multi_eval_root(&engine->eval, &pos, SEAT_WHITE);
+    MultiAcc acc;
+    multi_acc_init(&engine->eval, &pos, &acc);
+    int before = multi_evaluate(&engine->eval, &root, &pos, &acc);
+    MultiAcc partner = acc, opponent = acc;
+    multi_acc_move(&engine->eval, &partner, SEAT_BLACK, sq("b13"), sq("c12"));
+    multi_acc_move(&engine->eval, &opponent, SEAT_RED, sq("b4"), sq("c5"));
+    cr_assert_gt(multi_evaluate(&engine->eval, &root, &pos, &partner), before, "Black's step forward helps White");
+    cr_assert_lt(multi_evaluate(&engine->eval, &root, &pos, &opponent), before, "Red's step forward hurts White");
+}
