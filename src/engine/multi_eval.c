@@ -5,13 +5,11 @@
 static const uint8_t GOAL_CORNER_FILE[MAX_SEATS] = {0, 15, 15, 0};
 static const uint8_t GOAL_CORNER_RANK[MAX_SEATS] = {15, 0, 15, 0};
 
-static int absolute(int x) { return x < 0 ? -x : x; }
-
 static int square_cost(const MultiEvalWeights *w, int seat, int sq) {
     int d = seat_goal_distance(seat, sq);
-    int dx = absolute(square_file(sq) - GOAL_CORNER_FILE[seat]);
-    int dy = absolute(square_rank(sq) - GOAL_CORNER_RANK[seat]);
-    int off = absolute(dx - dy);
+    int dx = multi_absolute(square_file(sq) - GOAL_CORNER_FILE[seat]);
+    int dy = multi_absolute(square_rank(sq) - GOAL_CORNER_RANK[seat]);
+    int off = multi_absolute(dx - dy);
     int lateral = off > w->lateral_free ? off - w->lateral_free : 0;
     return w->per_square * d + w->convexity * d * d / 64 + w->lateral * lateral;
 }
@@ -63,40 +61,32 @@ void multi_seat_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const
                                            : 0;
 }
 
-void multi_costs_after(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS], int seat,
-                       int from, int to, int after[MAX_SEATS]) {
-    for (int s = 0; s < MAX_SEATS; s++) after[s] = costs[s];
-    after[seat] -= multi_move_gain(ev, root, seat, from, to);
-    int camp_from = ev->camp_owner[from], camp_to = ev->camp_owner[to];
-    if (camp_from != NO_SEAT && (camp_from ^ 1) != seat) after[camp_from ^ 1] -= root->visitor_weight;
-    if (camp_to != NO_SEAT && (camp_to ^ 1) != seat) after[camp_to ^ 1] += root->visitor_weight;
-}
-
-/* A partnership's cost: the partners' mean and a share of their difference. */
-static int team_cost(const MultiEvalWeights *w, int a, int b) {
-    return (a + b) / 2 + w->team_slowest * absolute(a - b) / 200;
-}
-
-int multi_score_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS], int to_move) {
+MultiGainScore multi_gain_score(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS],
+                                int mover, int to_move) {
     const MultiEvalWeights *w = &ev->weights;
-    int r = root->root, own, theirs;
-    bool ours_to_move;
+    int r = root->root;
+    MultiGainScore g = {w, GAIN_OURS, 0, costs[mover], 1 << 30, 0, 0, 0, 0, root->players == 4};
     if (root->partners) {
-        own = team_cost(w, costs[r], costs[r ^ 1]);
-        theirs = team_cost(w, costs[r ^ 2], costs[r ^ 3]);
-        ours_to_move = (to_move >> 1) == (r >> 1);
-    } else {
-        int least = 1 << 30, sum = 0;
-        for (int s = 0; s < root->players; s++) {
-            if (s == r) continue;
-            sum += costs[s];
-            if (costs[s] < least) least = costs[s];
-        }
-        own = costs[r];
-        theirs = (w->leader_share * least + (100 - w->leader_share) * sum / (root->players - 1)) / 100;
-        ours_to_move = to_move == r;
+        bool ours = (mover >> 1) == (r >> 1);
+        g.kind = ours ? GAIN_OUR_TEAM : GAIN_THEIR_TEAM;
+        g.partner = costs[mover ^ 1];
+        g.fixed = multi_team_cost(w, costs[mover ^ 2], costs[mover ^ 3]);
+        g.tempo = (to_move >> 1) == (r >> 1) ? w->tempo : 0;
+        return g;
     }
-    return theirs * w->their_share / 100 - own + (ours_to_move ? w->tempo : 0);
+    if (mover == r) {
+        g.base = multi_score_costs(ev, root, costs, to_move);
+        return g;
+    }
+    g.kind = GAIN_OPPONENT;
+    for (int s = 0; s < root->players; s++) {
+        if (s == r || s == mover) continue;
+        g.sum += costs[s];
+        if (costs[s] < g.least) g.least = costs[s];
+    }
+    g.fixed = costs[r];
+    g.tempo = to_move == r ? w->tempo : 0;
+    return g;
 }
 
 int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiPosition *pos, const MultiAcc *acc) {

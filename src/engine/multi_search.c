@@ -179,18 +179,21 @@ static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int cos
     int pieces = multi_seat_destinations(pos, from, dests), before = list->count;
     Move best = MOVE_PASS;
     int best_gain = -MULTI_INFINITE;
+    bool visitors = s->root.visitor_weight != 0;
+    MultiGainScore by_gain = multi_gain_score(&e->eval, &s->root, costs, seat, next);
     for (int i = 0; i < pieces; i++)
         while (!bb_is_empty(dests[i])) {
-            int to = bb_pop(&dests[i]), score;
+            int to = bb_pop(&dests[i]), score, gain = multi_move_gain(&e->eval, &s->root, seat, from[i], to);
             if (finishes(pos, seat, outside, from[i], to)) {
                 score = finish_score(s, seat, ply + 1);
+            } else if (!visitors) {
+                score = multi_gain_score_of(&by_gain, gain);
             } else {
                 int after[MAX_SEATS];
                 multi_costs_after(&e->eval, &s->root, costs, seat, from[i], to, after);
                 score = multi_score_costs(&e->eval, &s->root, after, next);
             }
             add_move(list, seat, from[i], to, score);
-            int gain = multi_move_gain(&e->eval, &s->root, seat, from[i], to);
             if (gain > best_gain) best_gain = gain, best = (Move){from[i], (uint8_t)to};
         }
     if (list->count == before) add_move(list, seat, 0, 0, multi_score_costs(&e->eval, &s->root, costs, next));
