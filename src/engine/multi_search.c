@@ -543,6 +543,24 @@ static int playable_pv(const MultiSearchState *s, const MultiPosition *root, Mov
     return n;
 }
 
+/* A finish found in the tree is no proof (multi_search.h): it is reported
+ * as what it is worth, the moves the nearest other seat (team) still needs
+ * less ours, at least one move for us if it is ours and at most minus one
+ * if it is theirs. */
+static int finish_worth(const MultiPosition *root, const int costs[MAX_SEATS], bool ours) {
+    int seat = root->seat, own, theirs = 1 << 30;
+    if (root->partners) {
+        own = costs[seat] > costs[seat ^ 1] ? costs[seat] : costs[seat ^ 1];
+        theirs = costs[seat ^ 2] > costs[seat ^ 3] ? costs[seat ^ 2] : costs[seat ^ 3];
+    } else {
+        own = costs[seat];
+        for (int s = 0; s < root->players; s++)
+            if (s != seat && costs[s] < theirs) theirs = costs[s];
+    }
+    int worth = theirs - own;
+    return ours ? (worth < 100 ? 100 : worth) : (worth > -100 ? -100 : worth);
+}
+
 static void report_root(MultiEngine *e, const MultiPosition *root, int depth, int win_in, MultiReportFn report,
                         void *ctx) {
     if (!report) return;
@@ -557,6 +575,7 @@ static void report_root(MultiEngine *e, const MultiPosition *root, int depth, in
     MultiAcc acc;
     multi_acc_init(&e->eval, root, &acc);
     multi_seat_costs(&e->eval, &costs_root, &acc, r.costs);
+    if (r.score > MULTI_FINISH_BOUND || r.score < -MULTI_FINISH_BOUND) r.score = finish_worth(root, r.costs, r.score > 0);
     if (win_in > 0) {
         r.pv[0] = s->best;
         r.pv_length = 1;

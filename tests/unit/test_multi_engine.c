@@ -139,6 +139,15 @@ Test(multi_engine, partners_claim_only_once_the_partner_is_home) {
     Seen seen;
     think(&pos, depth_limit(4), &seen);
     cr_assert_eq(seen.last.win_in, 0, "Black may never come home");
+    /* Black a step from home too: the team search sees both finish, but that rests on Black. */
+    const char *both_seats[MAX_SEATS] = {WHITE_GOAL_BUT_B13 " c12", "p1 o1 n1 m1 p2 o2 n2 m2 p3 o3 n3 p4 n5",
+                                         "e8 f8 g8 h8 i8 j8 k8 e9 f9 g9 h9 i9 j9", YELLOW_HOME};
+    pos = multi_position_of(PARTNERS, both_seats, SEAT_WHITE);
+    Move m = think(&pos, depth_limit(4), &seen);
+    cr_assert_eq(seen.last.win_in, 0, "Black's last step is Black's to play");
+    cr_assert_str_eq(multi_text_move_s(&pos, m), "c12-b13");
+    cr_assert(seen.last.score >= 100 && seen.last.score < MULTI_FINISH_BOUND,
+              "a finish resting on the partner is reported as a lead, not as %d", seen.last.score);
     /* Black home: White's finish wins for both, in one turn or in a round and one. */
     const char *home_seats[MAX_SEATS] = {WHITE_GOAL_BUT_B13 " c12", "p1 o1 n1 m1 p2 o2 n2 m2 p3 o3 n3 p4 o4",
                                          "e8 f8 g8 h8 i8 j8 k8 e9 f9 g9 h9 i9 j9", YELLOW_HOME};
