@@ -101,9 +101,16 @@ typedef struct {
     long long moves;
 } Tally;
 
+/* A name's games: one of its seats won, the game was drawn, or another won. */
+typedef struct {
+    int won, drawn, lost;
+    long long won_turns;
+} GameTally;
+
 typedef struct {
     Seating seating;
     int slots; /* players = seats */
+    int name_of[MAX_SEATS]; /* the first slot with the same name */
     SeatSpec spec[MAX_SEATS];
     int games, random_plies, threads, turn_limit;
     size_t hash_mb;
@@ -116,6 +123,7 @@ typedef struct {
     int played, draws_repetition, draws_limit;
     long long turns_total;
     Tally tally[MAX_SEATS];
+    GameTally named[MAX_SEATS]; /* by name_of */
 } MultiMatch;
 
 /* ------------------------------------------------------------------------ */
@@ -357,6 +365,15 @@ static void play_game(MultiMatch *m, SeatPlayer players[MAX_SEATS], int index) {
     m->turns_total += game->pos.turns;
     m->draws_repetition += game->result == MULTI_DRAW_REPETITION;
     m->draws_limit += game->result == MULTI_DRAW_TURN_LIMIT;
+    for (int n = 0; n < m->slots; n++) {
+        if (m->name_of[n] != n) continue;
+        bool won = false;
+        for (int s = 0; s < m->slots; s++) won |= m->name_of[s] == n && (winners >> seat_of_slot[s] & 1);
+        GameTally *g = &m->named[n];
+        if (won) g->won++, g->won_turns += game->pos.turns;
+        else if (winners == 0) g->drawn++;
+        else g->lost++;
+    }
     for (int s = 0; s < m->slots; s++) {
         Tally *t = &m->tally[s];
         bool won = winners >> seat_of_slot[s] & 1;
@@ -419,24 +436,24 @@ static void add_tally(Tally *to, const Tally *t) {
     to->think_ms += t->think_ms, to->moves += t->moves;
 }
 
-static void print_player(const MultiMatch *m, const char *label, int seats, const Tally *t, bool engine) {
-    int games = t->wins + t->draws + t->losses;
+static void print_player(const MultiMatch *m, const char *label, int seats, const Tally *t, const GameTally *g,
+                         bool engine) {
+    int games = g->won + g->drawn + g->lost, seat_games = t->wins + t->draws + t->losses;
     printf("%s", label);
     if (seats > 1) printf(" (%d seats)", seats);
-    printf(": +%d =%d -%d in %d", t->wins, t->draws, t->losses, games);
-    if (games && t->pairs > 0) {
-        double score = t->points / t->pairs, per_game = games ? t->points_sq / games : 0;
-        double mean_game = score, var = per_game - mean_game * mean_game;
-        double margin = 1.96 * sqrt((var > 0 ? var : 0) / games);
+    printf(": won %d, drew %d, lost %d of %d games", g->won, g->drawn, g->lost, games);
+    if (seat_games && t->pairs > 0) {
+        double score = t->points / t->pairs, var = t->points_sq / seat_games - score * score;
+        double margin = 1.96 * sqrt((var > 0 ? var : 0) / seat_games);
         double elo = elo_of(score);
         printf("; score %.1f%% against the field, Elo ", 100 * score);
         if (isinf(elo)) printf("%s", elo > 0 ? "+inf" : "-inf");
         else printf("%+.0f [%+.0f, %+.0f]", elo, elo_of(score - margin), elo_of(score + margin));
     }
     printf("\n");
-    if (t->wins)
-        printf("    wins end at turn %.1f on average (%.1f of each seat's moves)\n", (double)t->win_turns / t->wins,
-               (double)t->win_turns / t->wins / m->seating.players);
+    if (g->won)
+        printf("    its wins end at turn %.1f on average (%.1f of each seat's moves)\n", (double)g->won_turns / g->won,
+               (double)g->won_turns / g->won / m->seating.players);
     printf("    think time %.1f ms a move", t->moves ? t->think_ms / t->moves : 0.0);
     if (engine) printf("; false win claims: %d", t->false_claims);
     printf("\n");
@@ -450,18 +467,13 @@ static void print_summary(const MultiMatch *m) {
     if (m->played == 0) return;
     printf("draws: %d by repetition, %d by the turn limit; average game length %.1f turns\n", m->draws_repetition,
            m->draws_limit, (double)m->turns_total / m->played);
-    bool done[MAX_SEATS] = {false};
     for (int s = 0; s < m->slots; s++) {
-        if (done[s]) continue;
+        if (m->name_of[s] != s) continue;
         Tally total = {0};
         int seats = 0;
         for (int o = s; o < m->slots; o++)
-            if (!strcmp(m->spec[o].label, m->spec[s].label)) {
-                add_tally(&total, &m->tally[o]);
-                done[o] = true;
-                seats++;
-            }
-        print_player(m, m->spec[s].label, seats, &total, m->spec[s].kind == SEAT_ENGINE);
+            if (m->name_of[o] == s) add_tally(&total, &m->tally[o]), seats++;
+        print_player(m, m->spec[s].label, seats, &total, &m->named[s], m->spec[s].kind == SEAT_ENGINE);
     }
 }
 
@@ -518,6 +530,14 @@ int match_multi_main(int argc, char **argv) {
     if (listed == 0) return cli_usage_error("match", "no player named");
     if (listed > m->slots) return cli_usage_error("match", "more players than seats");
     for (int s = listed; s < m->slots; s++) m->spec[s] = m->spec[listed - 1];
+    for (int s = 0; s < m->slots; s++) {
+        m->name_of[s] = s;
+        for (int o = 0; o < s; o++)
+            if (!strcmp(m->spec[o].label, m->spec[s].label)) {
+                m->name_of[s] = o;
+                break;
+            }
+    }
     m->spec[0].tuned = true;
     if (m->random_plies < 0) m->random_plies = m->slots;
     if (m->turn_limit == 0) m->turn_limit = multi_default_turn_limit(m->slots);
