@@ -298,12 +298,25 @@ Test(multi_engine, levels_have_the_two_player_names_and_a_many_seat_table) {
         if (level > MIN_LEVEL) {
             const MultiLevelParams *below = multi_level_params(level - 1);
             bool stronger = lp->noise < below->noise || (lp->max_depth == 0 && below->max_depth > 0) ||
-                            lp->max_depth > below->max_depth || lp->think_ms > below->think_ms;
+                            lp->max_depth > below->max_depth || (lp->nodes == 0 && below->nodes > 0) ||
+                            lp->nodes > below->nodes;
             cr_assert(stronger, "level %d is no stronger than %d", level, level - 1);
         }
     }
     cr_assert_eq(multi_level_params(0), multi_level_params(MIN_LEVEL));
     cr_assert_eq(multi_level_params(99), multi_level_params(MAX_LEVEL));
+}
+
+/* A level's node budget bounds its moves whatever the caller's time. */
+Test(multi_engine, a_level_keeps_to_its_nodes) {
+    multi_engine_set_level(engine, 7);
+    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    MultiLimits limits = multi_limits_none();
+    limits.movetime = 5000;
+    Seen seen;
+    think(&pos, limits, &seen);
+    cr_assert_leq(multi_engine_nodes(engine), (uint64_t)multi_level_params(7)->nodes);
+    cr_assert_lt(seen.last.time_ms, 4000);
 }
 
 Test(multi_engine, a_noisy_level_varies_and_stays_legal) {
