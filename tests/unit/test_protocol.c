@@ -163,7 +163,7 @@ Test(protocol, setoption_checks_names_and_values) {
 }
 
 Test(protocol, hash_option_gives_the_table_all_of_its_memory) {
-    /* Unaligned memory used to cost the table half of it. */
+    /* Memory handed over unaligned would cost the table half of it. */
     for (int mb = 1; mb <= 4; mb *= 2) {
         char line[64];
         snprintf(line, sizeof line, "setoption name Hash value %d", mb);
