@@ -15,20 +15,21 @@ CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=c11 $(WARNINGS) $(CFLAGS) -Isrc -isystem /usr/include/postgresql -MMD -MP
 # SQLite keeps the online games (or PostgreSQL, through libpq, when several
 # servers share them), jansson reads and writes their JSON, GnuTLS hashes
-# their tokens (docs/ONLINE.md).
-LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lpthread -lm
+# their tokens, libunistring checks the players' names (docs/ONLINE.md).
+LDLIBS    = -lmicrohttpd -lsqlite3 -lpq -ljansson -lgnutls -lunistring -lpthread -lm
 
 # One library a layer; a layer includes only the layers below it
-# (tools/check-layers.sh): core <- engine, server <- cli.
+# (tools/check-layers.sh): core <- engine <- online <- cli, http <- online.
 CORE_SRC   = $(wildcard src/core/*.c)
 ENGINE_SRC = $(wildcard src/engine/*.c)
-SERVER_SRC = $(wildcard src/server/*.c)
+HTTP_SRC   = $(wildcard src/http/*.c)
+ONLINE_SRC = $(wildcard src/online/*.c)
 CLI_SRC    = $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 obj        = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 # Linked upper layers first, as the linker resolves left to right.
-LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/server.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
+LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/online.a $(BUILD)/lib/http.a $(BUILD)/lib/engine.a $(BUILD)/lib/core.a
 
-UNIT_SRC   = $(wildcard tests/unit/*.c tests/online/*.c)
+UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
@@ -66,7 +67,8 @@ $(BUILD)/obj/%.o: %.c
 
 $(BUILD)/lib/core.a: $(call obj,$(CORE_SRC)) $(BUILD)/obj/gen/tables.o
 $(BUILD)/lib/engine.a: $(call obj,$(ENGINE_SRC))
-$(BUILD)/lib/server.a: $(call obj,$(SERVER_SRC))
+$(BUILD)/lib/http.a: $(call obj,$(HTTP_SRC))
+$(BUILD)/lib/online.a: $(call obj,$(ONLINE_SRC))
 $(BUILD)/lib/cli.a: $(call obj,$(CLI_SRC))
 $(BUILD)/lib/%.a:
 	@mkdir -p $(@D)
@@ -222,15 +224,18 @@ online-tests: $(BUILD)/halma
 	    HALMA_ONLINE_STORE=pg2 $(ONLINE_NODE) tests/online/online.test.mjs || status=1; \
 	    $(ONLINE_NODE) tests/online/shared.test.mjs || status=1; exit $$status'
 
-# A load client for online play (a benchmark, not a test): issue 24's
-# targets, 1,000 games (3,000 streams) at 500 moves a second, then 10,000
-# streams open; figures in docs/MEASUREMENTS.md.  LOAD_ARGS adds options
-# (tests/online/load.mjs says which).
+# A load client for online play (a benchmark, not a test): 1,000 games
+# (3,000 streams) at 500 moves a second, then 10,000 streams open; then the
+# lobby: 1,000 open games, 5,000 lobby streams, accepts and page reads
+# (docs/ONLINE.md, Load); figures in docs/MEASUREMENTS.md.  LOAD_ARGS adds
+# options (tests/online/load.mjs says which), LOBBY_ARGS the lobby's
+# (tests/online/load_lobby.mjs).
 online-load: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load_lobby.mjs --games 1000 --watchers 5000 --seconds 20 $(LOBBY_ARGS)
 
-# Issue 25: two servers on one PostgreSQL store (moves POSTed to one, the
+# Two servers on one PostgreSQL store (moves POSTed to one, the
 # opponent's stream on the other) against one server on SQLite, the same
 # load, run alternately LOAD_PAIRS times (default 2), since the machine is
 # shared.  LOAD_DB=postgresql://... names the database (its games are kept;

@@ -1,7 +1,11 @@
 #!/bin/sh
 # check-layers.sh: refuses an include that points up a layer or names no layer.
 # Each layer may include itself and the layers listed for it:
-#   core -> nothing; engine -> core; server -> core; wasm -> core, engine;
+#   core -> nothing; engine -> core; wasm -> core, engine;
+#   http -> nothing: the HTTP server knows no game, and is handed the
+#           requests of online play as a handler (http/handler.h);
+#   online -> core, engine, http: the referee plays by the core's rules, will
+#           run the engine for computer seats, and answers over HTTP;
 #   cli -> every layer.
 set -eu
 cd "$(dirname "$0")/.."
@@ -10,9 +14,10 @@ allowed() {
     case "$1" in
     core) echo "core" ;;
     engine) echo "core engine" ;;
-    server) echo "core server" ;;
+    http) echo "http" ;;
+    online) echo "core engine http online" ;;
     wasm) echo "core engine wasm" ;;
-    cli) echo "core engine server cli" ;;
+    cli) echo "core engine http online cli" ;;
     *) echo "" ;;
     esac
 }

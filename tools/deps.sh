@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh GROUP...: installs the Debian packages a build step needs, when missing.
 #   build  compilers and libraries for build/halma and the WebAssembly engine
-#          (libpq-dev: the PostgreSQL store, src/server/store_pg.c)
+#          (libpq-dev: the PostgreSQL store, src/online/store_pg.c; libunistring-dev:
+#          the players' names, src/online/display_names.c)
 #   test   the C test framework, Node.js and Debian's Chromium for the browser tests,
 #          the sqlite3 shell (the online tests lock a store with it), the
 #          PostgreSQL server (tools/pg-temp.sh starts a throwaway one)
@@ -12,7 +13,7 @@ set -eu
 
 packages_for() {
     case "$1" in
-    build) echo "gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libjansson-dev libgnutls28-dev clang lld" ;;
+    build) echo "gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libjansson-dev libgnutls28-dev libunistring-dev clang lld" ;;
     test) echo "libcriterion-dev nodejs npm chromium valgrind wrk sqlite3 postgresql" ;;
     fuzz) echo "clang libclang-rt-dev" ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;

@@ -1,4 +1,4 @@
-// Contrast in both themes (issue 23), computed from the page's own styles:
+// Contrast in both themes, computed from the page's own styles:
 // text at least 4.5:1 against what is behind it (WCAG AA), pieces and the
 // board's markers at least 3:1 against every colour a square can have.
 import { after, before, test } from 'node:test';

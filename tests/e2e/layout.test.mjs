@@ -1,4 +1,4 @@
-// The page's layout on the screens players use (issue 23): a landscape
+// The page's layout on the screens players use: a landscape
 // phone keeps the panel beside the board, a wide screen gets a larger,
 // centred board, and dialogs open at their top.
 import { after, before, test } from 'node:test';

@@ -29,7 +29,7 @@ test('first load: under 300 KB transferred, nothing from other hosts, first pain
 });
 
 test('the search in WebAssembly is within 2x of the native build', async () => {
-  // The issue's yardstick is `halma bench` speed: the same search, to depth
+  // The yardstick is `halma bench` speed: the same search, to depth
   // 10 from the start, in a worker and natively (best of three each).
   let search = await measureSearch(env, 10, 3);
   if (search.ratio >= 2) {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/online.h"
+#include "online/online.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -44,7 +44,7 @@ static json_t *call(OnlineAction action, const char *id, const char *token, cons
 }
 
 static bool known_status(unsigned s) {
-    static const unsigned OK[] = {200, 201, 204, 400, 401, 403, 404, 409, 422, 503};
+    static const unsigned OK[] = {200, 201, 204, 400, 401, 403, 404, 409, 422, 429, 503};
     for (size_t i = 0; i < sizeof OK / sizeof *OK; i++)
         if (s == OK[i]) return true;
     return false;
@@ -56,6 +56,7 @@ static char *game_text(const char *id) {
     check(status == 200);
     json_object_del(g, "seats"); /* presence changes with any authenticated request, even a refused one */
     json_object_del(g, "clock");
+    json_object_del(g, "watchers");
     char *text = json_dumps(g, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(g);
     return text;
@@ -65,7 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2) return 0;
     start();
     unsigned status;
-    json_t *created = call(ONLINE_CREATE, NULL, NULL, NULL, &status);
+    json_t *settings = data[1] & 0x20 ? json_pack("{s:b}", "open", true) : NULL; /* listed in the lobby */
+    json_t *created = call(ONLINE_CREATE, NULL, NULL, settings, &status);
+    json_decref(settings);
     check(status == 201);
     char id[32], w[64], invite[64];
     strcpy(id, json_string_value(json_object_get(created, "id")));
@@ -80,8 +83,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         json_decref(joined);
         json_decref(body);
     }
-    static const OnlineAction ACTIONS[] = {ONLINE_READ,   ONLINE_JOIN,    ONLINE_MOVE, ONLINE_RESIGN,
-                                           ONLINE_DRAW,   ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM, ONLINE_CREATE};
+    if ((data[1] & 0xc0) == 0xc0) { /* the game over and a rematch asked, so that it can be called off */
+        json_t *over = call(ONLINE_RESIGN, id, b, NULL, &status);
+        json_decref(over);
+        json_t *asked = call(ONLINE_REMATCH, id, w, NULL, &status);
+        json_decref(asked);
+    }
+    static const OnlineAction ACTIONS[] = {ONLINE_READ,  ONLINE_JOIN,  ONLINE_MOVE,   ONLINE_RESIGN, ONLINE_DRAW,
+                                           ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM, ONLINE_CREATE, ONLINE_ABORT};
     OnlineAction action = ACTIONS[data[0] % (sizeof ACTIONS / sizeof *ACTIONS)];
     char own[64] = "";
     size_t own_len = size - 2 < 40 ? size - 2 : 40;

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/http_cache.h"
-#include "server/http_path.h"
-#include "server/mime.h"
+#include "http/http_cache.h"
+#include "http/http_path.h"
+#include "http/mime.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

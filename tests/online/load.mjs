@@ -12,12 +12,13 @@
 // 500): each move POSTed (over kept-alive connections, K for each 40 games) as soon as the game's last move has reached the
 // mover's stream and a random pause (uniform, mean N/R s) has passed.
 //
-// It measures what issue 24 asks: moves acknowledged a second; the time from
-// a move's POST to its event on the opponent's stream (p50, p99, max) and on
-// all three streams; the POST's answer; the server's CPU and RSS; a plain
-// page request (GET /, a new connection each, 20 a second) all along; and at
-// the end, from the store (GET each game), that every acknowledged move is
-// there once and nothing else is.
+// It measures what the targets of docs/ONLINE.md (Load) ask: moves
+// acknowledged a second; the time from a move's POST to its event on the
+// opponent's stream (p50, p99, max) and on all three streams; the POST's
+// answer; the server's CPU and RSS; a plain page request (GET /, a new
+// connection each, 20 a second) all along; and at the end, from the store
+// (GET each game), that every acknowledged move is there once and nothing
+// else is.
 //
 // The client itself is Node, on the same cores as the server: with --procs P
 // the games are shared by P processes (the streams' parsing is the client's
@@ -27,7 +28,7 @@
 // Connections come from many loopback addresses (127.x.y.z), since the
 // server takes 64 from one address; give the process `ulimit -n` enough.
 //
-// Several servers on one shared store (issue 25): `--db URI` (postgresql://...
+// Several servers on one shared store: `--db URI` (postgresql://...
 // or pg:key=value..., passed as is to every server; its games are kept, not
 // emptied) with `--servers N` starts N servers on it.  Game i is created on
 // and moves on server i % N, its white's and black's streams are on server

@@ -8,9 +8,10 @@
 // servers on one PostgreSQL, each request and stream sent to one or the
 // other).  HALMA names the binary.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
 import {
@@ -19,9 +20,11 @@ import {
   api,
   dropStores,
   legalMoves,
+  lobbyUntil,
   move,
   newGame,
   openEvents,
+  openLobby,
   routing,
   sleep,
   startOnline,
@@ -29,6 +32,7 @@ import {
   storeFor,
   tempDir,
 } from './online_http.mjs';
+import { oldStoreFixture, writeOldStore } from './old_store.mjs';
 import { psql } from './pg_store.mjs';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -82,7 +86,9 @@ describe('creating and joining', () => {
     assert.equal(g.clock, null);
     assert.equal(g.draw_offer, null);
     assert.equal(g.rematch, null);
-    assert.deepEqual(g.seats, { w: { joined: true, online: true }, b: { joined: false, online: false } });
+    assert.deepEqual(g.seats, { w: { joined: true, online: true, name: null }, b: { joined: false, online: false, name: null } });
+    assert.equal(g.watchers, 0);
+    assert.equal(g.rematch_by, null);
   });
 
   test('settings: variant 13, a turn limit, black, a clock', async () => {
@@ -387,6 +393,485 @@ describe('the end of a game', () => {
   });
 });
 
+describe('abort, and a rematch called off', () => {
+  const abort = (game, seat) => api(port, 'POST', `/api/v1/games/${game.id}/abort`, { token: game[seat] });
+
+  test('a waiting game aborted by its creator: no winner, "aborted"; its seat can no longer be taken', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: {} })).body;
+    const events = await openEvents(port, c.id);
+    const r = await abort({ id: c.id, w: c.token }, 'w');
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.status, 'finished');
+    assert.deepEqual(r.body.result, { winner: null, reason: 'aborted' });
+    const end = await events.next((e) => e.event === 'end');
+    assert.deepEqual(end.data.result, { winner: null, reason: 'aborted' });
+    events.close();
+    const join = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } });
+    assert.equal(join.status, 409);
+    assert.equal(join.body.error, 'game_over');
+  });
+
+  test('aborted while a seat has not made its first move; 409 too_late after, game_over once over', async () => {
+    const game = await newGame(port);
+    assert.equal((await move(port, game, 'w', 0, moves[0])).status, 200);
+    const black = await abort(game, 'b');
+    assert.equal(black.status, 200, 'Black has not moved yet');
+    assert.deepEqual(black.body.result, { winner: null, reason: 'aborted' });
+    assert.equal((await abort(game, 'w')).body.error, 'game_over');
+    const played = await newGame(port);
+    await move(port, played, 'w', 0, moves[0]);
+    await move(port, played, 'b', 1, moves[1]);
+    const late = await abort(played, 'w');
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error, 'too_late');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${played.id}`)).body.status, 'ongoing', 'nothing changed');
+  });
+
+  test('abort needs a seat of the game: 401 without a token, 403 with another game\'s', async () => {
+    const game = await newGame(port);
+    const other = await newGame(port);
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/abort`)).status, 401);
+    assert.equal((await abort({ id: game.id, w: other.w }, 'w')).status, 403);
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.status, 'ongoing');
+  });
+
+  test('a rematch withdrawn by its asker: the new game ends aborted, the old one names none, a new one may be asked', async () => {
+    const game = await newGame(port);
+    await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });
+    const events = await openEvents(port, game.id);
+    const asked = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w });
+    assert.equal(asked.status, 200);
+    assert.equal(asked.body.rematch_by, 'w');
+    const next = asked.body.rematch;
+    const ev = await events.next((e) => e.event === 'rematch');
+    assert.deepEqual(ev.data, { rematch: next, by: 'w' });
+    // The asker takes a seat of the new game at once, as the page does.
+    const seated = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.w });
+    assert.equal(seated.status, 200);
+    const nextEvents = await openEvents(port, next);
+    const cancel = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.w });
+    assert.equal(cancel.status, 200, cancel.text);
+    assert.equal(cancel.body.rematch, null);
+    assert.equal(cancel.body.rematch_by, null);
+    const off = await events.next((e) => e.event === 'rematch' && e.data.rematch === null);
+    assert.deepEqual(off.data, { rematch: null, by: null });
+    const end = await nextEvents.next((e) => e.event === 'end');
+    assert.deepEqual(end.data.result, { winner: null, reason: 'aborted' });
+    events.close();
+    nextEvents.close();
+    const late = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game.b });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error, 'game_over');
+    const again = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.b });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.rematch_by, 'b');
+    assert.notEqual(again.body.rematch, next, 'a new game');
+  });
+
+  test('a rematch declined by the other player; nothing to cancel is 409; begun, it is 409 too_late', async () => {
+    const game = await newGame(port);
+    await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.w });
+    const none = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.b });
+    assert.equal(none.status, 409);
+    assert.equal(none.body.error, 'stale');
+    const bad = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'maybe' }, token: game.b });
+    assert.equal(bad.status, 400);
+    const next = (await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w })).body.rematch;
+    const declined = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.b });
+    assert.equal(declined.status, 200);
+    assert.equal(declined.body.rematch, null);
+    assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.result.reason, 'aborted');
+    // Asked again and begun: no longer called off.
+    const third = (await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w })).body.rematch;
+    const jw = await api(port, 'POST', `/api/v1/games/${third}/join`, { body: { from: game.id }, token: game.w });
+    const jb = await api(port, 'POST', `/api/v1/games/${third}/join`, { body: { from: game.id }, token: game.b });
+    const white = jw.body.seat === 'w' ? jw.body.token : jb.body.token;
+    assert.equal((await api(port, 'POST', `/api/v1/games/${third}/moves`, { body: { ply: 0, move: moves[0] }, token: white })).status, 200);
+    const late = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { body: { action: 'cancel' }, token: game.w });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error, 'too_late');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.rematch, third);
+  });
+});
+
+describe('watchers', () => {
+  // A stream closed by its client is found gone at the next write to it: a
+  // heartbeat a second, so that the test need not wait 15 s.
+  let quick;
+  before(async () => {
+    quick = await startOnline(['--heartbeat-seconds', '1']);
+  });
+  after(async () => quick && stopServer(quick));
+
+  test('the game counts its open streams, the seats\' own included; a watchers event says when it changes', async () => {
+    const game = await newGame(quick.port);
+    assert.equal((await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 0);
+    const white = await openEvents(quick.port, game.id);
+    assert.equal((await white.next((e) => e.event === 'game')).data.watchers, 1, 'the stream counts itself');
+    const spectator = await openEvents(quick.port, game.id);
+    // With two servers the other's stream is heard of within a second or so.
+    assert.ok([1, 2].includes((await spectator.next((e) => e.event === 'game')).data.watchers));
+    await white.next((e) => e.event === 'watchers' && e.data.watchers === 2);
+    await spectator.next((e) => (e.event === 'game' || e.event === 'watchers') && e.data.watchers === 2);
+    const closed = performance.now();
+    spectator.close();
+    await white.next((e) => e.event === 'watchers' && e.data.watchers === 1 && e.at > closed, 8000);
+    assert.equal((await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 1);
+    white.close();
+  });
+
+  test('a crowd arriving at once makes one event a second, not one each', async () => {
+    const game = await newGame(quick.port);
+    const first = await openEvents(quick.port, game.id);
+    await first.next((e) => e.event === 'game');
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => openEvents(quick.port, game.id)));
+    await first.next((e) => e.event === 'watchers' && e.data.watchers === 13);
+    const events = first.events.filter((e) => e.event === 'watchers');
+    assert.ok(events.length <= 6, `${events.length} watchers events: ${events.map((e) => e.data.watchers)}`);
+    for (const s of [first, ...crowd]) s.close();
+  });
+});
+
+describe('messages a person can read', () => {
+  for (const [name, body] of [
+    ['a NUL in a string', '{"ply": 0, "move": "a\\u0000b"}'],
+    ['bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
+    ['a value cut short', '{"ply": 0, "move": '],
+    ['something after the value', '{"ply": 0} {}'],
+    ['a key twice', '{"ply": 0, "ply": 1}'],
+    ['nesting too deep', '['.repeat(3000)],
+    ['a number too large', '{"ply": 1e999999}'],
+    ['not JSON at all', 'ply=0&move=n4-m5'],
+  ])
+    test(`400 for ${name}, in English, naming nothing of the server's insides`, async () => {
+      const game = await newGame(port);
+      const r = await api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body, token: game.w });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.error, 'bad_request');
+      assert.match(r.body.message, /^the body|^a number/);
+      assert.doesNotMatch(r.body.message, /JSON_[A-Z]|json_|jansson|near '|\bNUL\b.*ALLOW/);
+    });
+});
+
+describe('names', () => {
+  const create = (body) => api(port, 'POST', '/api/v1/games', { body });
+
+  test('given on create and join, kept as given, in the game per seat and in the seats event', async () => {
+    const c = await create({ name: 'Ada' });
+    assert.equal(c.status, 201, c.text);
+    const events = await openEvents(port, c.body.id);
+    const j = await api(port, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { invite: c.body.invite, name: 'Zoe\u0308 O\'Brien-Smith_Jr.' } });
+    assert.equal(j.status, 200, j.text);
+    const g = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.equal(g.seats.w.name, 'Ada');
+    assert.equal(g.seats.b.name, 'Zoe\u0308 O\'Brien-Smith_Jr.', 'not normalised: as given');
+    const seats = await events.next((e) => e.event === 'seats');
+    assert.equal(seats.data.b.name, 'Zoe\u0308 O\'Brien-Smith_Jr.');
+    events.close();
+    const none = (await api(port, 'GET', `/api/v1/games/${(await create({})).body.id}`)).body;
+    assert.equal(none.seats.w.name, null);
+    assert.equal(none.seats.b.name, null);
+  });
+
+  for (const name of ['山田 太郎', 'Ελένη', 'محمد', 'देवनागरी', 'Nguyễn Thị Minh Khai', 'x'.repeat(24), 'e\u0301'.repeat(24), '007', "'.-_"])
+    test(`accepted: ${JSON.stringify(name)}`, async () => {
+      const r = await create({ name });
+      assert.equal(r.status, 201, r.text);
+      assert.equal((await api(port, 'GET', `/api/v1/games/${r.body.id}`)).body.seats.w.name, name);
+    });
+
+  for (const [why, name] of [
+    ['empty', ''],
+    ['only spaces', '   '],
+    ['25 code points', 'x'.repeat(25)],
+    ['25 once composed', 'e\u0301'.repeat(25)],
+    ['markup', '<b>x</b>'],
+    ['a script', '<script>alert(1)</script>'],
+    ['a tab', 'a\tb'],
+    ['a line feed', 'a\nb'],
+    ['an escape sequence', 'a\u001b[31mb'],
+    ['a right-to-left override', 'abc\u202edef'],
+    ['a left-to-right isolate', '\u2066x'],
+    ['a zero-width joiner', 'a\u200db'],
+    ['an emoji', 'x\u{1f600}'],
+    ['an ampersand', 'Tom & Jerry'],
+    ['3 KB', 'x'.repeat(3000)],
+  ])
+    test(`422 bad_name: ${why}; nothing created, no seat taken`, async () => {
+      const r = await create({ name });
+      assert.equal(r.status, 422, r.text);
+      assert.equal(r.body.error, 'bad_name');
+      assert.match(r.body.message, /^a name|^the name/);
+      const c = (await create({})).body;
+      const j = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite, name } });
+      assert.equal(j.status, 422, j.text);
+      const g = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+      assert.equal(g.seats.b.joined, false);
+      assert.equal(g.status, 'waiting');
+    });
+
+  test('refused by the body\'s own checks first: a NUL, bytes that are not UTF-8 (400), 10 KB (413), not a string (400)', async () => {
+    assert.equal((await create('{"name": "a\\u0000b"}')).status, 400);
+    const bad = Buffer.concat([Buffer.from('{"name": "a'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    assert.equal((await create(bad)).status, 400);
+    assert.equal((await create({ name: 'x'.repeat(10240) })).status, 413);
+    assert.equal((await create({ name: 5 })).status, 400);
+  });
+
+  test('a rematch keeps the players\' names with their seats swapped; a join may give another', async () => {
+    const c = (await create({ name: 'White one' })).body;
+    const j = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite, name: 'Black one' } })).body;
+    await api(port, 'POST', `/api/v1/games/${c.id}/resign`, { token: c.token });
+    const next = (await api(port, 'POST', `/api/v1/games/${c.id}/rematch`, { token: j.token })).body.rematch;
+    const g = (await api(port, 'GET', `/api/v1/games/${next}`)).body;
+    assert.equal(g.seats.w.name, 'Black one');
+    assert.equal(g.seats.b.name, 'White one');
+    await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: c.id, name: 'Renamed' }, token: c.token });
+    assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.seats.b.name, 'Renamed');
+  });
+
+  test('names never reach the log', async () => {
+    const name = 'Loggedname Neverseen';
+    const c = (await create({ name })).body;
+    await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite, name: '<script>x</script>' } });
+    await sleep(100);
+    assert.ok(!server.stderr.includes('Neverseen') && !server.stderr.includes('<script>'), 'no name in the log');
+  });
+});
+
+describe('the lobby', () => {
+  const listed = (games, id) => games.some((g) => g.id === id);
+  const openGame = (port_, body = {}) => api(port_, 'POST', '/api/v1/games', { body: { open: true, ...body } });
+
+  test('an open game is listed as the game, its stream says open; taken by its seat with no invite, it leaves: closed', async () => {
+    const lobby = await openLobby(port);
+    assert.equal(lobby.status, 200);
+    assert.match(lobby.headers, /content-type: text\/event-stream/i);
+    const c = await openGame(port, { name: 'Host' });
+    assert.equal(c.status, 201, c.text);
+    assert.deepEqual(Object.keys(c.body).sort(), ['id', 'invite', 'seat', 'token'], 'an invite too: the link still works');
+    const opened = await lobby.next((e) => e.event === 'open' && e.data.id === c.body.id);
+    assert.equal(opened.id, undefined, 'no ids: no replay');
+    assert.equal(opened.data.open, true);
+    assert.equal(opened.data.seats.w.name, 'Host');
+    const games = await lobbyUntil(port, (gs) => listed(gs, c.body.id));
+    const entry = games.find((g) => g.id === c.body.id);
+    const game = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.deepEqual({ ...entry, seats: null, watchers: null }, { ...game, seats: null, watchers: null }, 'each as the game');
+    assert.equal(game.open, true);
+    const j = await api(port, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { seat: 'b', name: 'Guest' } });
+    assert.equal(j.status, 200, j.text);
+    assert.equal(j.body.seat, 'b');
+    const closed = await lobby.next((e) => e.event === 'closed' && e.data.id === c.body.id);
+    assert.deepEqual(closed.data, { id: c.body.id });
+    await lobbyUntil(port, (gs) => !listed(gs, c.body.id));
+    const after = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.equal(after.open, false);
+    assert.equal(after.status, 'ongoing');
+    assert.equal(after.seats.b.name, 'Guest');
+    lobby.close();
+  });
+
+  test('joining by seat: 409 seat_taken for a taken seat; 403 forbidden in a game not open; any free seat if none named', async () => {
+    const c = (await openGame(port, { seat: 'b' })).body;
+    const taken = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'b' } });
+    assert.equal(taken.status, 409);
+    assert.equal(taken.body.error, 'seat_taken');
+    assert.equal((await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'r' } })).status, 400);
+    const any = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: {} });
+    assert.equal(any.status, 200, any.text);
+    assert.equal(any.body.seat, 'w');
+    const again = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'w' } });
+    assert.equal(again.status, 409);
+    const closed = (await api(port, 'POST', '/api/v1/games', { body: {} })).body;
+    const refused = await api(port, 'POST', `/api/v1/games/${closed.id}/join`, { body: { seat: 'b' } });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error, 'forbidden');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${closed.id}`)).body.seats.b.joined, false);
+    const games = (await api(port, 'GET', '/api/v1/lobby')).body.games;
+    assert.ok(!listed(games, closed.id), 'a game not open is not listed');
+    assert.equal((await api(port, 'POST', '/api/v1/games', { body: { open: 'yes' } })).status, 400);
+  });
+
+  test('an open game aborted by its creator leaves the lobby', async () => {
+    const lobby = await openLobby(port);
+    const c = (await openGame(port)).body;
+    await lobby.next((e) => e.event === 'open' && e.data.id === c.id);
+    assert.equal((await api(port, 'POST', `/api/v1/games/${c.id}/abort`, { token: c.token })).status, 200);
+    await lobby.next((e) => e.event === 'closed' && e.data.id === c.id);
+    await lobbyUntil(port, (gs) => !listed(gs, c.id));
+    lobby.close();
+  });
+
+  test('GET only; the lobby and its stream are no game', async () => {
+    const r = await api(port, 'POST', '/api/v1/lobby', { body: {} });
+    assert.equal(r.status, 405);
+    assert.equal(r.headers.allow, 'GET');
+    assert.equal((await api(port, 'GET', '/api/v1/lobby/whatever')).status, 404);
+    assert.equal((await api(port, 'GET', '/api/v1/lobby?x=1')).status, 200, 'a query is ignored');
+  });
+
+  describe('leaving, and the limits (short times, a server of their own)', () => {
+    let quick;
+    before(async () => {
+      quick = await startOnline(['--online-seconds', '1', '--lobby-away-seconds', '1', '--lobby-seconds', '4', '--open-games-per-address', '5']);
+    });
+    after(async () => quick && stopServer(quick));
+
+    test('its creator offline: it leaves the lobby, its own stream told why; a creator still there keeps it', async () => {
+      const lobby = await openLobby(quick.port);
+      const away = (await openGame(quick.port)).body;
+      const here = (await openGame(quick.port)).body;
+      const events = await openEvents(quick.port, away.id);
+      const ping = setInterval(() => api(quick.port, 'POST', `/api/v1/games/${here.id}/ping`, { token: here.token }).catch(() => {}), 300);
+      try {
+        const closed = await lobby.next((e) => e.event === 'closed' && e.data.id === away.id, 8000);
+        assert.ok(closed);
+        const why = await events.next((e) => e.event === 'lobby');
+        assert.deepEqual(why.data, { open: false, reason: 'away' });
+        assert.ok(why.id > 0, 'a stored event');
+        const games = await lobbyUntil(quick.port, (gs) => !listed(gs, away.id));
+        assert.ok(listed(games, here.id), 'the creator who stays keeps the game listed');
+        const game = (await api(quick.port, 'GET', `/api/v1/games/${away.id}`)).body;
+        assert.equal(game.open, false);
+        assert.equal(game.status, 'waiting', 'still a game: its invite works');
+        const late = await api(quick.port, 'POST', `/api/v1/games/${away.id}/join`, { body: { seat: 'b' } });
+        assert.equal(late.status, 403, 'no longer open');
+        assert.equal((await api(quick.port, 'POST', `/api/v1/games/${away.id}/join`, { body: { invite: away.invite } })).status, 200);
+        // and after --lobby-seconds, however present its creator
+        const expired = await lobby.next((e) => e.event === 'closed' && e.data.id === here.id, 8000);
+        assert.ok(expired);
+        const reason = (await api(quick.port, 'GET', `/api/v1/games/${here.id}`)).body;
+        assert.equal(reason.open, false);
+      } finally {
+        clearInterval(ping);
+        events.close();
+        lobby.close();
+      }
+    });
+
+    test('five open games an address at once: the sixth is 429 rate_limited and nothing is made; one gone, another may open', async () => {
+      const limited = await startOnline(['--open-games-per-address', '5']);
+      try {
+        const made = [];
+        for (let i = 0; i < 5; i++) {
+          const r = await openGame(limited.port);
+          assert.equal(r.status, 201, r.text);
+          made.push(r.body);
+        }
+        const sixth = await openGame(limited.port);
+        assert.equal(sixth.status, 429, sixth.text);
+        assert.equal(sixth.body.error, 'rate_limited');
+        assert.equal((await api(limited.port, 'POST', '/api/v1/games', { body: {} })).status, 201, 'a game not open is not counted');
+        assert.equal((await lobbyUntil(limited.port, (gs) => gs.length === 5)).length, 5);
+        await api(limited.port, 'POST', `/api/v1/games/${made[0].id}/abort`, { token: made[0].token });
+        assert.equal((await openGame(limited.port)).status, 201);
+      } finally {
+        await stopServer(limited);
+      }
+    });
+
+    test('newest first, at most 200', async () => {
+      const many = await startOnline([]);
+      try {
+        const ids = [];
+        for (let i = 0; i < 205; i++) ids.push((await openGame(many.port)).body.id);
+        const games = await lobbyUntil(many.port, (gs) => gs.length === 200);
+        const times = games.map((g) => g.created_ms);
+        assert.deepEqual(times, times.slice().sort((a, b) => b - a), 'newest first');
+        const left = ids.filter((id) => !listed(games, id));
+        assert.equal(left.length, 5);
+        for (const id of left) {
+          const g = (await api(many.port, 'GET', `/api/v1/games/${id}`)).body;
+          assert.ok(g.open && g.created_ms <= times.at(-1), 'the 200 newest are listed');
+        }
+      } finally {
+        await stopServer(many);
+      }
+    });
+  });
+});
+
+describe('correspondence', () => {
+  // The store's wall-clock columns moved back, as if days had passed while the server was down.
+  const age = (db, id, sets) => {
+    const sql = `UPDATE games SET ${sets} WHERE id = '${id}'`;
+    if (PG) psql(db, sql);
+    else {
+      const r = spawnSync('sqlite3', [db, sql], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+    }
+  };
+  const DAY = 86400000;
+
+  test('days for each move: the clock says so, runs from the start, is set again for each move', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { clock: { days_per_move: 3 } } })).body;
+    const waiting = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.deepEqual(waiting.clock, { w_ms: 3 * DAY, b_ms: 3 * DAY, running: null, days_per_move: 3 });
+    const j = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invite } })).body;
+    const game = { id: c.id, w: c.token, b: j.token };
+    const begun = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.equal(begun.clock.running, 'w', 'White\'s first move has its days too');
+    assert.ok(begun.clock.w_ms <= 3 * DAY && begun.clock.w_ms > 3 * DAY - 60000);
+    await sleep(50);
+    const w = await move(port, game, 'w', 0, moves[0]);
+    assert.equal(w.body.clock.w_ms, 3 * DAY, 'set again for White\'s next move');
+    assert.equal(w.body.clock.running, 'b');
+    assert.equal(w.body.clock.days_per_move, 3);
+    const claim = await api(port, 'POST', `/api/v1/games/${c.id}/claim`, { token: game.w });
+    assert.equal(claim.status, 409, 'a running clock, not a claim, ends it');
+    await api(port, 'POST', `/api/v1/games/${c.id}/resign`, { token: game.b });
+    const next = (await api(port, 'POST', `/api/v1/games/${c.id}/rematch`, { token: game.w })).body.rematch;
+    assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.clock.days_per_move, 3, 'a rematch keeps it');
+  });
+
+  for (const [name, clock] of [
+    ['0 days', { days_per_move: 0 }],
+    ['15 days', { days_per_move: 15 }],
+    ['a day and a half', { days_per_move: 1.5 }],
+    ['days as a string', { days_per_move: '1' }],
+    ['days and milliseconds both', { days_per_move: 1, initial_ms: 60000 }],
+  ])
+    test(`400 bad_request: ${name}`, async () => {
+      const r = await api(port, 'POST', '/api/v1/games', { body: { clock } });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.error, 'bad_request');
+    });
+
+  test('kept for as long as it runs, across restarts; its flag falls as any clock\'s, even while the server was down', async () => {
+    const dir = tempDir();
+    const db = storeFor(dir);
+    try {
+      let s = await startOnline(['--db', db, '--keep-days', '30']);
+      const falls = await newGame(s.port, { clock: { days_per_move: 1 } });
+      await move(s.port, falls, 'w', 0, moves[0]);
+      const lasts = await newGame(s.port, { clock: { days_per_move: 14 } });
+      await move(s.port, lasts, 'w', 0, moves[0]);
+      await stopServer(s);
+      // 40 days old, more than --keep-days: an ongoing game all the same.
+      age(db, lasts.id, `created_ms = created_ms - ${40 * DAY}, last_move_ms = last_move_ms - ${10 * DAY}, turn_started_ms = turn_started_ms - ${10 * DAY}`);
+      // Black's day ran out while the server was down.
+      age(db, falls.id, `turn_started_ms = turn_started_ms - ${2 * DAY}`);
+      s = await startOnline(['--db', db, '--keep-days', '30']);
+      try {
+        const ended = (await api(s.port, 'GET', `/api/v1/games/${falls.id}`)).body;
+        assert.deepEqual(ended.result, { winner: 'w', reason: 'time' });
+        assert.equal(ended.clock.b_ms, 0);
+        const kept = await api(s.port, 'GET', `/api/v1/games/${lasts.id}`);
+        assert.equal(kept.status, 200, 'not expired');
+        assert.equal(kept.body.status, 'ongoing');
+        assert.equal(kept.body.clock.running, 'b');
+        assert.ok(kept.body.clock.b_ms > 3 * DAY && kept.body.clock.b_ms < 4 * DAY + 60000, `${kept.body.clock.b_ms}`);
+        assert.equal((await move(s.port, lasts, 'b', 1, moves[1])).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('presence, ping, origin', () => {
   test('ping is 204 and needs a seat\'s token', async () => {
     const game = await newGame(port);
@@ -448,7 +933,7 @@ describe('the event stream', () => {
     const live = s.next((e) => e.event === 'move' && e.data.ply === 5);
     await s.next((e) => e.id === 5);
     assert.deepEqual(
-      s.events.map((e) => [e.id, e.event]),
+      s.stored().map((e) => [e.id, e.event]),
       [
         [3, 'move'],
         [4, 'move'],
@@ -460,8 +945,8 @@ describe('the event stream', () => {
     s.close();
     const all = await openEvents(port, game.id, { lastEventId: 0 });
     await all.next((e) => e.id === 6);
-    assert.deepEqual(all.events.map((e) => e.id), [1, 2, 3, 4, 5, 6]);
-    assert.equal(all.events[0].event, 'seats');
+    assert.deepEqual(all.stored().map((e) => e.id), [1, 2, 3, 4, 5, 6]);
+    assert.equal(all.stored()[0].event, 'seats');
     all.close();
   });
 });
@@ -755,7 +1240,7 @@ describe('durability', () => {
         // and the game goes on, its events numbered on from the store
         const ev = await openEvents(s.port, game.id, { lastEventId: 0 });
         await ev.next((e) => e.event === 'move' && e.data.ply === acked.length + 1);
-        const ids = ev.events.map((e) => e.id);
+        const ids = ev.stored().map((e) => e.id);
         assert.deepEqual(ids, ids.map((_, i) => i + 1), 'one event per change, none lost or doubled');
         ev.close();
       } finally {
@@ -908,6 +1393,72 @@ describe('durability', () => {
     await Promise.all(streams.map((st) => st.next((e) => e.event === 'game')));
     const { code, signal } = await stopServer(s);
     assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr}`);
+  });
+});
+
+describe('a store written by an earlier build', () => {
+  // What an earlier answer said and a later one must still say: all of it
+  // but who is online now and what a running clock shows now.
+  const lasting = (game) => {
+    const { seats, clock, ...rest } = game;
+    const joined = Object.fromEntries(Object.entries(seats).map(([seat, v]) => [seat, v.joined]));
+    return { ...rest, joined, clock: clock && { running: clock.running } };
+  };
+
+  test('upgraded in place: every game reads as before and goes on; started again, the same', async () => {
+    const fixture = oldStoreFixture();
+    const dir = tempDir();
+    const db = storeFor(dir);
+    try {
+      writeOldStore(fixture, db);
+      let s = await startOnline(['--db', db]);
+      const { games } = fixture;
+      for (const [name, before] of Object.entries(fixture.read)) {
+        const now = (await api(s.port, 'GET', `/api/v1/games/${before.id}`)).body;
+        for (const [k, v] of Object.entries(lasting(before))) assert.deepEqual(lasting(now)[k], v, `${name}: ${k}`);
+      }
+      // The invites of both waiting games, whichever seat their creator took.
+      const jw = await api(s.port, 'POST', `/api/v1/games/${games.waiting_white.id}/join`, { body: { invite: games.waiting_white.invite } });
+      assert.equal(jw.status, 200, jw.text);
+      assert.equal(jw.body.seat, 'b');
+      const jb = await api(s.port, 'POST', `/api/v1/games/${games.waiting_black.id}/join`, { body: { invite: games.waiting_black.invite } });
+      assert.equal(jb.status, 200, jb.text);
+      assert.equal(jb.body.seat, 'w');
+      const first = await api(s.port, 'POST', `/api/v1/games/${games.waiting_black.id}/moves`, {
+        body: { ply: 0, move: (await legalMoves(1, 13))[0] },
+        token: jb.body.token,
+      });
+      assert.equal(first.status, 200, first.text);
+      // Black's standing draw offer, declined by White's move; the timed game's clock.
+      const ongoing = await move(s.port, games.ongoing, 'w', 6, moves[6]);
+      assert.equal(ongoing.status, 200, ongoing.text);
+      assert.equal(ongoing.body.draw_offer, null);
+      const timed = await move(s.port, games.timed, 'b', 3, moves[3]);
+      assert.equal(timed.status, 200, timed.text);
+      assert.equal(timed.body.clock.running, 'w');
+      assert.ok(timed.body.clock.b_ms > 10000000, `Black's clock: ${timed.body.clock.b_ms}`);
+      // The rematch asked before: its seats taken with the old game's tokens.
+      const rm = games.resigned;
+      const seat = await api(s.port, 'POST', `/api/v1/games/${rm.rematch}/join`, { body: { from: rm.id }, token: rm.w });
+      assert.equal(seat.status, 200, seat.text);
+      assert.equal(seat.body.seat, 'b');
+      // Every stored event once, numbered on from the old ones.
+      const ev = await openEvents(s.port, games.ongoing.id, { lastEventId: 0 });
+      await ev.next((e) => e.event === 'move' && e.data.ply === 7);
+      assert.deepEqual(ev.stored().map((e) => e.id), ev.stored().map((_, i) => i + 1));
+      ev.close();
+      await stopServer(s);
+      s = await startOnline(['--db', db]);
+      try {
+        const again = (await api(s.port, 'GET', `/api/v1/games/${games.ongoing.id}`)).body;
+        assert.equal(again.ply, 7);
+        assert.equal((await move(s.port, games.ongoing, 'b', 7, moves[7])).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

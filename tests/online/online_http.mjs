@@ -4,7 +4,7 @@
 // their stores in temporary folders.
 //
 // HALMA_ONLINE_STORE chooses the store of the servers that startOnline()
-// starts without a --db of their own (issue 25):
+// starts without a --db of their own:
 //   sqlite (the default)  in memory (tests name their own SQLite files);
 //   pg                    one server on a fresh PostgreSQL database;
 //   pg2                   two servers on one fresh PostgreSQL database: the
@@ -68,12 +68,17 @@ async function startOne(args) {
 
 // `halma serve` with the page's fixtures and the given options; by default
 // a store in memory (SQLite) or this run's database (PostgreSQL) and no
-// limit of requests or games (tests send many).  In pg2 mode, unless
+// limit of requests, games or open games (tests send many).  In pg2 mode, unless
 // {servers: 1}, two servers on the same store, as one object: its port is a
 // Router, stdout and stderr are both servers', child.kill() and
 // exitPromise are both's (the first exit that is not 0 wins).
 export async function startOnline(args = [], { servers = STORE === 'pg2' ? 2 : 1 } = {}) {
-  const defaults = { '--db': PG ? pgDatabase() : ':memory:', '--requests-per-second': '0', '--games-per-hour': '0' };
+  const defaults = {
+    '--db': PG ? pgDatabase() : ':memory:',
+    '--requests-per-second': '0',
+    '--games-per-hour': '0',
+    '--open-games-per-address': '0',
+  };
   const extra = Object.entries(defaults).flatMap(([name, value]) => (args.includes(name) ? [] : [name, value]));
   const full = ['--root', FIXTURES, ...extra, ...args];
   if (servers === 1) return startOne(full);
@@ -208,20 +213,23 @@ export function move(port, game, seat, ply, text) {
   return api(port, 'POST', `/api/v1/games/${game.id}/moves`, { body: { ply, move: text }, token: game[seat] });
 }
 
-// An event stream: {events: [{id, event, data, at}], comments, raw, close(),
-// next(pred, ms)}; at is performance.now() when the event was read; ended
+// An event stream: {events: [{id, event, data, at}], stored(), comments,
+// raw, close(), next(pred, ms)}; at is performance.now() when the event was
+// read; stored() the events with an id (not presence, not watchers); ended
 // says the server closed the stream with its last chunk.  With a Router,
 // stream.server is the index of the server that holds it.
-export function openEvents(port, id, { lastEventId } = {}) {
-  const route = port instanceof Router ? port.stream(id) : null;
+export function openEvents(port, id, { lastEventId, target = `/api/v1/games/${id}/events` } = {}) {
+  const route = port instanceof Router && id ? port.stream(id) : null;
+  const to = route ? route.port : portFor(port, 'GET', target);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(route ? route.port : port, '127.0.0.1');
+    const socket = net.connect(to, '127.0.0.1');
     const stream = { events: [], comments: 0, raw: '', status: 0, headers: '', closed: false, ended: false, waiters: [] };
     if (route) {
       stream.server = route.index;
       route.opened();
     }
-    let buffer = '';
+    let buffer = Buffer.alloc(0); // bytes: a chunk's size counts bytes, and a character may straddle two reads
+    let body = Buffer.alloc(0); // the chunks' bytes not yet read as whole lines
     let headDone = false;
     const check = () => {
       for (const w of [...stream.waiters]) {
@@ -235,17 +243,21 @@ export function openEvents(port, id, { lastEventId } = {}) {
     };
     const parseBlocks = () => {
       // chunked transfer: strip the chunk sizes as they come
-      let out = '';
       for (;;) {
         const eol = buffer.indexOf('\r\n');
         if (eol < 0) break;
-        const size = parseInt(buffer.slice(0, eol), 16);
+        const size = parseInt(buffer.subarray(0, eol).toString('latin1'), 16);
         if (Number.isNaN(size) || buffer.length < eol + 2 + size + 2) break;
-        out += buffer.slice(eol + 2, eol + 2 + size);
-        buffer = buffer.slice(eol + 2 + size + 2);
+        body = Buffer.concat([body, buffer.subarray(eol + 2, eol + 2 + size)]);
+        buffer = buffer.subarray(eol + 2 + size + 2);
         if (size === 0) stream.ended = true;
       }
-      stream.raw += out;
+      // Whole events only: the text up to the last blank line is whole UTF-8.
+      const last = body.lastIndexOf('\n\n');
+      if (last >= 0) {
+        stream.raw += body.subarray(0, last + 2).toString('utf8');
+        body = body.subarray(last + 2);
+      }
       let sep;
       while ((sep = stream.raw.indexOf('\n\n')) >= 0) {
         const block = stream.raw.slice(0, sep);
@@ -262,23 +274,23 @@ export function openEvents(port, id, { lastEventId } = {}) {
       check();
     };
     socket.on('connect', () => {
-      const lines = [`GET /api/v1/games/${id}/events HTTP/1.1`, 'Host: 127.0.0.1', 'Accept: text/event-stream'];
+      const lines = [`GET ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Accept: text/event-stream'];
       if (lastEventId !== undefined) lines.push(`Last-Event-ID: ${lastEventId}`);
       socket.write(lines.join('\r\n') + '\r\n\r\n');
     });
     socket.on('data', (d) => {
-      buffer += d.toString('utf8');
+      buffer = Buffer.concat([buffer, d]);
       if (!headDone) {
         const end = buffer.indexOf('\r\n\r\n');
         if (end < 0) return;
-        stream.headers = buffer.slice(0, end);
+        stream.headers = buffer.subarray(0, end).toString('latin1');
         stream.status = Number(stream.headers.split(' ')[1]);
-        buffer = buffer.slice(end + 4);
+        buffer = buffer.subarray(end + 4);
         headDone = true;
         resolve(stream);
         if (!/transfer-encoding: chunked/i.test(stream.headers)) {
-          stream.raw = buffer; // an error's JSON body
-          buffer = '';
+          stream.raw = buffer.toString('utf8'); // an error's JSON body
+          buffer = Buffer.alloc(0);
           return;
         }
       }
@@ -291,6 +303,8 @@ export function openEvents(port, id, { lastEventId } = {}) {
       if (!headDone) reject(new Error('stream closed before its headers'));
     });
     stream.close = () => socket.destroy();
+    // The stored events (with ids), without presence and watchers.
+    stream.stored = () => stream.events.filter((e) => e.id !== undefined);
     // Resolves with the first event matching pred, or rejects after ms.
     stream.next = (pred, ms = 5000) =>
       new Promise((res, rej) => {
@@ -303,6 +317,24 @@ export function openEvents(port, id, { lastEventId } = {}) {
         check();
       });
   });
+}
+
+// The lobby's event stream, read as openEvents reads a game's; with a
+// Router, on the next server in turn.
+export function openLobby(port) {
+  return openEvents(port, null, { target: '/api/v1/lobby/events' });
+}
+
+// Resolves with the lobby's games once pred(games) holds (a server hears of
+// another's writes within milliseconds), or rejects after ms.
+export async function lobbyUntil(port, pred, ms = 3000) {
+  const start = performance.now();
+  for (;;) {
+    const r = await api(port, 'GET', '/api/v1/lobby');
+    if (r.status === 200 && pred(r.body.games)) return r.body.games;
+    if (performance.now() - start > ms) throw new Error(`the lobby never became as expected: ${r.status} ${r.text.slice(0, 300)}`);
+    await sleep(50);
+  }
 }
 
 // A legal game of n moves from the start, each the engine's choice at depth 1.

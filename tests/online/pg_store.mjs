@@ -1,4 +1,4 @@
-// pg_store.mjs: the PostgreSQL store of the online tests (issue 25).
+// pg_store.mjs: the PostgreSQL store of the online tests.
 //
 // The cluster is HALMA_TEST_PG's (and HALMA_PG_TEMP's folder, for pausing
 // it), as `tools/pg-temp.sh run -- CMD` sets them; without them a throwaway

@@ -1,4 +1,4 @@
-// shared.test.mjs: two `halma serve` on one PostgreSQL store (issue 25),
+// shared.test.mjs: two `halma serve` on one PostgreSQL store,
 // from outside over raw HTTP: a move posted to one server reaches the
 // streams held on the other at once; a server killed mid-game loses nothing
 // for its clients, who go on on the other; PostgreSQL restarted mid-game
@@ -12,7 +12,18 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
-import { api, legalMoves, move, newGame, openEvents, sleep, startOnline, stopServer } from './online_http.mjs';
+import {
+  api,
+  legalMoves,
+  lobbyUntil,
+  move,
+  newGame,
+  openEvents,
+  openLobby,
+  sleep,
+  startOnline,
+  stopServer,
+} from './online_http.mjs';
 import { canPause, dropDatabases, freezePg, freshDatabase, pausePg, resumePg, thawPg } from './pg_store.mjs';
 
 let db; // this file's database
@@ -384,6 +395,96 @@ describe('two servers on one PostgreSQL', () => {
   });
 });
 
+describe('watchers on two servers', () => {
+  test('a game\'s streams on both servers add up on each; a server killed, its streams stop counting', async () => {
+    const a = await serve(['--heartbeat-seconds', '1']);
+    const b = await serve(['--heartbeat-seconds', '1']);
+    try {
+      const game = await newGame(a.port);
+      const onA = await watchEvents(a.port, game.id);
+      const onB = [await watchEvents(b.port, game.id), await watchEvents(b.port, game.id)];
+      await onA.next((e) => e.event === 'watchers' && e.data.watchers === 3, 5000);
+      await onB[0].next((e) => e.event === 'watchers' && e.data.watchers === 3, 5000);
+      for (const port of [a.port, b.port]) assert.equal((await api(port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 3);
+      const gone = performance.now();
+      b.child.kill('SIGKILL');
+      await b.exitPromise;
+      const down = await onA.next((e) => e.event === 'watchers' && e.data.watchers === 1 && e.at > gone, 40000);
+      assert.ok(down.at - gone < 40000);
+      assert.equal((await api(a.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers, 1);
+      onA.close();
+      await stopClean(a);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+});
+
+describe('the lobby on two servers', () => {
+  const listed = (games, id) => games.some((g) => g.id === id);
+  const openGame = (port) => api(port, 'POST', '/api/v1/games', { body: { open: true } });
+
+  test('a game opened on A is in B\'s lobby and on its stream; taken on B, it leaves A\'s', async () => {
+    const a = await serve();
+    const b = await serve();
+    try {
+      const onA = await openLobby(a.port);
+      const onB = await openLobby(b.port);
+      const c = (await openGame(a.port)).body;
+      await onB.next((e) => e.event === 'open' && e.data.id === c.id, 3000);
+      await lobbyUntil(b.port, (gs) => listed(gs, c.id), 1000);
+      const j = await api(b.port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'b' } });
+      assert.equal(j.status, 200, j.text);
+      await onA.next((e) => e.event === 'closed' && e.data.id === c.id, 3000);
+      await lobbyUntil(a.port, (gs) => !listed(gs, c.id), 1000);
+      // One seat, two takers, one on each server: one has it.
+      const d = (await openGame(b.port)).body;
+      await lobbyUntil(a.port, (gs) => listed(gs, d.id), 1000);
+      const both = await Promise.all([a, b].map((s) => api(s.port, 'POST', `/api/v1/games/${d.id}/join`, { body: { seat: 'b' } })));
+      assert.deepEqual(both.map((r) => r.status).sort(), [200, 409], both.map((r) => r.text).join(' '));
+      onA.close();
+      onB.close();
+      await stopClean(a, b);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+
+  test('five open games an address, counted across the servers, even at once', async () => {
+    const a = await serve(['--open-games-per-address', '5']);
+    const b = await serve(['--open-games-per-address', '5']);
+    try {
+      for (const s of [a, a, b, b]) assert.equal((await openGame(s.port)).status, 201);
+      const race = await Promise.all([openGame(a.port), openGame(b.port)]);
+      assert.deepEqual(race.map((r) => r.status).sort(), [201, 429], 'the fifth once, however sent');
+      for (const s of [a, b]) assert.equal((await openGame(s.port)).status, 429);
+      await stopClean(a, b);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+
+  test('its creator away: it leaves the lobby once, whichever server notices', async () => {
+    const args = ['--online-seconds', '1', '--lobby-away-seconds', '1'];
+    const a = await serve(args);
+    const b = await serve(args);
+    try {
+      const lobbies = [await openLobby(a.port), await openLobby(b.port)];
+      const c = (await openGame(a.port)).body;
+      const streams = [await watchEvents(a.port, c.id), await watchEvents(b.port, c.id)];
+      for (const l of lobbies) await l.next((e) => e.event === 'closed' && e.data.id === c.id, 8000);
+      for (const s of streams) await s.next((e) => e.event === 'lobby', 3000);
+      await sleep(1500);
+      for (const l of lobbies) assert.equal(l.events.filter((e) => e.event === 'closed' && e.data.id === c.id).length, 1);
+      for (const s of streams) assert.equal(s.events.filter((e) => e.event === 'lobby').length, 1, 'one lobby event');
+      for (const x of [...lobbies, ...streams]) x.close();
+      await stopClean(a, b);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+});
+
 describe('flags when a server or the store goes away', () => {
   test('the server that started a clock is killed: the other ends the game on time, once', async () => {
     const a = await serve();
@@ -487,7 +588,7 @@ describe('races between two servers', () => {
       await s.next((e) => e.id === 3, 3000);
       await sleep(100);
       assert.deepEqual(
-        s.events.map((e) => e.event),
+        s.stored().map((e) => e.event),
         ['seats', 'move', 'move'],
         'one event a move',
       );

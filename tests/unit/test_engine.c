@@ -77,7 +77,7 @@ Test(engine, finds_a_win_in_one) {
     cr_assert_eq(game->result, RESULT_WHITE_WINS);
 }
 
-/* From a lost game (issue 22): the armies have passed, White finishes in 13
+/* From a lost game: the armies have passed, White finishes in 13
  * own moves, Black fills its goal with its next move.  A race is won or lost
  * on the other side's moves too: no win, and a score below zero. */
 Test(engine, a_race_the_opponent_finishes_first_is_scored_lost) {
@@ -472,7 +472,7 @@ Test(engine, the_side_behind_does_not_hold_the_last_goal_square_until_the_turn_l
     cr_assert_leq(game->pos.turns, 304);
 }
 
-/* Three positions of a game the engine lost to ab@100 (issue 22): the
+/* Three positions of a game the engine lost to ab@100: the
  * opponent kept pieces at home, in our goal, while it raced the rest, and
  * the engine, counting those pieces as slow, scored turn 60 at +3441 (34
  * moves ahead).  They cross late in a few long ladders: the game was lost,
@@ -555,8 +555,9 @@ static int pieces_in(const Position *pos, Side side, Bitboard area) {
  * game: White cannot win, but it must still bring in every piece it can (16),
  * within 40 own moves after door_moves of its own (until then it keeps a way
  * out open for the parked pieces, eval.c; here it takes 36 with the greedy
- * replies shaping the play before, and took 1 without them).  It used to keep the way out open for good,
- * then, in the race, to put the last step in off move after move. */
+ * replies shaping the play before, and took 1 without them).  The test fails
+ * an engine that keeps the way out open for good, or that, in the race, puts
+ * the last step in off move after move. */
 Test(engine, against_a_parked_camp_it_still_finishes_what_it_can, .timeout = 60) {
     game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
     SearchLimits limits = search_limits_none();

@@ -6,9 +6,9 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "server/http_cache.h"
-#include "server/http_path.h"
-#include "server/mime.h"
+#include "http/http_cache.h"
+#include "http/http_path.h"
+#include "http/mime.h"
 
 static HttpPathResult parse(const char *target, char *out, bool *is_dir) {
     return http_path_from_target(target, out, HTTP_PATH_MAX, is_dir);

@@ -20,6 +20,15 @@ export function playerName(players, seat) {
   return t(seat === 0 ? 'player.white' : 'player.black');
 }
 
+/** Who played a seat, as a record names them for anyone who reads it: a
+ * name the game gives, the computer and its level, "You" only in a game of
+ * this device (an online seat without a name is its side: "White"). */
+export function recordName(players, seat) {
+  const player = players[seat];
+  if (!player.name && players.some((p) => p.kind === 'remote')) return sideName(SIDES[seat]);
+  return playerName(players, seat);
+}
+
 /** The result in a sentence, from the point of view of the person here. */
 export function resultText({ state, players }) {
   const result = state.result;
@@ -57,6 +66,16 @@ export function waitText({ players, sentMove }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
   if (!allJoined(players)) return t('online.status.waiting');
   return t(sentMove ? 'online.sendingWait' : 'online.notYourTurn');
+}
+
+/** Where move i (0 for the first) stands in the move list, numbered in
+ * pairs from the first turn as in chess: {number, side}.  A game that
+ * starts with Black's move has its first pair begun by it. */
+export function moveNumber(i, firstSide, firstTurn) {
+  const first = Math.floor(firstTurn / 2) + 1;
+  const side = SIDES[(seatOf(firstSide) + i) % SIDES.length];
+  const pair = firstSide === SIDES[0] ? Math.floor(i / 2) : Math.floor((i + 1) / 2);
+  return { number: first + pair, side };
 }
 
 /** 'pass', 'step' or 'jump'. */

@@ -1,0 +1,45 @@
+/*
+ * actions.h: the requests of online play (docs/ONLINE-API.md, Endpoints),
+ * each checked against the rules (the C core) and the game as stored, its
+ * change committed before it is answered.  Called by the committer, under
+ * the service's lock, one request at a time.
+ */
+#ifndef HALMA_ACTIONS_H
+#define HALMA_ACTIONS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "online/events.h"
+#include "online/presence.h"
+#include "online/request.h"
+#include "online/store.h"
+#include "online/watchers.h"
+#include "online/writer.h"
+
+/* What the requests act on. */
+typedef struct {
+    Store *store;
+    Writer *writer;
+    Presence *presence;
+    Hub *hub;           /* the streams opened */
+    Watchers *watchers; /* how many watch each game */
+    int64_t abandon_ms; /* an untimed game whose side to move is away this long may be claimed */
+    int max_open;       /* games open in the lobby at once per address (0: no limit) */
+} Actions;
+
+/* `action` on game id (NULL for ONLINE_CREATE) for the holder of token
+ * (NULL: none or malformed) with the body (NULL: empty), from the client
+ * at address `client` (NULL: unknown). */
+void actions_do(const Actions *acts, OnlineAction action, const char *id, const char *token, const json_t *body,
+                const char *client, OnlineAnswer *answer);
+
+/* Opens game id's event stream on s: the events after last_event_id (< 0,
+ * or one from the future: the whole game instead), then its live events.
+ * False with an error in *answer (404, 503), the stream then the caller's
+ * to discard. */
+bool actions_open_stream(const Actions *acts, const char *id, Stream *s, int64_t last_event_id,
+                         OnlineAnswer *answer);
+
+#endif

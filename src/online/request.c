@@ -1,0 +1,7 @@
+/* request.c: the answers of online play (see request.h). */
+#include "online/request.h"
+
+void online_error(OnlineAnswer *answer, unsigned status, const char *code, const char *message) {
+    answer->status = status;
+    answer->body = json_pack("{s:s, s:s}", "error", code, "message", message);
+}

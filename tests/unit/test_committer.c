@@ -1,0 +1,269 @@
+/*
+ * test_committer.c: the online service's committer (committer.c): requests to
+ * different games that wait together are committed in one batch, each
+ * answered only once its change is durable (another connection to the store
+ * sees it when the answer comes); a refused request in a batch (stale ply,
+ * illegal move) leaves the others committed; two requests for one game in a
+ * batch are done in order, the expected-ply rule deciding.
+ *
+ * The store's step hook (a plain function) holds the committer at the first
+ * move's write while the other requests queue, so the batch is certain.
+ * Each test on SQLite (committer_sqlite::) and on PostgreSQL (committer_pg::,
+ * a fresh database on HALMA_TEST_PG's server).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "online/online.h"
+#include "online/store.h"
+#include "temp_db.h"
+
+/* Written by the hook (the committer's thread), read by the test after the
+ * answers: under this lock. */
+static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static int commits;         /* batches committed */
+static bool hold_next_move; /* the next "move" step waits 200 ms */
+
+static void hook(const char *step) {
+    pthread_mutex_lock(&hook_lock);
+    bool hold = hold_next_move && !strcmp(step, "move");
+    if (hold) hold_next_move = false;
+    if (!strcmp(step, "commit")) commits++;
+    pthread_mutex_unlock(&hook_lock);
+    if (hold) nanosleep(&(struct timespec){0, 200 * 1000000L}, NULL);
+}
+
+typedef struct {
+    char id[STORE_ID_SIZE];
+    char token[2][64];
+} Seated;
+
+typedef struct {
+    OnlineCall call;
+    json_t *body;
+    const char *db_path;
+    int commits_at_answer; /* batches committed when the answer came */
+    int durable_ply;       /* the game's ply then, read by another connection */
+    bool answered;
+} Pending;
+
+static pthread_mutex_t answers_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t answers_cond = PTHREAD_COND_INITIALIZER;
+
+static void answered(OnlineCall *call) {
+    Pending *p = call->ctx;
+    char err[256];
+    Store *other = store_open(p->db_path, err, sizeof err);
+    StoreGame g = {0};
+    p->durable_ply = other && store_read(other, call->id, &g, NULL) == STORE_OK ? g.ply : -1;
+    store_close(other);
+    pthread_mutex_lock(&hook_lock);
+    p->commits_at_answer = commits;
+    pthread_mutex_unlock(&hook_lock);
+    pthread_mutex_lock(&answers_lock);
+    p->answered = true;
+    pthread_cond_broadcast(&answers_cond);
+    pthread_mutex_unlock(&answers_lock);
+}
+
+static void wait_answered(Pending *p) {
+    pthread_mutex_lock(&answers_lock);
+    while (!p->answered) pthread_cond_wait(&answers_cond, &answers_lock);
+    pthread_mutex_unlock(&answers_lock);
+}
+
+static Online *start(const char *path, int batch_max, Hub **hub) {
+    *hub = hub_new(NULL, NULL);
+    OnlineConfig config = {.db_path = path, .keep_ms = 86400000, .abandon_ms = 1000, .online_ms = 30000,
+                           .heartbeat_ms = 15000, .batch_max = batch_max};
+    char err[256];
+    Online *o = online_start(&config, *hub, err, sizeof err);
+    cr_assert(o, "%s", err);
+    return o;
+}
+
+/* A game created and joined, its seats' tokens kept. */
+static Seated seated(Online *o) {
+    Seated s;
+    OnlineAnswer a;
+    online_do(o, ONLINE_CREATE, NULL, NULL, NULL, &a);
+    cr_assert_eq(a.status, 201);
+    snprintf(s.id, sizeof s.id, "%s", json_string_value(json_object_get(a.body, "id")));
+    int seat = strcmp(json_string_value(json_object_get(a.body, "seat")), "w") != 0;
+    snprintf(s.token[seat], sizeof s.token[seat], "%s", json_string_value(json_object_get(a.body, "token")));
+    json_t *join = json_pack("{s:s}", "invite", json_string_value(json_object_get(a.body, "invite")));
+    json_decref(a.body);
+    online_do(o, ONLINE_JOIN, s.id, NULL, join, &a);
+    json_decref(join);
+    cr_assert_eq(a.status, 200);
+    snprintf(s.token[1 - seat], sizeof s.token[1 - seat], "%s", json_string_value(json_object_get(a.body, "token")));
+    json_decref(a.body);
+    return s;
+}
+
+static void submit_move(Online *o, Pending *p, const Seated *g, int seat, int ply, const char *move,
+                        const char *path) {
+    memset(p, 0, sizeof *p);
+    p->body = json_pack("{s:i, s:s}", "ply", ply, "move", move);
+    p->db_path = path;
+    p->call = (OnlineCall){.action = ONLINE_MOVE, .id = g->id, .token = g->token[seat], .body = p->body,
+                           .done = answered, .ctx = p};
+    online_submit(o, &p->call);
+}
+
+static void finish(Pending *p) {
+    json_decref(p->call.answer.body);
+    json_decref(p->body);
+}
+
+enum { GAMES = 6 };
+
+/* The test's store, removed however the test ends: Criterion calls .fini
+ * after a failed assertion too. */
+static char store_path[256];
+
+static void remove_test_store(void) {
+    if (*store_path) remove_store(store_path);
+}
+
+/* White's first move in game 0 holds the committer; the moves of games 1..5
+ * queue meanwhile, and are committed in one batch.  With batch_max 1, each
+ * alone. */
+static void batch_of_moves(Backend backend, int batch_max) {
+    const char *path = store_path;
+    temp_store(backend, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(path, batch_max, &hub);
+    Seated games[GAMES];
+    for (int k = 0; k < GAMES; k++) games[k] = seated(o);
+    store_set_step_hook(online_store(o), hook);
+    pthread_mutex_lock(&hook_lock);
+    commits = 0;
+    hold_next_move = true;
+    pthread_mutex_unlock(&hook_lock);
+
+    Pending p[GAMES];
+    submit_move(o, &p[0], &games[0], 0, 0, "o2-m4", path);
+    nanosleep(&(struct timespec){0, 50 * 1000000L}, NULL); /* the committer is now held */
+    for (int k = 1; k < GAMES; k++) submit_move(o, &p[k], &games[k], 0, 0, "o2-m4", path);
+    for (int k = 0; k < GAMES; k++) wait_answered(&p[k]);
+
+    for (int k = 0; k < GAMES; k++) {
+        cr_assert_eq(p[k].call.answer.status, 200, "move of game %d", k);
+        cr_assert_eq(p[k].durable_ply, 1, "game %d: its move durable when answered", k);
+    }
+    if (batch_max == 1) {
+        for (int k = 0; k < GAMES; k++) cr_assert_eq(p[k].commits_at_answer, 0, "each alone: no batch");
+    } else {
+        cr_assert_eq(p[0].commits_at_answer, 0, "the first move alone");
+        for (int k = 1; k < GAMES; k++) cr_assert_eq(p[k].commits_at_answer, 1, "game %d's move in the one batch", k);
+    }
+    for (int k = 0; k < GAMES; k++) finish(&p[k]);
+    online_stop(o);
+    hub_free(hub);
+}
+
+ON_BOTH(committer, moves_to_different_games_share_a_commit_each_answered_once_durable, .fini = remove_test_store) {
+    batch_of_moves(backend, 0);
+}
+ON_BOTH(committer, batch_max_1_commits_each_alone, .fini = remove_test_store) { batch_of_moves(backend, 1); }
+
+/* In one batch: a stale ply, an illegal move, two moves for the same game at
+ * the same ply, and good moves: each answered on its own merits. */
+ON_BOTH(committer, a_refused_move_in_a_batch_leaves_the_others_committed, .fini = remove_test_store) {
+    const char *path = store_path;
+    temp_store(backend, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(path, 0, &hub);
+    Seated games[GAMES];
+    for (int k = 0; k < GAMES; k++) games[k] = seated(o);
+    store_set_step_hook(online_store(o), hook);
+    pthread_mutex_lock(&hook_lock);
+    commits = 0;
+    hold_next_move = true;
+    pthread_mutex_unlock(&hook_lock);
+
+    Pending p[7];
+    submit_move(o, &p[0], &games[0], 0, 0, "o2-m4", path); /* holds the committer */
+    nanosleep(&(struct timespec){0, 50 * 1000000L}, NULL);
+    submit_move(o, &p[1], &games[1], 0, 0, "o2-m4", path);
+    submit_move(o, &p[2], &games[2], 0, 5, "o2-m4", path); /* stale ply */
+    submit_move(o, &p[3], &games[3], 0, 0, "a1-a2", path); /* illegal */
+    submit_move(o, &p[4], &games[4], 0, 0, "o2-m4", path);
+    submit_move(o, &p[5], &games[4], 0, 0, "a1-a2", path); /* the same ply again: the first decided it */
+    submit_move(o, &p[6], &games[5], 0, 0, "o2-m4", path);
+    for (int k = 0; k < 7; k++) wait_answered(&p[k]);
+
+    unsigned want[7] = {200, 200, 409, 422, 200, 409, 200};
+    int durable[7] = {1, 1, 0, 0, 1, 1, 1};
+    for (int k = 0; k < 7; k++) {
+        cr_assert_eq(p[k].call.answer.status, want[k], "request %d: %u", k, p[k].call.answer.status);
+        cr_assert_eq(p[k].durable_ply, durable[k], "request %d: its game's ply %d when answered", k, p[k].durable_ply);
+    }
+    for (int k = 1; k < 7; k++) cr_assert_eq(p[k].commits_at_answer, 1, "request %d answered after the batch", k);
+    /* game 4 kept its first move, not the second */
+    OnlineAnswer a;
+    online_do(o, ONLINE_READ, games[4].id, NULL, NULL, &a);
+    json_t *moves = json_object_get(a.body, "moves");
+    cr_assert_eq(json_array_size(moves), 1);
+    cr_assert_str_eq(json_string_value(json_array_get(moves, 0)), "o2-m4");
+    json_decref(a.body);
+    for (int k = 0; k < 7; k++) finish(&p[k]);
+    online_stop(o);
+    hub_free(hub);
+}
+
+/* A server of this test's own, stopped and started while other tests go on
+ * on HALMA_TEST_PG's; stopped and removed however the test ends. */
+static char own_dir[64];
+
+static void own_server_stop(void) {
+    if (*own_dir) pg_server("stop", own_dir);
+}
+
+static unsigned move_status(Online *o, const Seated *g, int ply, const char *move) {
+    json_t *body = json_pack("{s:i, s:s}", "ply", ply, "move", move);
+    OnlineAnswer a;
+    online_do(o, ONLINE_MOVE, g->id, g->token[0], body, &a);
+    json_decref(body);
+    json_decref(a.body);
+    return a.status;
+}
+
+/* PostgreSQL goes away mid-game: a move is 503 and changes nothing; once it
+ * is back, the same move is 200 within a second, with no restart. */
+Test(committer_pg, a_database_out_of_reach_is_503_then_the_game_goes_on, .timeout = 120, .fini = own_server_stop) {
+    alarm(120); /* Criterion's .timeout does not always fire under --jobs 2 */
+    char url[256];
+    pg_server_start(own_dir, sizeof own_dir, url, sizeof url);
+    Hub *hub;
+    Online *o = start(url, 0, &hub);
+    Seated g = seated(o);
+    pg_server("pause", own_dir);
+    cr_assert_eq(move_status(o, &g, 0, "o2-m4"), 503);
+    pg_server("resume", own_dir);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned status;
+    double waited;
+    do {
+        status = move_status(o, &g, 0, "o2-m4");
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        waited = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (status == 503) nanosleep(&(struct timespec){0, 20 * 1000000L}, NULL);
+    } while (status == 503 && waited < 1);
+    cr_assert_eq(status, 200, "after %.2f s", waited);
+    OnlineAnswer a;
+    online_do(o, ONLINE_READ, g.id, NULL, NULL, &a);
+    json_t *moves = json_object_get(a.body, "moves");
+    cr_assert_eq(json_array_size(moves), 1, "the move once");
+    json_decref(a.body);
+    online_stop(o);
+    hub_free(hub);
+}
