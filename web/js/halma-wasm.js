@@ -129,15 +129,16 @@ export class Halma {
   }
 
   /** The form of a game record (docs/RECORD.md): {variant, players,
-   * partners, turnLimit, fen (null for the starting position), moves}, or
-   * {error: {code, number, detail}}.  The rules check the moves when the
-   * game is loaded (a record of three or four players by HalmaMulti). */
+   * partners, turnLimit, fen (null for the starting position), white, black
+   * (the names, or null), moves}, or {error: {code, number, detail}}.  The
+   * rules check the moves when the game is loaded (a record of three or
+   * four players by HalmaMulti). */
   parseRecord(text) {
     const failed = this.api.api_parse_record(this.write(text));
     const answer = JSON.parse(this.read());
     if (failed) return { error: { code: answer.error, number: answer.number, detail: answer.detail } };
     const { variant, players, partners, turnLimit, moves } = answer;
-    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, moves };
+    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves };
   }
 
   /** The playing levels (src/engine/levels.h): {min, max, person (a
