@@ -365,4 +365,29 @@ export async function legalMoves(n, variant = 19) {
   return moves;
 }
 
+// A legal game of n turns of three or four players (`legal` of `halma
+// engine`), each the legal move at a place that moves on from turn to turn,
+// so that the seats do not go back and forth into a repetition.
+export async function legalMovesMulti(n, players, partners = false) {
+  const engine = spawn(HALMA, ['engine'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const lines = readline.createInterface({ input: engine.stdout });
+  const waiting = [];
+  lines.on('line', (line) => waiting.length && waiting.shift()(line));
+  const ask = (command) =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      engine.stdin.write(command + '\n');
+    });
+  const moves = [];
+  const kind = `players ${players}${partners ? ' partners' : ''}`;
+  for (let i = 0; i < n; i++) {
+    engine.stdin.write(`position ${kind} startpos${moves.length ? ' moves ' + moves.join(' ') : ''}\n`);
+    const legal = (await ask('legal')).split(' ').slice(2);
+    if (!legal.length) break;
+    moves.push(legal[(i * 7 + 3) % legal.length]);
+  }
+  engine.stdin.end('quit\n');
+  return moves;
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
