@@ -280,6 +280,28 @@ static void ping(const Actions *acts, Loaded *l, const char *token, OnlineAnswer
     a->body = NULL;
 }
 
+/* A move the computer chose for its seat (computer.h): played if the game
+ * is still where the search found it, else dropped (409, answered to
+ * nobody: another server played it, or the game went on). */
+static void computer_move(const Actions *acts, Loaded *l, const json_t *body, OnlineAnswer *a) {
+    json_int_t ply = -1, seat = -1;
+    const char *text = NULL;
+    if (!body_int(body, "ply", 0, MAX_TURN_LIMIT, &ply, a) || !body_int(body, "seat", 0, STORE_SEATS - 1, &seat, a) ||
+        !body_string(body, "move", &text, a))
+        return;
+    if (!text || strlen(text) >= STORE_MOVE_SIZE) {
+        body_bad_request(a, "a computer's move is {\"ply\", \"seat\", \"move\"}");
+        return;
+    }
+    bool due = l->g.status == GAME_ONGOING && ply == l->g.ply && game_to_move(&l->g) == seat &&
+               !seat_human(&l->g, (int)seat);
+    if (!due) {
+        acting_refuse(a, 409, "stale", "the game has moved on since the computer searched it");
+        return;
+    }
+    move_in_turn(acts, l, (int)seat, text, a);
+}
+
 /* ---- dispatch ----------------------------------------------------------------- */
 
 static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const char *token, const json_t *body,
@@ -294,6 +316,7 @@ static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const c
     case ONLINE_PING: ping(acts, l, token, a); return;
     case ONLINE_CLAIM: claim(acts, l, token, a); return;
     case ONLINE_ABORT: abort_game(acts, l, token, a); return;
+    case ONLINE_COMPUTER: computer_move(acts, l, body, a); return;
     case ONLINE_CREATE: break;
     }
     online_error(a, 500, "internal", "unknown action");

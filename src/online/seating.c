@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/multi_game.h"
+#include "engine/levels.h"
 #include "online/body.h"
 #include "online/game_clock.h"
 #include "online/game_json.h"
@@ -81,6 +82,27 @@ static bool read_kind(const json_t *body, StoreGame *g, OnlineAnswer *a) {
     return true;
 }
 
+/* The seats the computer plays, {"<seat>": <level 1-10>, ...}. */
+static bool read_computer(const json_t *body, StoreGame *g, OnlineAnswer *a) {
+    const json_t *computer = json_object_get(body, "computer");
+    if (!computer || json_is_null(computer)) return true;
+    if (!json_is_object(computer)) return body_bad_request(a, "\"computer\" must be {\"<seat>\": <level 1-10>, ...}");
+    /* The many-seat search is not in the engine yet: no computer seat of three or four. */
+    if (game_players(g) > 2 && json_object_size(computer))
+        return body_bad_request(a, "the computer does not play three or four players yet");
+    const char *seat;
+    json_t *level;
+    json_object_foreach((json_t *)computer, seat, level) {
+        int k = seat_named(seat);
+        if (!seat_in_play(g, k)) return body_bad_request(a, "\"computer\" names a seat that is not in the game");
+        if (!json_is_integer(level) || json_integer_value(level) < MIN_LEVEL || json_integer_value(level) > MAX_LEVEL)
+            return body_bad_request(a, "a computer seat's level is an integer from 1 to 10");
+        g->level[k] = (int)json_integer_value(level);
+    }
+    if (humans_playing(g) == 0) return body_bad_request(a, "a person must play at least one seat");
+    return true;
+}
+
 /* The creator's seat: any seat of the game a person plays, or one at random. */
 static bool read_seat(const json_t *body, const StoreGame *g, int *seat, OnlineAnswer *a) {
     const char *text = "w";
@@ -99,14 +121,14 @@ static bool read_seat(const json_t *body, const StoreGame *g, int *seat, OnlineA
         snprintf(message, sizeof message, "\"seat\" must be one of %s or \"random\"", WHICH[game_players(g)]);
         return body_bad_request(a, message);
     }
-    if (!seat_human(g, *seat)) return body_bad_request(a, "\"seat\" must be a seat a person plays");
+    if (!seat_human(g, *seat)) return body_bad_request(a, "\"seat\" must be a seat a person plays, not the computer's");
     return true;
 }
 
 /* The settings of a new game from the body; false with 400. */
 static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAnswer *a) {
-    return read_kind(body, g, a) && read_clock(body, g, a) && body_bool(body, "open", &g->open, a) &&
-           read_seat(body, g, seat, a);
+    return read_kind(body, g, a) && read_computer(body, g, a) && read_clock(body, g, a) &&
+           body_bool(body, "open", &g->open, a) && read_seat(body, g, seat, a);
 }
 
 /* ---- rows, seats, tokens -------------------------------------------------------- */
@@ -194,6 +216,7 @@ void seating_create(const Actions *acts, const json_t *body, const char *client,
     g.creator = seat;
     g.open = settings.open;
     if (g.open) snprintf(g.open_by, sizeof g.open_by, "%s", client ? client : "");
+    if (humans_seated(&g)) begin(&g, now); /* the computer plays every other seat */
     if (!create_row(acts, &g, a)) {
         json_decref(invites);
         return;

@@ -30,7 +30,7 @@ static Hub *hub;
 static void start(void) {
     if (!hub) hub = hub_new(NULL, NULL);
     OnlineConfig config = {.db_path = ":memory:", .keep_ms = 86400000, .abandon_ms = 1000, .online_ms = 30000,
-                           .heartbeat_ms = 15000};
+                           .heartbeat_ms = 15000, .computer_threads = 1};
     char err[256];
     online = online_start(&config, hub, err, sizeof err);
     check(online != NULL);
@@ -96,8 +96,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         json_t *asked = call(ONLINE_REMATCH, id, w, NULL, &status);
         json_decref(asked);
     }
-    static const OnlineAction ACTIONS[] = {ONLINE_READ,  ONLINE_JOIN,  ONLINE_MOVE,   ONLINE_RESIGN, ONLINE_DRAW,
-                                           ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM, ONLINE_CREATE, ONLINE_ABORT};
+    static const OnlineAction ACTIONS[] = {ONLINE_READ,   ONLINE_JOIN,  ONLINE_MOVE,   ONLINE_RESIGN,
+                                           ONLINE_DRAW,   ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM,
+                                           ONLINE_CREATE, ONLINE_ABORT, ONLINE_COMPUTER};
     OnlineAction action = ACTIONS[data[0] % (sizeof ACTIONS / sizeof *ACTIONS)];
     char own[64] = "";
     size_t own_len = size - 2 < 40 ? size - 2 : 40;
