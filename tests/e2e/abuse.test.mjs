@@ -3,7 +3,7 @@
 // message, no exception, the game in progress kept.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, pieces, moveList, message, idle, square, importText, ready } from './harness.mjs';
+import { setup, openGame, click, pieces, moveList, message, idle, square, importText, newGame, ready } from './harness.mjs';
 import { camp } from '../lib/positions.mjs';
 
 let env;
@@ -72,6 +72,9 @@ test('malformed imports are refused with a reason, and the game is kept', async 
 
 test('clicks and taps while the computer thinks change nothing', async () => {
   const { page, errors } = await openGame(env, { hasTouch: true });
+  // The strongest level thinks long enough to be interrupted (the computer
+  // starts as the move is made: a quick level may be done as it lands).
+  await newGame(page, { level: 10 });
   await square(page, 'n4').click();
   await square(page, 'm5').click();
   await page.waitForFunction(() => document.body.classList.contains('thinking'));

@@ -3,6 +3,7 @@
 // a fresh page that records console errors, and helpers that speak in
 // squares.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -68,25 +69,47 @@ export async function startServer() {
   };
 }
 
-/** A server and a browser for one test file; close() ends both. */
+/** A server and a browser for one test file; close() ends both, and
+ * fails the file if any page of it logged a console error (watchConsole). */
 export async function setup() {
   const server = await startServer();
   // Playwright gives each launch a fresh, temporary user-data directory.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const consoleErrors = [];
   return {
     server,
     browser,
+    consoleErrors,
     async close() {
       await browser.close();
       await server.stop();
+      assert.deepEqual(consoleErrors, [], 'no page of this file logs a console error');
     },
   };
+}
+
+/** Collects a page's console errors, uncaught exceptions and CSP
+ * violations, in its own list and in the file's (env.consoleErrors), but
+ * for those a test provokes on purpose (expected: regular expressions). */
+export function watchConsole(env, page, expected = []) {
+  const errors = [];
+  const note = (text) => {
+    if (expected.some((pattern) => pattern.test(text))) return;
+    errors.push(text);
+    env.consoleErrors.push(`${page.url()}: ${text}`);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`${message.text()} (${message.location().url ?? ''})`);
+  });
+  page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
+  return errors;
 }
 
 /** Puts entries in localStorage before the context's first page starts
  * (once per tab: a reload keeps what the page itself stored since). */
 export async function seedStorage(context, entries) {
   await context.addInitScript((seeded) => {
+    if (location.protocol === 'about:') return; // a new tab before its first page: no storage yet
     if (sessionStorage.getItem('halma-test-seeded')) return;
     sessionStorage.setItem('halma-test-seeded', '1');
     for (const [key, value] of Object.entries(seeded)) localStorage.setItem(key, value);
@@ -104,11 +127,7 @@ export async function openGame(env, options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...contextOptions });
   if (storage) await seedStorage(context, storage);
   const page = await context.newPage();
-  const errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  const errors = watchConsole(env, page);
   await page.goto(env.server.url);
   if (waitReady) await ready(page);
   return { page, context, errors };
@@ -190,4 +209,50 @@ export async function winNearWin(page) {
   await click(page, last);
   await click(page, hole);
   await page.waitForSelector('#end-dialog[open]');
+}
+
+/** Records, every animation frame from now on, what `probe` (the source
+ * of a function run in the page) returns; frames() stops and returns them,
+ * each as {t: performance.now(), value}. */
+export async function recordFrames(page, probe) {
+  // A string, evaluated as DevTools does: the page's CSP allows no eval.
+  await page.evaluate(`(() => {
+    const probe = ${probe.toString()};
+    const frames = [];
+    window.recordedFrames = frames;
+    const tick = () => {
+      frames.push({ t: performance.now(), value: probe() });
+      if (window.recordedFrames === frames) requestAnimationFrame(tick);
+    };
+    tick();
+  })()`);
+  return {
+    frames: () =>
+      page.evaluate(() => {
+        const frames = window.recordedFrames;
+        window.recordedFrames = null;
+        return frames;
+      }),
+  };
+}
+
+/** Starts recording the page's layout shifts (the Layout Instability
+ * API), those right after an input included; layoutShift() then sums them
+ * and names what moved. */
+export async function watchShifts(page) {
+  await page.evaluate(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const moved = entry.sources.map((s) => s.node?.id || s.node?.className?.baseVal || s.node?.className || s.node?.nodeName);
+        window.layoutShifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+}
+
+export async function layoutShift(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => window.layoutShifts);
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), moved: [...new Set(shifts.flatMap((s) => s.moved))] };
 }

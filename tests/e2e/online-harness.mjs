@@ -3,24 +3,29 @@
 // dialog, moves entered square by square and waited for, and the game as
 // the server has it.
 
-import { click, idle, ready, seedStorage } from './harness.mjs';
+import { click, idle, ready, seedStorage, watchConsole } from './harness.mjs';
 
 /** Settings with no animation: the players' pages need none to be tested. */
 export const FAST = { 'halma.settings.v1': JSON.stringify({ animation: 'none' }) };
 
 /** A device: a fresh context opening `url` ('' for the page itself).
- * {page, context, errors, requests}: requests collects every URL asked. */
-export async function device(env, url = '', { storage = FAST, colorScheme = 'light' } = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme });
+ * {page, context, errors, requests, failed}: requests collects every URL
+ * asked, failed every request that failed or was answered 400 or more;
+ * expectErrors: console errors the test provokes (regular expressions). */
+export async function device(env, url = '', { storage = FAST, colorScheme = 'light', viewport = { width: 1280, height: 800 }, locale = 'en-US', expectErrors = [], phone = false } = {}) {
+  const context = await env.browser.newContext({ viewport, locale, colorScheme, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
   await seedStorage(context, storage);
   const page = await context.newPage();
-  const errors = [];
+  const errors = watchConsole(env, page, expectErrors);
+  context.on('page', (later) => watchConsole(env, later, expectErrors)); // a tab opened again
   const requests = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  const failed = [];
   context.on('request', (request) => requests.push(request.url()));
+  context.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  context.on('response', (response) => response.status() >= 400 && failed.push(`${response.request().method()} ${response.url()}: ${response.status()}`));
   await page.goto(new URL(url, env.server.url).href);
   await ready(page);
-  return { page, context, errors, requests };
+  return { page, context, errors, requests, failed };
 }
 
 /** Creates an online game through the new-game dialog; returns the link to send. */
@@ -63,6 +68,9 @@ export async function serverGame(env, page) {
 }
 
 export const onlineNote = (page) => page.locator('#online-note').textContent();
+/** The console error of a stream the test cuts by taking the device offline. */
+export const CUT_STREAM = /ERR_INTERNET_DISCONNECTED \(\S+\/events\)$/;
+
 export const connected = (page) => page.waitForSelector('#online-connection[data-state="connected"]');
 
 // A whole game is 142 moves entered square by square and seen on three

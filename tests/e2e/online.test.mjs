@@ -49,7 +49,7 @@ test('a clock runs out: the server ends the game on time, and both clocks show i
   for (const page of [white.page, black.page]) await page.waitForSelector('#end-dialog[open]', { timeout: 40000 });
   assert.equal(await white.page.locator('#end-title').textContent(), 'You win!');
   assert.equal(await black.page.locator('#end-text').textContent(), 'Black ran out of time.');
-  assert.equal(await black.page.locator('#clock-b').textContent(), '0:00');
+  assert.equal(await black.page.locator('#clock-b').textContent(), '0:00.0');
   assert.deepEqual((await serverGame(white.page)).result, { winner: 'w', reason: 'time' });
   for (const { errors, context } of [white, black]) {
     assert.deepEqual(errors, []);
@@ -175,12 +175,21 @@ test('a page served without the API says online play needs halma serve and offer
     await ready(page);
     assert.match(await page.locator('#message').textContent(), /Online play needs the game's own server \(halma serve\)/);
     assert.equal(await page.locator('#online').isHidden(), true);
+    // The link's answer told the page: the dialog says so at once.
     await page.click('#new-game');
-    // Picked, then taken back at once by the page: a click, not a check.
-    await page.click('#new-game-form input[name="mode"][value="online"]');
     await page.waitForSelector('#online-unavailable:not([hidden])');
     assert.match(await page.locator('#online-unavailable').textContent(), /needs the game's own server \(halma serve\)/);
     assert.equal(await page.locator('#new-game-form input[name="mode"][value="online"]').isDisabled(), true);
+    await page.click('#new-game-dialog [data-close]');
+    // A page that has asked the server nothing yet learns it on Start.
+    await page.goto(url);
+    await ready(page);
+    await page.click('#new-game');
+    await page.check('#new-game-form input[name="mode"][value="online"]');
+    await page.click('#new-game-form button[type="submit"]');
+    await page.waitForSelector('#online-unavailable:not([hidden])');
+    assert.equal(await page.locator('#new-game-form input[name="mode"][value="online"]').isDisabled(), true);
+    assert.equal(await page.locator('#new-game-form input[name="mode"][value="friends"]').isChecked(), true);
     // The rest is there: a game against the computer starts.
     await page.check('#new-game-form input[name="mode"][value="computer"]');
     await page.click('#new-game-form button[type="submit"]');

@@ -17,7 +17,8 @@ const boxes = (page) =>
       const { top, height } = document.querySelector(selector).getBoundingClientRect();
       return { top: Math.round(top), height: Math.round(height) };
     };
-    return { status: box('.card.status'), statusLine: box('#status-line'), moves: box('.card.moves') };
+    const line = document.getElementById('status-line');
+    return { status: box('.card.status'), statusRow: box('.status-row'), statusCut: line.scrollHeight > line.clientHeight + 1, moves: box('.card.moves') };
   });
 
 test('the panel keeps its size while the computer thinks, and says so once', async () => {
@@ -34,7 +35,9 @@ test('the panel keeps its size while the computer thinks, and says so once', asy
   assert.deepEqual(thinking.status, before.status, 'the status card while thinking');
   assert.deepEqual(after.status, before.status, 'the status card after the reply');
   assert.equal(thinking.moves.top, before.moves.top, 'the move list does not move');
-  assert.ok(thinking.statusLine.height < 40, `the status is one line (${thinking.statusLine.height} px)`);
+  // The status has two lines of its own: what it says never moves the card, and is never cut.
+  assert.deepEqual(thinking.statusRow, before.statusRow, 'the status keeps its room');
+  assert.equal(thinking.statusCut, false, 'the status is whole');
   assert.ok(!said[1].includes('thinking'), `said once: ${said.join(' / ')}`);
   assert.deepEqual(errors, []);
   await page.context().close();

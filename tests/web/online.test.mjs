@@ -53,13 +53,16 @@ test('the clock choices as the API takes them', () => {
   assert.deepEqual(clockChoice('custom', 90, 30), { initial_ms: 5400000, increment_ms: 30000 });
 });
 
-test('clocks show minutes and seconds, rounded up', () => {
+test('clocks show minutes and seconds, rounded up, and tenths under ten seconds', () => {
   assert.equal(clockText(300000), '5:00');
   assert.equal(clockText(299001), '5:00');
   assert.equal(clockText(59999), '1:00');
-  assert.equal(clockText(9100), '0:10');
-  assert.equal(clockText(1), '0:01');
-  assert.equal(clockText(0), '0:00');
-  assert.equal(clockText(-50), '0:00');
+  assert.equal(clockText(10000), '0:10');
+  assert.equal(clockText(9901), '0:10', 'tenths only once under ten seconds, rounded up');
+  assert.equal(clockText(9900), '0:09.9');
+  assert.equal(clockText(9100), '0:09.1');
+  assert.equal(clockText(1), '0:00.1');
+  assert.equal(clockText(0), '0:00.0');
+  assert.equal(clockText(-50), '0:00.0');
   assert.equal(clockText(5400000), '90:00');
 });

@@ -15,15 +15,21 @@ export const CHART_MOVES = 10;
 const distance = (square, side) => (side === 'w' ? fileOf(square) + (15 - rankOf(square)) : 15 - fileOf(square) + rankOf(square));
 
 /** About how many moves each side still needs to fill its goal camp:
- * {w, b}, from the pieces (Map square -> side). */
+ * {w, b}, from the pieces (Map square -> side).  Never fewer than its
+ * pieces outside the goal: each needs a move of its own. */
 export function movesNeeded(pieces, variant) {
   const needed = {};
   for (const side of ['w', 'b']) {
     const goal = campSquares(side === 'w' ? 'b' : 'w', variant);
     const best = [...goal].reduce((sum, square) => sum + distance(square, side), 0);
     let total = 0;
-    for (const [square, owner] of pieces) if (owner === side) total += distance(square, side);
-    needed[side] = Math.max(0, Math.round((total - best) / SQUARES_PER_MOVE));
+    let outside = 0;
+    for (const [square, owner] of pieces) {
+      if (owner !== side) continue;
+      total += distance(square, side);
+      if (!goal.has(square)) outside++;
+    }
+    needed[side] = Math.max(outside, Math.round((total - best) / SQUARES_PER_MOVE));
   }
   return needed;
 }
@@ -34,6 +40,21 @@ export function whiteLead({ score, winIn }, side) {
   const sign = side === 'w' ? 1 : -1;
   if (winIn) return sign * Math.sign(winIn) * CHART_MOVES;
   return (sign * score) / 100;
+}
+
+/** White's lead over the game as one line from White's side: the engine
+ * judges each position for the side to move, whose move counts for it, so
+ * one position's figure alone swings by a move or more from ply to ply;
+ * each position's lead is the mean of its judgement and the one before
+ * (null where either is unknown, the start standing alone).  A forced win
+ * or the final result stands as it is. */
+export function smoothLeads(judgements) {
+  return judgements.map((j, k) => {
+    if (!j) return null;
+    if (k === 0 || j.final || j.winIn) return j.lead;
+    const before = judgements[k - 1];
+    return before ? (j.lead + before.lead) / 2 : null;
+  });
 }
 
 /** The chart's line: one point per position with a judgement, x from 0 to

@@ -86,7 +86,7 @@ export class BoardInput extends EventTarget {
     this.pointer = null;
     if (p.dragging) {
       const to = this.view.squareAtPoint(event.clientX, event.clientY);
-      this.endDrag();
+      this.view.drop(to !== p.square ? to : null);
       this.emit('drop', { from: p.square, to });
     } else {
       this.emit('tap', { square: p.square, keyboard: false });

@@ -159,6 +159,7 @@ export class BoardView {
    */
   render({ pieces, lastMove = null, hint = null, selection = null, flags = {} }) {
     this.pieces = pieces;
+    if (this.dragged?.placed) this.drop(); // put down: the position drawn now says where it went
     for (const [name, rect] of this.squares) {
       const piece = pieces.get(name);
       if (piece) rect.setAttribute('data-piece', piece);
@@ -258,8 +259,16 @@ export class BoardView {
     if (this.dragged && point) this.dragged.floating.setAttribute('transform', `translate(${point.x} ${point.y})`);
   }
 
-  /** Puts the piece in the hand down (the next render draws it). */
-  drop() {
+  /** Puts the piece in the hand down on `square` (a drop on the board):
+   * it stays there until the next render says where it went; with no
+   * square, back where it came from at once. */
+  drop(square = null) {
+    if (square && this.dragged) {
+      const [x, y] = this.center(square);
+      this.dragged.floating.setAttribute('transform', `translate(${x} ${y})`);
+      this.dragged.placed = true;
+      return;
+    }
     this.dragged?.floating.remove();
     this.dragged = null;
     this.piecesLayer.querySelector('.lifted')?.classList.remove('lifted');

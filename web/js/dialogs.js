@@ -37,9 +37,13 @@ export class Dialogs {
     reopen('end-new', () => this.openNewGame());
     $('settings').addEventListener('click', () => this.openSettings());
     this.wireNewGame();
-    $('settings-form').addEventListener('change', (event) => {
+    $('settings-form').addEventListener('change', async (event) => {
       const { name, value, checked } = event.target;
-      table.setPreference(name, name === 'sound' ? checked : value);
+      if (name !== 'notify') return table.setPreference(name, name === 'sound' ? checked : value);
+      // Notifications need the browser's leave, asked on this click.
+      const allowed = !checked || (await table.allowNotifications());
+      event.target.checked = checked && allowed;
+      return table.setPreference(name, checked && allowed);
     });
     this.wireImport();
     $('export-copy').addEventListener('click', () => this.panel.copy($('export-text').value, $('export-copy')));
@@ -51,9 +55,6 @@ export class Dialogs {
   wireNewGame() {
     const form = $('new-game-form');
     form.addEventListener('change', () => this.syncMode());
-    // Whether the server plays online is asked only when the person wants
-    // to: the question costs a request (and a 404 on a static host).
-    for (const input of form.elements.mode) input.addEventListener('change', () => input.value === 'online' && this.checkOnline());
     const showLevel = () => this.showLevel(Number(form.elements.level.value), Number(form.elements.variant.value));
     form.elements.level.addEventListener('input', showLevel);
     for (const input of form.elements.variant) input.addEventListener('change', showLevel);
@@ -99,20 +100,23 @@ export class Dialogs {
       clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
     });
     submit.disabled = false;
+    if (!this.offerOnline()) return;
     $('online-error').hidden = !error;
     $('online-error').textContent = error ?? '';
     if (!error) $('new-game-dialog').close('start');
   }
 
-  /** Online play is offered only where the page's server has the API. */
-  async checkOnline() {
-    const available = await this.table.onlineAvailable();
-    const choice = $('new-game-form').querySelector('input[name="mode"][value="online"]');
+  /** Online play is offered until the page's server has shown it has none
+   * (a static host): no request is made only to find out.  False when it
+   * is not (the dialog then says so). */
+  offerOnline() {
+    const available = this.table.onlineAvailable();
     $('online-unavailable').hidden = available;
-    if (available) return;
-    choice.disabled = true;
+    if (available) return true;
+    $('new-game-form').querySelector('input[name="mode"][value="online"]').disabled = true;
     $('new-game-form').elements.mode.value = 'friends';
     this.syncMode();
+    return false;
   }
 
   openNewGame() {
@@ -124,6 +128,7 @@ export class Dialogs {
     form.elements.level.value = String(settings.level);
     this.showLevel(settings.level, variant);
     this.syncMode();
+    this.offerOnline();
     $('new-game-dialog').showModal();
   }
 
@@ -147,9 +152,10 @@ export class Dialogs {
 
   openSettings() {
     const form = $('settings-form');
-    const { animation, sound } = this.table.preferences();
+    const { animation, sound, notify } = this.table.preferences();
     form.elements.animation.value = animation;
     form.elements.sound.checked = sound;
+    form.elements.notify.checked = notify;
     $('settings-dialog').showModal();
   }
 

@@ -75,7 +75,7 @@ export class GameController extends EventTarget {
   fail(error) {
     if (error instanceof CancelledError) return;
     console.warn('halma:', error);
-    this.say(t('error.unexpected'), 'error');
+    this.say(() => t('error.unexpected'), 'error');
   }
 
   spec() {
@@ -232,35 +232,64 @@ export class GameController extends EventTarget {
     this.draw();
   }
 
-  /**
-   * Plays a move through the rules and shows it hop by hop.  Returns true
-   * when it was played; a refusal is shown and changes nothing.
-   */
-  async play(move, { animate = true } = {}) {
+  /** Plays a move through the rules and shows it hop by hop (apply, then
+   * land).  Returns true when it was played; a refusal is shown and
+   * changes nothing. */
+  async play(move, options) {
+    const applied = await this.apply(move);
+    if (applied) await this.land(applied, options);
+    return !!applied;
+  }
+
+  /** The move enters the game (the rules accepting it), not yet the board:
+   * {side, path, before (the pieces before it)}, or null after saying why
+   * the rules refused it.  What it ends (a selection, a hint, a message
+   * about them) ends now. */
+  async apply(move) {
     const side = this.state.side;
     const answer = await this.rules.request('play', { game: this.spec(), move });
     if (answer.refusal) {
-      this.say(refusalText(answer.refusal), 'warn');
-      return false;
+      this.say(() => refusalText(answer.refusal), 'warn');
+      return null;
     }
-    const before = this.pieces;
+    const travel = this.travel(answer.path);
     this.game.moves.push(answer.path);
     this.state = answer.state;
     this.pieces = piecesOf(this.state.fen);
     this.selection = null;
     this.hintPath = null;
     this.jobs.cancel('hinting');
+    if (this.said && !this.stillTrue(this.said)) this.say('');
     this.save();
     this.ui.announce(moveText(side, answer.path));
-    if (animate && !this.review && answer.path !== 'pass') {
-      this.view.render({ pieces: before, lastMove: null, flags: TARGET });
-      this.dispatchEvent(new Event('change'));
-      await this.view.animate(answer.path.split('-'), side, this.prefs.motion());
-    }
+    return { side, path: answer.path, travel };
+  }
+
+  /** Shows an applied move on the board: its piece travels from where it
+   * stands (animate false: it stands where it ends already, dropped there
+   * or at the end of its chain), and the panel follows once it lands. */
+  async land({ side, path, travel }, { animate = true } = {}) {
+    if (animate && !this.review) await this.showTravel(travel, side);
     this.draw();
-    if (answer.path === 'pass') this.say(t('message.passed', { side: sideName(side) }));
-    else this.prefs.sound.play(moveKind(answer.path) === 'step' ? 'step' : 'hop');
-    return true;
+    if (path === 'pass') this.say(() => t('message.passed', { side: sideName(side) }));
+    else this.prefs.sound.play(moveKind(path) === 'step' ? 'step' : 'hop');
+  }
+
+  /** Where a move's piece travels on the board: {before (the pieces drawn
+   * before it), squares (those it still crosses)}.  A chain being built
+   * has carried its piece along: the move goes on from where it stands. */
+  travel(path) {
+    const chain = this.selection?.chain ?? [];
+    const along = chain.length > 1 && path.startsWith(`${chain.join('-')}-`);
+    const squares = path === 'pass' ? [] : path.split('-').slice(along ? chain.length - 1 : 0);
+    return { before: along ? this.shownPieces() : this.pieces, squares };
+  }
+
+  /** Animates a travel (see travel()) over the position before it. */
+  async showTravel({ before, squares }, side) {
+    if (squares.length < 2) return;
+    this.view.render({ pieces: before, lastMove: null, flags: TARGET });
+    await this.view.animate(squares, side, this.prefs.motion());
   }
 
   /** The game's state again from the rules (after moves were taken back). */
@@ -304,7 +333,9 @@ export class GameController extends EventTarget {
 
   /** Shows a message for as long as what it is about holds: 'position' (the
    * position on the board), 'selection' (the piece picked up), 'hint',
-   * 'thinking' (the computer's search) or 'review' (looking back). */
+   * 'thinking' (the computer's search) or 'review' (looking back).  The
+   * text is a function when it is in words of the page's languages (it is
+   * read again in the language chosen since), a string otherwise. */
   say(text, kind = 'info', about = 'position') {
     this.said = text ? { about, position: this.positionKey(), selection: this.selection } : null;
     this.ui.message(text, kind);

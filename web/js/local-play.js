@@ -9,10 +9,6 @@ import { addGame } from './storage.js';
 import { resultText, statusText } from './texts.js';
 
 const HINT_MOVETIME = 700;
-/** The computer's move never lands sooner than this after the person's: an
- * instant reply is easy to miss. */
-const MIN_REPLY_MS = 400;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The parameters of a record's refusal, as the texts name them. */
 const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value: detail, move: detail });
@@ -37,7 +33,7 @@ export class LocalPlay {
     return core.exclusive(async () => {
       await this.load(newGameSpec(core.setup, variant), { mode, human, level });
       // With the person to move, load() has already said how to begin.
-      if (core.game.moves.length > 0 || core.isComputer(core.state.side)) core.say(t('message.newGame'), 'info');
+      if (core.game.moves.length > 0 || core.isComputer(core.state.side)) core.say(() => t('message.newGame'), 'info');
       core.ui.announce(statusText(core.model()));
     });
   }
@@ -54,7 +50,7 @@ export class LocalPlay {
       if (check.failure) return loadFailureText(check.failure);
       // An online game's settings do not carry over to a game of this device.
       await this.load(game, core.settings.mode === 'online' ? defaultSettings(core.setup) : core.settings);
-      core.say(t('message.imported', { count: game.moves.length }), 'info');
+      core.say(() => t('message.imported', { count: game.moves.length }), 'info');
       // A finished game says how it ended, as if its last move were just played.
       if (core.over) core.ui.showEnd(core.model());
       return null;
@@ -68,24 +64,29 @@ export class LocalPlay {
     const phase = core.jobs.phase;
     const humanMoves = game.moves.some((_, i) => !core.isComputer(core.sideOfMove(i)));
     const humanTurn = !core.over && !core.isComputer(core.state.side);
+    const openChain = core.selection?.chain.length > 1;
     return {
-      canUndo: !review && !game.resigned && (settings.mode === 'friends' ? game.moves.length > 0 : humanMoves),
+      canUndo: !review && (openChain || (!game.resigned && (settings.mode === 'friends' ? game.moves.length > 0 : humanMoves))),
       canRedo: !review && !game.resigned && phase !== 'thinking' && redoStack.length > 0,
       canHint: !review && humanTurn && phase === 'idle',
       canResign: !review && !core.over,
+      localActions: true,
     };
   }
 
   // ---- moves -------------------------------------------------------------
 
-  /** Plays the person's move (move-entry.js hands it over). */
-  async submit(move) {
+  /** Plays the person's move (move-entry.js hands it over); the computer
+   * starts on its reply as the move is made, while the piece travels. */
+  async submit(move, options) {
     const core = this.core;
-    if (await core.play(move)) {
-      core.redoStack = [];
-      core.save();
-      this.afterMove(true);
-    }
+    const applied = await core.apply(move);
+    if (!applied) return;
+    core.redoStack = [];
+    core.save();
+    if (!core.over && core.isComputer(core.state.side)) this.computerMove();
+    await core.land(applied, options);
+    this.afterMove(true);
   }
 
   /** After a move: the end of the game, or the computer's turn. */
@@ -100,9 +101,10 @@ export class LocalPlay {
       this.review.analyse();
       return;
     }
-    if (core.isComputer(core.state.side)) this.computerMove();
-    else if (core.state.mustPass) core.say(t('message.mustPass'), 'warn');
-    else if (!justPlayed && core.game.moves.length === 0) core.say(t('message.start'), 'info');
+    if (core.isComputer(core.state.side)) {
+      if (core.jobs.phase !== 'thinking') this.computerMove();
+    } else if (core.state.mustPass) core.say(() => t('message.mustPass'), 'warn');
+    else if (!justPlayed && core.game.moves.length === 0) core.say(() => t('message.start'), 'info');
   }
 
   announceEnd() {
@@ -118,12 +120,9 @@ export class LocalPlay {
     core.draw();
     let answer;
     try {
-      [answer] = await Promise.all([
-        // No movetime: the engine thinks for its level's own budget
-        // (src/engine/levels.c), so a level means the same everywhere.
-        core.jobs.request('think', { game: core.spec(), level: core.turnPlayer().level }),
-        sleep(MIN_REPLY_MS),
-      ]);
+      // No movetime: the engine thinks for its level's own budget
+      // (src/engine/levels.c), so a level means the same everywhere.
+      answer = await core.jobs.request('think', { game: core.spec(), level: core.turnPlayer().level });
     } catch (error) {
       if (core.jobs.settle(job)) {
         core.draw();
@@ -156,9 +155,9 @@ export class LocalPlay {
           if (answer?.move && answer.move !== 'pass') {
             core.hintPath = answer.move.split('-');
             core.selection = null;
-            const text = t('message.hint', { move: answer.move });
+            const text = () => t('message.hint', { move: answer.move });
             core.say(text, 'hint', 'hint');
-            core.ui.announce(text);
+            core.ui.announce(text());
           }
           core.draw();
         }),
@@ -176,6 +175,7 @@ export class LocalPlay {
     core.view.finishAnimation();
     return core.exclusive(async () => {
       if (!this.abilities().canUndo) return;
+      if (core.selection?.chain.length > 1) return this.undoChain();
       const wasThinking = core.jobs.phase === 'thinking';
       core.jobs.cancel();
       const moves = core.game.moves;
@@ -185,10 +185,21 @@ export class LocalPlay {
         core.redoStack.push(moves.pop());
       } while (core.settings.mode === 'computer' && !wasThinking && moves.length && core.isComputer(core.sideOfMove(moves.length)));
       await core.resync();
-      core.say(t('message.undone'), 'info');
+      core.say(() => t('message.undone'), 'info');
       core.ui.announce(t('message.undone'));
       if (!core.over && core.isComputer(core.state.side)) this.computerMove();
     });
+  }
+
+  /** A chain being built is taken back before any move: its piece goes
+   * down where the chain began. */
+  undoChain() {
+    const core = this.core;
+    const origin = core.selection.chain[0];
+    core.setSelection(null);
+    const text = () => t('message.chainUndone', { square: origin });
+    core.say(text, 'info');
+    core.ui.announce(text());
   }
 
   redo() {

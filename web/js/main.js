@@ -3,6 +3,7 @@
 // one, or the online game a link names), and the service worker that keeps
 // the page working offline.
 
+import { Attention } from './attention.js';
 import { BoardInput } from './board-input.js';
 import { BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
@@ -46,7 +47,7 @@ async function restore(core, local, { saved, damaged }) {
   const fresh = () => local.load(newGameSpec(core.setup), defaultSettings(core.setup));
   if (!saved) {
     await core.exclusive(fresh);
-    if (damaged) core.say(t('message.saveDamaged'), 'warn');
+    if (damaged) core.say(() => t('message.saveDamaged'), 'warn');
     return;
   }
   const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted } = saved;
@@ -55,9 +56,9 @@ async function restore(core, local, { saved, damaged }) {
   if (!failure) return;
   if (failure.at < 0) {
     await core.exclusive(fresh);
-    core.say(t('message.saveDamaged'), 'warn');
+    core.say(() => t('message.saveDamaged'), 'warn');
   } else {
-    core.say(t('message.saveRestoredPart', { count: failure.at }), 'warn');
+    core.say(() => t('message.saveRestoredPart', { count: failure.at }), 'warn');
   }
 }
 
@@ -69,8 +70,9 @@ function assemble({ module, setup, rules, view, panel }) {
   const core = new GameController({ view, rules, jobs, ui: panel, setup, settings });
   const review = new Review(core);
   const local = new LocalPlay(core, review);
-  const online = new OnlinePlay(core, review);
-  const table = new Table({ core, input: new BoardInput(view), local, online, review, settings });
+  const attention = new Attention(settings);
+  const online = new OnlinePlay(core, review, attention);
+  const table = new Table({ core, input: new BoardInput(view), local, online, review, settings, attention });
   core.addEventListener('change', () => panel.update(table.model()));
   panel.attach(table);
   return { core, local, online, jobs };

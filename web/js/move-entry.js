@@ -9,12 +9,16 @@ import { refusalText, t } from './i18n.js';
 import { allJoined } from './seats.js';
 import { waitText } from './texts.js';
 
+/** A move whose piece the person has put where it ends (dropped, or at the
+ * end of its chain): it lands without travelling again. */
+const STANDS = Object.freeze({ animate: false });
+
 /** The flag bytes of api_targets (one per square) as Map square -> flags. */
 const flagsToMap = (flags) => new Map(flags.flatMap((bits, i) => (bits ? [[squareOfIndex(i), bits]] : [])));
 
 export class MoveEntry {
-  /** core: the GameController; input: the BoardInput; submit(move): the
-   * mode in play takes the person's move (a promise). */
+  /** core: the GameController; input: the BoardInput; submit(move,
+   * options): the mode in play takes the person's move (a promise). */
   constructor(core, input, submit) {
     Object.assign(this, { core, input, submit });
     this.listen();
@@ -55,17 +59,17 @@ export class MoveEntry {
   async tap(square) {
     const core = this.core;
     if (!core.state) return undefined; // still starting
-    if (core.review) return core.say(t('message.reviewing'), 'info', 'review');
-    if (core.over) return core.say(t('message.gameOver'), 'info');
-    if (core.jobs.phase === 'thinking') return core.say(t('message.wait'), 'info', 'thinking');
+    if (core.review) return core.say(() => t('message.reviewing'), 'info', 'review');
+    if (core.over) return core.say(() => t('message.gameOver'), 'info');
+    if (core.jobs.phase === 'thinking') return core.say(() => t('message.wait'), 'info', 'thinking');
     if (core.turnPlayer().kind === 'computer') return undefined;
-    if (!this.personMoves()) return core.say(waitText(core.model()), 'info');
+    if (!this.personMoves()) return core.say(() => waitText(core.model()), 'info');
     if (!core.selection) return this.pick(square);
     const { chain, targets } = core.selection;
     const end = chain.at(-1);
     const bits = targets.get(square) ?? 0;
     if (square === chain[0] && chain.length === 1) return this.cancelSelection();
-    if (bits & TARGET.STOP) return this.commit(chain.join('-'), bits);
+    if (bits & TARGET.STOP) return this.commit(chain.join('-'), bits, STANDS);
     if (bits & TARGET.HOP) return this.hop(square);
     if (bits & TARGET.END) return this.commit(await this.chainTo(chain, square), bits);
     if (core.pieces.get(square) === core.state.side && square !== end) return this.pick(square);
@@ -87,14 +91,14 @@ export class MoveEntry {
     if (owner !== core.state.side) {
       core.setSelection(null);
       const reason = owner ? 'not-your-piece' : 'empty-origin';
-      return core.say(refusalText({ reason, a: square, message: '' }), 'warn');
+      return core.say(() => refusalText({ reason, a: square, message: '' }), 'warn');
     }
     const flags = await core.rules.request('targets', { game: core.spec(), chain: [square] });
     if (!flags) return undefined;
     core.setSelection({ chain: [square], targets: flagsToMap(flags) });
     const count = [...core.selection.targets.values()].filter((b) => b & TARGET.END).length;
-    if (count) core.say(t('message.picked', { square, count }), 'info', 'selection');
-    else core.say(t('message.cannotMove', { square }), 'warn', 'selection');
+    if (count) core.say(() => t('message.picked', { square, count }), 'info', 'selection');
+    else core.say(() => t('message.cannotMove', { square }), 'warn', 'selection');
     return undefined;
   }
 
@@ -109,7 +113,7 @@ export class MoveEntry {
     const further = [...targets.keys()].some((s) => s !== square);
     if (!further && targets.get(square) & TARGET.STOP) return this.commit(chain.join('-'), targets.get(square));
     core.setSelection({ chain, targets });
-    core.say(t('message.chain', { path: chain.join('-') }), 'info', 'selection');
+    core.say(() => t('message.chain', { path: chain.join('-') }), 'info', 'selection');
     return undefined;
   }
 
@@ -117,9 +121,9 @@ export class MoveEntry {
    * rules find it legal after all, plays it. */
   async explain(move, atEnd) {
     const core = this.core;
-    if (atEnd) return core.say(refusalText({ reason: 'goal-camp', a: core.selection.chain[0], message: '' }), 'warn');
+    if (atEnd) return core.say(() => refusalText({ reason: 'goal-camp', a: core.selection.chain[0], message: '' }), 'warn');
     const answer = await core.rules.request('play', { game: core.spec(), move });
-    if (answer.refusal) return core.say(refusalText(answer.refusal), 'warn');
+    if (answer.refusal) return core.say(() => refusalText(answer.refusal), 'warn');
     return this.commit(answer.path, 0);
   }
 
@@ -151,18 +155,19 @@ export class MoveEntry {
     if (!selection || selection.chain[0] !== from || !to || to === from) return this.core.draw();
     const bits = selection.targets.get(to) ?? 0;
     // A drop names the final square: it never leaves a chain open.
-    if (bits & TARGET.END) return this.commit(await this.chainTo(selection.chain, to), bits);
+    if (bits & TARGET.END) return this.commit(await this.chainTo(selection.chain, to), bits, STANDS);
     const move = `${selection.chain.join('-')}-${to}`;
     this.cancelSelection();
     return this.explain(move, false);
   }
 
   /** Hands the person's move to the mode in play, after a warning when it
-   * draws by repetition. */
-  async commit(move, bits) {
+   * draws by repetition; options: {animate: false} when its piece stands
+   * where it ends already. */
+  async commit(move, bits, options = {}) {
     if (!move) return undefined;
     if (bits & TARGET.REPEATS && !(await this.core.ui.confirm(t('confirm.repetition'), t('confirm.repetitionYes')))) return undefined;
-    return this.submit(move);
+    return this.submit(move, options);
   }
 
   /** "Stop here": the chain ends where it is. */
@@ -170,7 +175,7 @@ export class MoveEntry {
     return this.core.exclusive(async () => {
       if (!this.core.model().canStop) return;
       const chain = this.core.selection.chain;
-      await this.commit(chain.join('-'), this.core.selection.targets.get(chain.at(-1)));
+      await this.commit(chain.join('-'), this.core.selection.targets.get(chain.at(-1)), STANDS);
     });
   }
 

@@ -5,14 +5,16 @@
 import { t } from './i18n.js';
 import { gameLink, seatFor } from './online.js';
 import { nextSide } from './seats.js';
+import { sideName } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** Shows the card for `server` (the server's game, or null to hide it),
  * seen from `seat`; connection: 'connecting', 'connected' or 'offline';
  * note: {key} a sentence of its own; rematchAsked: the id of the game whose
- * rematch this page asked for. */
-export function renderCard({ server, seat, connection, note, rematchAsked }) {
+ * rematch this page asked for; rematchOf: the game this one is the
+ * rematch of, when this page asked for it. */
+export function renderCard({ server, seat, connection, note, rematchAsked, rematchOf }) {
   $('online').hidden = !server;
   document.body.classList.toggle('online-game', !!server);
   $('end-rematch').hidden = !(server && seat && server.status === 'finished');
@@ -24,7 +26,7 @@ export function renderCard({ server, seat, connection, note, rematchAsked }) {
   $('online-invite').hidden = !invite;
   if (invite) $('online-link').value = gameLink(server.id, invite);
   $('online-share').hidden = typeof navigator.share !== 'function';
-  const text = noteText(server, seat, note, rematchAsked);
+  const text = noteText(server, seat, note, rematchAsked, rematchOf);
   $('online-note').hidden = !text;
   $('online-note').textContent = text ?? '';
   renderButtons(server, seat);
@@ -44,9 +46,12 @@ function renderButtons(server, seat) {
 }
 
 /** The card's sentence: the draw offer, the rematch, watching. */
-function noteText(server, seat, note, rematchAsked) {
-  if (server.status === 'ongoing' && server.draw_offer) return t(server.draw_offer === seat ? 'online.drawSent' : 'online.drawOffered');
+function noteText(server, seat, note, rematchAsked, rematchOf) {
+  const offer = server.status === 'ongoing' ? server.draw_offer : null;
+  if (offer && !seat) return t('online.drawOfferedBy', { side: sideName(offer) });
+  if (offer) return t(offer === seat ? 'online.drawSent' : 'online.drawOffered');
   if (server.rematch && seat && rematchAsked !== server.id) return t('online.rematchAsked');
+  if (server.status === 'waiting' && seat && rematchOf) return t('online.rematchWaiting');
   if (note) return t(note.key);
   if (!seat) return t('online.watching');
   return null;

@@ -1,23 +1,33 @@
 // online-clock.js: an online game's clocks.  The server's clock fields
 // count down here between its events; the server alone decides when a flag
-// falls (its `end` event).
+// falls (its `end` event).  Under ten seconds a clock shows tenths, and the
+// person's own clock sounds once as it crosses into them.
 
 import { SIDES } from './seats.js';
 
-const CLOCK_TICK_MS = 200;
+/** A tenth of a second: what the clocks show when time is short. */
+const CLOCK_TICK_MS = 100;
+export const LOW_TIME_MS = 10000;
 const $ = (id) => document.getElementById(id);
 
-/** m:ss, rounded up: a clock showing 0:00 has run out. */
+/** m:ss rounded up, and 0:0s.t (tenths, rounded up) under ten seconds: a
+ * clock showing 0:00.0 has run out. */
 export function clockText(ms) {
-  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  const left = Math.max(0, ms);
+  const tenths = Math.ceil(left / 100);
+  if (tenths < LOW_TIME_MS / 100) return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  const seconds = Math.ceil(left / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 export class OnlineClocks {
-  /** game: the OnlineGame (its server's clock, read at clockAt). */
-  constructor(game) {
+  /** game: the OnlineGame (its server's clock, read at clockAt, and the
+   * person's seat); sound: the Sounds ('low' when the seat's time runs short). */
+  constructor(game, sound) {
     this.game = game;
+    this.sound = sound;
     this.ticker = null;
+    this.warned = false; // the person's clock has sounded since it went under ten seconds
   }
 
   running(side) {
@@ -39,6 +49,7 @@ export class OnlineClocks {
 
   start() {
     this.stop();
+    this.warned = false;
     if (this.game.server.clock) this.ticker = setInterval(() => this.show(), CLOCK_TICK_MS);
     this.show();
   }
@@ -57,7 +68,18 @@ export class OnlineClocks {
       const left = this.left(side);
       shown.textContent = clockText(left);
       shown.classList.toggle('running', this.running(side));
-      shown.classList.toggle('low', left < 10000);
+      shown.classList.toggle('low', left < LOW_TIME_MS);
+      if (side === this.game.seat) this.warnLow(left, this.running(side));
+    }
+  }
+
+  /** The person's own clock sounds once as it runs into its last ten
+   * seconds (and again if an increment took it out and it comes back). */
+  warnLow(left, running) {
+    if (left >= LOW_TIME_MS) this.warned = false;
+    else if (running && !this.warned) {
+      this.warned = true;
+      this.sound.play('low');
     }
   }
 }

@@ -32,11 +32,12 @@ export function onlinePlayers(server, seat) {
 }
 
 export class OnlineGame extends EventTarget {
-  /** core: the GameController; review: the Review (analysis once it ends).
-   * Says 'change' when what the online card shows may have changed. */
-  constructor(core, review) {
+  /** core: the GameController; review: the Review (analysis once it ends);
+   * attention: the Attention (the other side moved while the page was
+   * hidden).  Says 'change' when what the online card shows may have changed. */
+  constructor(core, review, attention) {
     super();
-    Object.assign(this, { core, review });
+    Object.assign(this, { core, review, attention });
     this.server = null; // the game as the server last said it is
     this.session = null;
     this.clockAt = 0; // when this.server.clock was read (performance.now())
@@ -65,10 +66,11 @@ export class OnlineGame extends EventTarget {
     const settings = { mode: 'online', human: this.seat ?? 'w', level: core.settings.level };
     const failure = await core.load(gameSpec(game, core.setup.starts.positions), settings, [], onlinePlayers(game, this.seat));
     if (failure) return failure;
-    if (sent) await this.showSent(sent, false);
+    const shown = sent && (await this.checked(sent));
+    if (shown) core.setSentMove(shown);
     if (core.over) this.review.analyse();
-    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(t('message.mustPass'), 'warn');
-    else if (core.game.moves.length === 0 && this.canMove()) core.say(t('message.start'), 'info');
+    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
+    else if (core.game.moves.length === 0 && this.canMove()) core.say(() => t('message.start'), 'info');
     return null;
   }
 
@@ -90,33 +92,36 @@ export class OnlineGame extends EventTarget {
 
   // ---- the person's move -------------------------------------------------
 
-  /** The person's move: checked by the rules here, shown as sent, and
-   * proposed to the server as move number (moves played) + 1; sent (and
-   * resent) until the server answers, without blocking the page. */
-  async submit(move) {
-    const path = await this.showSent(move, true);
-    if (!path) return;
-    const ply = this.core.game.moves.length;
-    this.session.sendMove(ply, path).then((game) => game && game.id === this.server?.id && this.accepted(game, ply, path));
+  /** The person's move: checked by the rules here and proposed to the
+   * server at once as move number (moves played) + 1, sent (and resent)
+   * until the server answers without blocking the page; meanwhile it
+   * travels on the board and stays drawn as sent. */
+  async submit(move, { animate = true } = {}) {
+    const core = this.core;
+    const side = core.state.side;
+    const sent = await this.checked(move);
+    if (!sent) return;
+    const travel = core.travel(sent.path);
+    core.setSentMove(sent);
+    const ply = core.game.moves.length;
+    this.session.sendMove(ply, sent.path).then((game) => game && game.id === this.server?.id && this.accepted(game, ply, sent.path));
     this.changed();
+    if (animate) {
+      await core.showTravel(travel, side);
+      core.draw();
+    }
   }
 
-  /** Draws a move as sent (animated if `animate`); returns its path, or
-   * null when the rules refuse it (and says why). */
-  async showSent(move, animate) {
+  /** A move as the rules here play it, {path, pieces after}; null when they
+   * refuse it (and say why). */
+  async checked(move) {
     const core = this.core;
     const answer = await core.rules.request('play', { game: core.spec(), move });
     if (answer.refusal) {
-      core.say(refusalText(answer.refusal), 'warn');
+      core.say(() => refusalText(answer.refusal), 'warn');
       return null;
     }
-    if (animate && answer.path !== 'pass') {
-      core.setSelection(null);
-      core.view.render({ pieces: core.pieces, lastMove: null, flags: {} });
-      await core.view.animate(answer.path.split('-'), core.state.side, core.prefs.motion());
-    }
-    core.setSentMove({ path: answer.path, pieces: piecesOf(answer.state.fen) });
-    return answer.path;
+    return { path: answer.path, pieces: piecesOf(answer.state.fen) };
   }
 
   /** The server's answer to the person's move: the move was played. */
@@ -140,8 +145,9 @@ export class OnlineGame extends EventTarget {
     const mine = core.sentMove?.path === move;
     core.sentMove = null;
     if (!(await core.play(move, { animate: !mine }))) return false;
+    if (!mine && this.seat && !core.over && core.turnPlayer().kind === 'person') this.attention.opponentMoved(move, this.server.id);
     if (core.over) this.ended();
-    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(t('message.mustPass'), 'warn');
+    else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
     return true;
   }
 
@@ -154,6 +160,7 @@ export class OnlineGame extends EventTarget {
     const same = game.moves.length === moves.length && game.moves.every((m, i) => m === moves[i]);
     if (!same) await this.reload(game);
     else if (game.result) this.end(game.result);
+    else this.core.setPlayers(onlinePlayers(game, this.seat)); // seats taken since the GET
     this.changed();
   }
 
@@ -168,7 +175,7 @@ export class OnlineGame extends EventTarget {
     try {
       await this.reload(await api.game(this.server.id));
     } catch (error) {
-      this.core.say(t(...errorText(error)), 'warn');
+      this.core.say(() => t(...errorText(error)), 'warn');
     }
     this.changed();
   }
@@ -229,7 +236,7 @@ export class OnlineGame extends EventTarget {
   async onRefused(error) {
     this.core.setSentMove(null);
     await this.resync();
-    if (error instanceof ApiError && error.status === 422) this.core.say(t('online.refused', { reason: error.message }), 'warn');
-    else if (!(error instanceof ApiError && error.status === 409)) this.core.say(t(...errorText(error)), 'warn');
+    if (error instanceof ApiError && error.status === 422) this.core.say(() => t('online.refused', { reason: error.message }), 'warn');
+    else if (!(error instanceof ApiError && error.status === 409)) this.core.say(() => t(...errorText(error)), 'warn');
   }
 }

@@ -5,19 +5,29 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, apiAvailable, errorText, gameLink, keepSeat, parseLink, seatFor } from './online.js';
+import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepSeat, noApi, parseLink, seatFor } from './online.js';
 import { renderCard } from './online-card.js';
+import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The game as it is once `seat` has joined it (the stream's first event
+ * brings the server's own word on it). */
+function joinedGame(game, seat) {
+  const seats = { ...game.seats, [seat]: { joined: true, online: true } };
+  const full = Object.values(seats).every((s) => s.joined);
+  return { ...game, seats, status: game.status === 'waiting' && full ? 'ongoing' : game.status };
+}
+
 export class OnlinePlay {
-  /** core: the GameController; review: the Review. */
-  constructor(core, review) {
+  /** core: the GameController; review: the Review; attention: the
+   * Attention that calls the person back to a hidden page. */
+  constructor(core, review, attention) {
     this.core = core;
-    this.game = new OnlineGame(core, review);
-    this.clocks = new OnlineClocks(this.game);
+    this.game = new OnlineGame(core, review, attention);
+    this.clocks = new OnlineClocks(this.game, core.prefs.sound);
     this.connection = 'connecting';
     this.note = null; // a sentence about the game's state for the card, {key}
     this.game.addEventListener('change', () => this.render());
@@ -30,6 +40,9 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
+    seatAct('toast-accept-draw', 'draw', 'accept');
+    seatAct('toast-decline-draw', 'draw', 'decline');
+    $('toast-rematch').addEventListener('click', () => this.rematch());
     $('online-rematch').addEventListener('click', () => this.rematch());
     $('end-rematch').addEventListener('click', () => {
       $('end-dialog').close();
@@ -49,10 +62,10 @@ export class OnlinePlay {
     return this.game.seat;
   }
 
-  /** Whether this page's server plays online (asked once). */
-  available() {
-    this.availability ??= apiAvailable();
-    return this.availability;
+  /** False once the page's server has shown it has no API (a static host):
+   * learnt from the first answer, never by a request made to find out. */
+  get available() {
+    return !this.noApi;
   }
 
   errorText(error) {
@@ -68,6 +81,7 @@ export class OnlinePlay {
     try {
       created = await api.create(settings);
     } catch (error) {
+      this.noApi ||= noApi(error);
       return this.errorText(error);
     }
     keepSeat(created.id, created.seat, created.token, created.invite);
@@ -96,27 +110,59 @@ export class OnlinePlay {
 
   async openNow(id, invite) {
     if (this.server?.id === id && (this.seat || !invite)) return null; // open already
-    let seat = seatFor(id);
     this.note = null;
-    if (!seat && invite) {
-      try {
-        seat = await this.join(id, { invite });
-      } catch (error) {
-        if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) return this.errorText(error);
-        this.note = { key: 'online.seatTaken' }; // someone else has the seat: watch
-      }
-    }
-    // The invite leaves the address bar (and the history): it is spent.
-    history.replaceState(null, '', `#game=${id}`);
+    this.rematchOf = null;
     let game;
     try {
       game = await api.game(id);
     } catch (error) {
+      this.noApi ||= noApi(error);
       if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
-    await this.follow(game, seat);
+    const kept = await this.keptSeat(id);
+    const seat = kept ?? (invite && (await this.takeInvite(game, invite)));
+    // The invite leaves the address bar (and the history): it is spent.
+    history.replaceState(null, '', `#game=${id}`);
+    if (seat && !kept) game = joinedGame(game, seat.seat);
+    // A kept seat has just been pinged: the session's pings start later.
+    await this.follow(game, seat || null, { pinged: !!kept });
     return null;
+  }
+
+  /** The seat this device keeps for a game, if the server still knows its
+   * token (a token that is not the game's is forgotten: the page watches). */
+  async keptSeat(id) {
+    const seat = seatFor(id);
+    if (!seat) return null;
+    try {
+      await api.ping(id, seat.token);
+      return seat;
+    } catch (error) {
+      if (!(error instanceof ApiError && [401, 403].includes(error.status))) return seat; // not known to be wrong
+      forgetSeat(id);
+      this.note = { key: 'online.seatLost' };
+      return null;
+    }
+  }
+
+  /** The seat an invite opens, unless the game has no free seat left (then
+   * the page watches and says why, asking the server nothing that fails). */
+  async takeInvite(game, invite) {
+    if (game.status !== 'waiting') {
+      this.note = { key: 'online.seatTaken' };
+      return null;
+    }
+    try {
+      return await this.join(game.id, { invite });
+    } catch (error) {
+      if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) {
+        this.core.say(() => this.errorText(error), 'warn');
+        return null;
+      }
+      this.note = { key: 'online.seatTaken' }; // someone else took the seat meanwhile
+      return null;
+    }
   }
 
   async join(id, body, token = null) {
@@ -126,11 +172,11 @@ export class OnlinePlay {
   }
 
   /** Follows the game live from now on, with the seat (or null to watch). */
-  async follow(game, seat) {
+  async follow(game, seat, { pinged = false } = {}) {
     this.game.session?.stop();
     const session = new OnlineSession(game.id, seat, this.handlers(game.id));
     await this.core.exclusive(() => this.game.load(game, session));
-    session.start();
+    session.start({ pinged });
     this.clocks.start();
     this.render();
   }
@@ -163,16 +209,33 @@ export class OnlinePlay {
       rematch: current((rematchId) => this.onRematch(rematchId)),
       connection: current((state) => {
         this.connection = state;
+        this.core.draw(); // the player bars: presence is not known while the connection is down
         this.render();
       }),
       refused: queued((error) => game.onRefused(error)),
       error: current((error) => this.onError(error)),
+      seatLost: current(() => this.onSeatLost()),
     };
+  }
+
+  /** The server does not take this device's token for its seat (the
+   * storage was tampered with, or the game was made again): it is
+   * forgotten, and the page watches. */
+  onSeatLost() {
+    forgetSeat(this.server.id);
+    this.note = { key: 'online.seatLost' };
+    this.core.say(() => t('online.seatLost'), 'warn');
+    return this.follow(this.server, null);
   }
 
   onDrawOffer(side) {
     this.server.draw_offer = side;
-    if (side && side !== this.seat && this.seat) this.core.say(t('online.drawOffered'), 'info');
+    if (side && side !== this.seat && this.seat) {
+      this.core.say(() => t('online.drawOffered'), 'info');
+      this.offerSaid = this.core.said;
+    } else if (!side && this.offerSaid && this.core.said === this.offerSaid) {
+      this.core.say(''); // the offer is over: so is the message about it
+    }
     this.render();
   }
 
@@ -184,15 +247,15 @@ export class OnlinePlay {
   }
 
   onError(error) {
-    this.core.say(this.errorText(error), 'warn');
+    this.core.say(() => this.errorText(error), 'warn');
     if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync());
   }
 
   // ---- what the person does -----------------------------------------------
 
   /** The person's move (move-entry.js hands it over). */
-  async submit(move) {
-    await this.game.submit(move);
+  async submit(move, options) {
+    await this.game.submit(move, options);
     this.render();
   }
 
@@ -209,7 +272,7 @@ export class OnlinePlay {
   /** What the seat may do now, for the panel's buttons: an online game has
    * no undo, redo or hint. */
   abilities() {
-    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign() };
+    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), localActions: false };
   }
 
   async act(what, ...args) {
@@ -242,12 +305,15 @@ export class OnlinePlay {
       // 409: taken already (by this device in another tab): open it anyway
       if (!(error instanceof ApiError && error.status === 409)) {
         this.takingRematch = null;
-        return this.core.say(this.errorText(error), 'warn');
+        return this.core.say(() => this.errorText(error), 'warn');
       }
     }
     history.pushState(null, '', `#game=${id}`);
     const failure = await this.open(id);
     if (failure) this.core.say(failure, 'warn');
+    // The one who asked waits in the new game: the card says for what.
+    if (!failure && this.rematchAsked === oldId) this.rematchOf = oldId;
+    this.render();
   }
 
   async share() {
@@ -263,12 +329,14 @@ export class OnlinePlay {
   /** What the player bars show: presence and clocks (panel.js). */
   describe() {
     const server = this.server;
-    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times() } : null;
+    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times(), connected: this.connection === 'connected' } : null;
   }
 
   render() {
     const { server, seat, connection, note, rematchAsked } = this;
-    renderCard({ server, seat, connection, note, rematchAsked });
+    const rematchOf = this.rematchOf && server?.status === 'waiting' ? this.rematchOf : null;
+    renderCard({ server, seat, connection, note, rematchAsked, rematchOf });
+    renderToast({ server, seat, connection, rematchAsked });
     this.clocks.show();
   }
 }

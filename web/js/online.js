@@ -60,22 +60,14 @@ export const api = {
   ping: (id, token) => call('POST', gamePath(id, 'ping'), { token }),
 };
 
-/** Whether this page's server has the API: `halma serve` answers an unknown
- * game with its JSON 404; a static host has no such answer. */
-export async function apiAvailable() {
-  try {
-    await api.game('probe-no-such-game');
-    return true;
-  } catch (error) {
-    return error instanceof ApiError && error.code === 'not_found';
-  }
-}
+/** The page's server is not `halma serve` (a static host answered). */
+export const noApi = (error) => error instanceof ApiError && error.code === 'no_api';
 
 /** An error of the API as a text of the page's languages: [key, params]. */
 export function errorText(error) {
   if (error instanceof NetworkError) return ['online.error.network'];
   if (!(error instanceof ApiError)) return ['error.unexpected'];
-  if (error.code === 'no_api') return ['online.needsServer'];
+  if (noApi(error)) return ['online.needsServer'];
   if (error.status === 404) return ['online.error.notFound'];
   if (error.status === 429) return ['online.error.busy'];
   if (error.status === 503) return ['online.error.unavailable'];
@@ -123,11 +115,22 @@ export function seatFor(id) {
   return { seat: entry.seat, token: entry.token, invite: typeof entry.invite === 'string' ? entry.invite : null };
 }
 
+/** Forgets a seat whose token the server does not know. */
+export function forgetSeat(id) {
+  const seats = readSeats();
+  delete seats[id];
+  write(seats);
+}
+
 export function keepSeat(id, seat, token, invite = null) {
   const seats = { ...readSeats(), [id]: { seat, token, invite, at: Date.now() } };
   const newest = Object.entries(seats).sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0)).slice(0, MAX_SEATS);
+  write(Object.fromEntries(newest));
+}
+
+function write(seats) {
   try {
-    localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(newest)));
+    localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
   } catch {
     // storage full or off: the seat lasts as long as the tab
   }
@@ -141,7 +144,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * One game followed live.  handlers: game(game), move({ply, move, clock}),
  * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id),
  * connection('connecting'|'connected'|'offline'), refused(error, move),
- * error(error).  seat: {seat, token}, or null to watch.
+ * error(error), seatLost() (the server does not take the seat's token).
+ * seat: {seat, token}, or null to watch.  Nothing is sent while the browser
+ * is offline: a move waits for the network to come back.
  */
 export class OnlineSession {
   constructor(id, seat, handlers) {
@@ -150,13 +155,16 @@ export class OnlineSession {
     this.closed = false;
     this.onVisibility = () => this.visibilityChanged();
     this.onOnline = () => this.reconnect();
+    this.onOffline = () => this.disconnect();
   }
 
-  start() {
+  /** pinged: the seat was pinged a moment ago (the first ping waits). */
+  start({ pinged = false } = {}) {
     this.openStream();
     document.addEventListener('visibilitychange', this.onVisibility);
     addEventListener('online', this.onOnline);
-    this.visibilityChanged();
+    addEventListener('offline', this.onOffline);
+    this.visibilityChanged(!pinged);
   }
 
   stop() {
@@ -165,6 +173,7 @@ export class OnlineSession {
     clearInterval(this.pinger);
     document.removeEventListener('visibilitychange', this.onVisibility);
     removeEventListener('online', this.onOnline);
+    removeEventListener('offline', this.onOffline);
   }
 
   /** The event stream.  The browser reconnects by itself, sending
@@ -175,7 +184,7 @@ export class OnlineSession {
     const stream = new EventSource(gamePath(this.id, 'events'));
     this.stream = stream;
     this.handlers.connection('connecting');
-    stream.onopen = () => this.handlers.connection('connected');
+    stream.onopen = () => this.handlers.connection(navigator.onLine === false ? 'offline' : 'connected');
     stream.onerror = () => {
       this.handlers.connection('offline');
       if (stream.readyState === EventSource.CLOSED && !this.closed) this.retryStream();
@@ -194,25 +203,45 @@ export class OnlineSession {
     if (!this.closed && this.stream.readyState === EventSource.CLOSED) this.openStream();
   }
 
-  /** Back online: the stream catches up at once rather than at the
-   * browser's next try, and a waiting move is sent. */
+  /** The browser went offline: the stream is closed rather than left to
+   * retry into a dead network (coming back online opens a fresh one). */
+  disconnect() {
+    this.stream?.close();
+    this.handlers.connection('offline');
+  }
+
+  /** Back online: a fresh stream (its first event the whole game) rather
+   * than one that may have died unnoticed, and a waiting move is sent. */
   reconnect() {
     if (this.closed) return;
-    if (this.stream.readyState !== EventSource.OPEN) this.openStream();
+    this.openStream();
     this.wakeRetry?.();
+    this.visibilityChanged();
   }
 
   // ---- presence: a ping every 10 s while the page is visible ----------------
 
-  visibilityChanged() {
+  visibilityChanged(now = true) {
     clearInterval(this.pinger);
     if (!this.token || document.visibilityState !== 'visible' || this.closed) return;
-    this.ping();
+    if (now) this.ping();
     this.pinger = setInterval(() => this.ping(), PING_MS);
   }
 
   ping() {
-    api.ping(this.id, this.token).catch(() => {}); // presence is best effort: the next ping tries again
+    if (navigator.onLine === false) return; // the next ping, back online
+    api.ping(this.id, this.token).catch((error) => {
+      // Presence is best effort (the next ping tries again), but a token
+      // the server refuses is no seat.
+      if (error instanceof ApiError && [401, 403].includes(error.status)) this.seatLost();
+    });
+  }
+
+  seatLost() {
+    if (this.closed) return;
+    this.token = null;
+    clearInterval(this.pinger);
+    this.handlers.seatLost();
   }
 
   // ---- moves ----------------------------------------------------------------
@@ -227,6 +256,10 @@ export class OnlineSession {
     const sent = { ply, move };
     this.pending = sent;
     for (let wait = 1000; !this.closed && this.pending === sent; wait = Math.min(2 * wait, MAX_RETRY_MS)) {
+      if (navigator.onLine === false) {
+        await this.retryPause(MAX_RETRY_MS); // coming back online cuts it short
+        continue;
+      }
       try {
         const game = await api.move(this.id, this.token, ply, move);
         if (this.pending === sent) this.pending = null;
@@ -235,7 +268,8 @@ export class OnlineSession {
         if (!retriable(error)) {
           if (this.pending !== sent) return null; // settled meanwhile by the stream
           this.pending = null;
-          this.handlers.refused(error, move);
+          if (error instanceof ApiError && [401, 403].includes(error.status)) this.seatLost();
+          else this.handlers.refused(error, move);
           return null;
         }
         await this.retryPause(error.retryAfter ? error.retryAfter * 1000 : wait);
@@ -270,7 +304,8 @@ export class OnlineSession {
     try {
       return await api[what](this.id, this.token, ...args);
     } catch (error) {
-      this.handlers.error(error);
+      if (error instanceof ApiError && [401, 403].includes(error.status)) this.seatLost();
+      else this.handlers.error(error);
       return null;
     }
   }

@@ -9,7 +9,7 @@ import { language, t } from './i18n.js';
 import { chartPoints } from './analysis.js';
 import { clockText } from './online-clock.js';
 import { SIDES, seatOf } from './seats.js';
-import { playerName, sideName, statusText } from './texts.js';
+import { moveNumber, playerName, sideName, statusText } from './texts.js';
 import { Dialogs } from './dialogs.js';
 import { node, pieceDot } from './elements.js';
 
@@ -60,7 +60,7 @@ export class PanelUI {
     const status = statusText(model);
     $('status-line').textContent = status;
     // The tab's title says whose turn it is while the page is in the background.
-    document.title = `${status} · Halma`;
+    this.table.setTitle(`${status} · Halma`);
     // Everything here describes the position on the board: while reviewing,
     // the earlier one. The side to move, or once the game is over the
     // winner (none for a draw).
@@ -68,12 +68,20 @@ export class PanelUI {
     $('turn-piece').className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
     // Shown by visibility, never display: the card keeps its size.
     $('spinner').classList.toggle('active', phase !== 'idle');
-    const turn = position.result === 'ongoing' ? position.turns + 1 : position.turns;
+    // A game goes on in the turn after the last move, and a game ended
+    // without a move (resigned, on time, agreed) ended in that turn too.
+    const between = position.result === 'ongoing' || position.resigned || position.flagged || position.abandoned || position.result === 'draw-agreement';
+    const turn = between ? position.turns + 1 : position.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: position.turnLimit });
     const warning = $('warning');
     const warn = model.humanTurn && !review && state.repeating.length > 0;
     warning.hidden = !warn;
     if (warn) warning.textContent = t('warning.repetition');
+    // A game of this device has them all, an online game none; "Stop here"
+    // and "Pass" take the place of Redo and Hint, so the row keeps its size.
+    const acting = model.canStop || model.mustPass;
+    $('undo').hidden = !model.localActions;
+    for (const id of ['redo', 'hint']) $(id).hidden = !model.localActions || acting;
     $('undo').disabled = !model.canUndo;
     $('redo').disabled = !model.canRedo;
     $('hint').disabled = !model.canHint;
@@ -81,6 +89,7 @@ export class PanelUI {
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
     $('fen').value = position.fen;
+    if (typeof this.said === 'function') $('message').textContent = this.said();
     this.updatePlayers(model);
     this.updateMoves(model);
     this.updateAnalysis(model);
@@ -130,8 +139,12 @@ export class PanelUI {
     const card = $('analysis');
     card.hidden = !analysis;
     if (!analysis) return;
-    const { k, total, leads, current, needed } = analysis;
+    const { k, total, leads, current, judged, needed } = analysis;
     $('analysis-judgement').textContent = judgementText(current);
+    // While the engine works through the game; its line keeps its room after.
+    const progress = $('analysis-progress');
+    progress.textContent = t('analysis.progress', { done: judged, total: total + 1 });
+    progress.classList.toggle('done', judged > total);
     $('analysis-needed').textContent = t('analysis.needed', { white: needed.w, black: needed.b });
     const best = current?.best;
     $('analysis-best').textContent = best ? t('analysis.best', { move: best.join('-') }) : '';
@@ -142,10 +155,13 @@ export class PanelUI {
     $('analysis-now').setAttribute('x2', x);
   }
 
-  updateReview({ review, game }) {
+  updateReview({ review, game, firstSide, firstTurn }) {
     $('review-bar').hidden = !review;
     if (!review) return;
-    $('review-text').textContent = review.k === 0 ? t('review.start') : t('review.after', { number: review.k, move: game.moves[review.k - 1] });
+    // Numbered as the move list numbers it: the pair, and whose move.
+    const { number, side } = moveNumber(review.k - 1, firstSide, firstTurn);
+    const after = side === 'w' ? 'review.afterWhite' : 'review.afterBlack';
+    $('review-text').textContent = review.k === 0 ? t('review.start') : t(after, { number, move: game.moves[review.k - 1] });
     $('review-prev').disabled = review.k === 0;
     $('review-start').disabled = review.k === 0;
   }
@@ -166,9 +182,12 @@ export class PanelUI {
     else document.body.dataset[name] = String(value);
   }
 
+  /** The message: text, or a function giving it in the current language
+   * (read again by update(), as after a change of language). */
   message(text, kind = 'info') {
+    this.said = text;
     const shown = $('message');
-    shown.textContent = text;
+    shown.textContent = typeof text === 'function' ? text() : text;
     shown.dataset.kind = kind;
   }
 
@@ -202,7 +221,7 @@ export class PanelUI {
     } catch {
       ok = false; // no clipboard permission: the text stays selectable
     }
-    this.table.say(t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
+    this.table.say(() => t(ok ? 'message.copied' : 'message.copyFailed'), ok ? 'info' : 'warn');
     button.focus();
   }
 
@@ -240,9 +259,10 @@ function judgementText(judgement) {
 /** A player bar's online parts: whether the player is here (for the
  * opponent, or both when watching) and the clock, which online-clock.js
  * keeps ticking (#clock-w, #clock-b). */
-function onlineBadges({ seat, seats, clock }, side) {
+function onlineBadges({ seat, seats, clock, connected }, side) {
   const badges = [];
-  if (side !== seat && seats[side]?.joined) {
+  // Whether the others are here is known only while the page is connected.
+  if (connected && side !== seat && seats[side]?.joined) {
     const here = seats[side].online;
     badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
   }
@@ -261,13 +281,14 @@ function moveRows(moves, firstSide, firstTurn) {
   const rows = [];
   let cells = null;
   moves.forEach((move, i) => {
-    const white = (firstSide === 'w') === (i % 2 === 0);
+    const { number, side } = moveNumber(i, firstSide, firstTurn);
+    const white = side === 'w';
     if (white || !cells) {
       const row = node('tr');
-      const number = node('th', '', String(Math.floor(firstTurn / 2) + 1 + rows.length));
-      number.scope = 'row';
+      const head = node('th', '', String(number));
+      head.scope = 'row';
       cells = [node('td', '', white ? '' : '…'), node('td')];
-      row.append(number, ...cells);
+      row.append(head, ...cells);
       rows.push(row);
     }
     cells[white ? 0 : 1].append(moveButton(move, i + 1));

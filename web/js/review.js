@@ -6,8 +6,9 @@
 // the best move drawn on the board and the chart of the lead over the game.
 
 import { TARGET } from './halma-wasm.js';
-import { CHART_MOVES, movesNeeded, whiteLead } from './analysis.js';
+import { CHART_MOVES, movesNeeded, smoothLeads, whiteLead } from './analysis.js';
 import { pathSquares, piecesOf } from './squares.js';
+import { loadAnalysis, saveAnalysis } from './storage.js';
 
 /** The engine's time for each position it judges. */
 const ANALYSIS_MOVETIME = 150;
@@ -83,9 +84,10 @@ export class Review {
     return null;
   }
 
-  /** Records a judgement; the board's best move follows it. */
+  /** Records (and keeps) a judgement; the board's best move follows it. */
   judge(k, judgement) {
     this.judged.answers[k] = judgement;
+    saveAnalysis(this.judged.key, this.judged.answers);
     if (this.core.review?.k === k) this.core.review.best = judgement.best;
   }
 
@@ -97,7 +99,11 @@ export class Review {
     const core = this.core;
     if (!this.wanted() || core.jobs.phase !== 'idle') return;
     const key = this.key();
-    if (this.judged?.key !== key) this.judged = { key, answers: [] };
+    if (this.judged?.key !== key) {
+      // What the engine judged of this game before a reload is kept.
+      this.judged = { key, answers: loadAnalysis(key) };
+      if (this.judged.answers.length) core.draw();
+    }
     const k = this.nextToJudge();
     if (k === null) return;
     const side = core.sideOfMove(k);
@@ -132,7 +138,11 @@ export class Review {
     const core = this.core;
     const total = core.game.moves.length;
     const k = core.review?.k ?? total;
-    const leads = Array.from({ length: total + 1 }, (_, i) => this.judgementAt(i)?.lead ?? null);
-    return { k, total, leads, current: this.judgementAt(k), needed: movesNeeded(core.shownPieces(), core.game.variant) };
+    const judgements = Array.from({ length: total + 1 }, (_, i) => this.judgementAt(i));
+    const leads = smoothLeads(judgements);
+    const judged = judgements.filter(Boolean).length;
+    // The position on the board is judged as the chart draws it, once the one before is known too.
+    const current = judgements[k] && { ...judgements[k], lead: leads[k] ?? judgements[k].lead };
+    return { k, total, leads, current, judged, needed: movesNeeded(core.shownPieces(), core.game.variant) };
   }
 }

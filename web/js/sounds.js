@@ -1,4 +1,5 @@
-// sounds.js: short sounds for a step, a hop and the end of the game, made
+// sounds.js: short sounds for a step, a hop, the end of the game and a
+// clock running short, made
 // with the Web Audio API (no files to download).  Off until the person
 // switches them on; the audio context starts on that click, as browsers
 // require.
@@ -8,6 +9,7 @@ const SOUNDS = {
   step: [[540, 0, 0.07]],
   hop: [[620, 0, 0.06], [830, 0.06, 0.08]],
   end: [[523, 0, 0.14], [659, 0.12, 0.14], [784, 0.24, 0.3]],
+  low: [[988, 0, 0.08], [988, 0.16, 0.08]],
 };
 const VOLUME = 0.12;
 

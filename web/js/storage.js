@@ -8,6 +8,9 @@ const GAME_KEY = 'halma.game.v1';
 const DAMAGED_KEY = 'halma.game.damaged';
 const SETTINGS_KEY = 'halma.settings.v1';
 const SCORES_KEY = 'halma.scoreboard.v1';
+const ANALYSIS_KEY = 'halma.analysis.v1';
+/** Analyses kept (the newest games'). */
+const MAX_ANALYSES = 5;
 const MAX_MOVES = 2000;
 
 function read(key) {
@@ -78,11 +81,12 @@ export function loadSettings() {
   }
 }
 
-/** The animation speed (a name of board-view.js's ANIMATION_SPEEDS) and
- * whether sounds are on: off until the person switches them on. */
+/** The animation speed (a name of settings.js's ANIMATION_SPEEDS), whether
+ * sounds are on and whether an online turn is notified: off until the
+ * person switches them on. */
 export function loadPreferences(speeds) {
-  const { animation, sound } = loadSettings();
-  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true };
+  const { animation, sound, notify } = loadSettings();
+  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true, notify: notify === true };
 }
 
 export function saveSetting(name, value) {
@@ -118,4 +122,33 @@ export function addGame(variant, level, won) {
 
 export function clearScores() {
   write(SCORES_KEY, '{}');
+}
+
+// ---- the engine's analysis of the last games -------------------------------
+// Judging every position of a long game takes the engine half a minute: a
+// reload finds what it had judged.  By the game's key (review.js), the newest few.
+
+function readAnalyses() {
+  try {
+    const all = JSON.parse(read(ANALYSIS_KEY) ?? '{}');
+    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+const isPath = (p) => p === null || (Array.isArray(p) && p.length <= 40 && p.every((s) => typeof s === 'string' && /^[a-p]\d{1,2}$/.test(s)));
+const validJudgement = (j) =>
+  j === null || (j && typeof j === 'object' && Number.isFinite(j.lead) && Number.isInteger(j.winIn) && (j.side === 'w' || j.side === 'b') && isPath(j.best ?? null));
+
+/** The judgements kept for a game (one per position, null where none), or []. */
+export function loadAnalysis(key) {
+  const answers = readAnalyses()[key]?.answers;
+  return Array.isArray(answers) && answers.length <= MAX_MOVES + 1 && answers.every(validJudgement) ? answers : [];
+}
+
+export function saveAnalysis(key, answers) {
+  const all = { ...readAnalyses(), [key]: { answers: Array.from(answers, (a) => a ?? null), at: Date.now() } };
+  const newest = Object.entries(all).sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0)).slice(0, MAX_ANALYSES);
+  write(ANALYSIS_KEY, JSON.stringify(Object.fromEntries(newest)));
 }

@@ -6,15 +6,16 @@
 
 import { MoveEntry } from './move-entry.js';
 import { writeRecord } from './record.js';
+import { t } from './i18n.js';
 import { playerName } from './texts.js';
 
 export class Table {
   /** core: the GameController; input: the board's BoardInput; local: the
    * LocalPlay; online: the OnlinePlay; review: the Review; settings: the
    * Settings.  The person's moves on the board go to the mode in play. */
-  constructor({ core, input, local, online, review, settings }) {
-    Object.assign(this, { core, local, online, review, settings });
-    this.entry = new MoveEntry(core, input, (move) => this.mode().submit(move));
+  constructor({ core, input, local, online, review, settings, attention }) {
+    Object.assign(this, { core, local, online, review, settings, attention });
+    this.entry = new MoveEntry(core, input, (move, options) => this.mode().submit(move, options));
   }
 
   /** The mode in play: the online game while one is open, else the local one. */
@@ -49,8 +50,9 @@ export class Table {
     return this.online.create(settings);
   }
 
+  /** False once the page's server has shown it has no online play. */
   onlineAvailable() {
-    return this.online.available();
+    return this.online.available;
   }
 
   /** What the new-game dialog starts from: this game's variant and settings. */
@@ -118,5 +120,18 @@ export class Table {
 
   setPreference(name, value) {
     this.settings.set(name, value);
+  }
+
+  /** Asks the browser's leave to notify (on the person's click); says why
+   * not when it is refused. */
+  async allowNotifications() {
+    const allowed = await this.attention.allow();
+    if (!allowed) this.core.say(() => t('message.notifyDenied'), 'warn');
+    return allowed;
+  }
+
+  /** The tab's title (marked while a move waits to be seen). */
+  setTitle(title) {
+    this.attention.setTitle(title);
   }
 }

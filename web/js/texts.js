@@ -59,6 +59,16 @@ export function waitText({ players, sentMove }) {
   return t(sentMove ? 'online.sendingWait' : 'online.notYourTurn');
 }
 
+/** Where move i (0 for the first) stands in the move list, numbered in
+ * pairs from the first turn as in chess: {number, side}.  A game that
+ * starts with Black's move has its first pair begun by it. */
+export function moveNumber(i, firstSide, firstTurn) {
+  const first = Math.floor(firstTurn / 2) + 1;
+  const side = SIDES[(seatOf(firstSide) + i) % SIDES.length];
+  const pair = firstSide === SIDES[0] ? Math.floor(i / 2) : Math.floor((i + 1) / 2);
+  return { number: first + pair, side };
+}
+
 /** 'pass', 'step' or 'jump'. */
 export function moveKind(path) {
   if (path === 'pass') return 'pass';
