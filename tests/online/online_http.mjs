@@ -10,7 +10,7 @@
 //   pg2                   two servers on one fresh PostgreSQL database: the
 //                         "port" then is a Router, and every request and
 //                         stream goes to one server or the other (below).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,14 @@ async function startOne(args) {
   return s;
 }
 
+// Whether the server built knows the lobby's limit (the load clients also
+// run earlier builds, for comparison).
+let openGamesKnown;
+function knowsOpenGames() {
+  openGamesKnown ??= spawnSync(HALMA, ['serve', '--help'], { encoding: 'utf8' }).stdout.includes('--open-games-per-address');
+  return openGamesKnown;
+}
+
 // `halma serve` with the page's fixtures and the given options; by default
 // a store in memory (SQLite) or this run's database (PostgreSQL) and no
 // limit of requests, games or open games (tests send many).  In pg2 mode, unless
@@ -77,7 +85,7 @@ export async function startOnline(args = [], { servers = STORE === 'pg2' ? 2 : 1
     '--db': PG ? pgDatabase() : ':memory:',
     '--requests-per-second': '0',
     '--games-per-hour': '0',
-    '--open-games-per-address': '0',
+    ...(knowsOpenGames() ? { '--open-games-per-address': '0' } : {}), // a build before the lobby does not
   };
   const extra = Object.entries(defaults).flatMap(([name, value]) => (args.includes(name) ? [] : [name, value]));
   const full = ['--root', FIXTURES, ...extra, ...args];
