@@ -5,7 +5,8 @@
  * the page (lobby_page's callers hold no other lock).  The events, made in
  * the order of the changes (which come one at a time, under the service's
  * lock), are sent to the lobby's streams by a thread of the lobby's own:
- * thousands of streams take a while, which the committer does not wait for.
+ * thousands of streams take a while, which the committer does not wait for;
+ * and what comes together goes together, each stream woken once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "online/lobby.h"
@@ -14,8 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-enum { BUCKETS = 1024 };
+enum {
+    BUCKETS = 1024,
+    SEND_EVERY_MS = 100, /* the streams are sent the lobby's changes at most this often */
+};
 
 typedef struct Entry {
     struct Entry *next;
@@ -59,22 +64,56 @@ static unsigned bucket_of(const char *id) {
 
 static bool listed(const StoreGame *g) { return g->open && g->status == GAME_WAITING; }
 
+/* Every event of `batch`, in order, as one text (from malloc; NULL if out of memory). */
+static char *joined(const Outgoing *batch) {
+    size_t n = 1;
+    for (const Outgoing *o = batch; o; o = o->next) n += strlen(o->text);
+    char *text = malloc(n);
+    if (!text) return NULL;
+    size_t at = 0;
+    for (const Outgoing *o = batch; o; o = o->next) {
+        size_t k = strlen(o->text);
+        memcpy(text + at, o->text, k);
+        at += k;
+    }
+    text[at] = '\0';
+    return text;
+}
+
+/* Under out_lock: waits until SEND_EVERY_MS after the last sending (or a stop). */
+static void pace(Lobby *l, const struct timespec *last) {
+    struct timespec until = *last;
+    until.tv_nsec += (long)SEND_EVERY_MS * 1000000L;
+    until.tv_sec += until.tv_nsec / 1000000000L;
+    until.tv_nsec %= 1000000000L;
+    while (!l->out_stop && pthread_cond_timedwait(&l->out_ready, &l->out_lock, &until) == 0) {
+    }
+}
+
+/* What has come since the last sending goes to every stream at once, in one
+ * text, at most every SEND_EVERY_MS: each stream woken once for a burst of
+ * changes (an accept and the game opened after it) rather than once each. */
 static void *sender_main(void *arg) {
     Lobby *l = arg;
+    struct timespec last = {0};
     pthread_mutex_lock(&l->out_lock);
     for (;;) {
         while (!l->out && !l->out_stop) pthread_cond_wait(&l->out_ready, &l->out_lock);
         if (!l->out) break;
+        pace(l, &last);
         Outgoing *batch = l->out;
         l->out = NULL;
         l->out_end = &l->out;
         pthread_mutex_unlock(&l->out_lock);
         uint64_t n = 0;
+        char *text = joined(batch);
+        if (text) hub_publish_all(l->hub, text); /* else as a stream too slow: a client that reconnects reads the list again */
+        free(text);
         for (Outgoing *o = batch, *next; o; o = next, n++) {
             next = o->next;
-            hub_publish_all(l->hub, o->text);
             free(o);
         }
+        clock_gettime(CLOCK_REALTIME, &last);
         pthread_mutex_lock(&l->out_lock);
         l->sent += n;
         pthread_cond_broadcast(&l->out_sent);
