@@ -183,8 +183,8 @@ void online_stop(Online *o) {
     if (o->watchers) hub_on_count(o->hub, NULL, NULL);
     watchers_stop(o->watchers);
     store_close(o->store);
+    lobby_free(o->lobby); /* its sender stopped first: it sends to the hub */
     hub_free(o->lobby_hub); /* its streams gone with the HTTP server, which stopped first */
-    lobby_free(o->lobby);
     writer_free(o->writer);
     presence_free(o->presence);
     publisher_free(o->publisher);
