@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/extengine.h"
 #include "cli/hash_memory.h"
+#include "cli/match_multi.h"
 #include "cli/tuning.h"
 #include "core/game.h"
 #include "core/movegen.h"
@@ -494,6 +495,7 @@ static void print_summary(const Match *m) {
 }
 
 int match_main(int argc, char **argv) {
+    if (match_is_multi(argc, argv)) return match_multi_main(argc, argv);
     static Match match;
     Match *m = &match;
     long long v;

@@ -15,6 +15,7 @@
 #include "cli/boardview.h"
 #include "cli/cli.h"
 #include "cli/hash_memory.h"
+#include "cli/play_multi.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -34,7 +35,8 @@ static const char USAGE[] =
     "  --load FILE          go on with a game record (docs/RECORD.md) or a FEN, e.g.\n"
     "                       one exported from the web game; its variant and turn\n"
     "                       limit replace --camps and --turn-limit\n"
-    "  --no-colour          plain characters, no ANSI colours\n";
+    "  --no-colour          plain characters, no ANSI colours\n"
+    "Three or four players: halma play --players 3|4 --help.\n";
 
 static const char HELP[] =
     "Type a move as the squares its piece stands on, joined by '-':\n"
@@ -229,6 +231,7 @@ static bool parse_player(const char *s, bool *computer) {
 }
 
 int play_main(int argc, char **argv) {
+    if (play_is_multi(argc, argv)) return play_multi_main(argc, argv);
     static Table table;
     Table *t = &table;
     Variant variant = VARIANT_19;

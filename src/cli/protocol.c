@@ -59,7 +59,17 @@ static bool parse_count(const char *s, long long *value) {
     return true;
 }
 
+/* The engine of three and four players goes with the old table, and is
+ * made again, with the new size, at its next go. */
+static void free_multi_engine(Protocol *p) {
+    free(p->multi_engine);
+    free(p->multi_hash);
+    p->multi_engine = NULL;
+    p->multi_hash = NULL;
+}
+
 static void allocate_hash(Protocol *p, int mb) {
+    free_multi_engine(p);
     free(p->engine.hash_memory);
     size_t bytes = (size_t)mb << 20;
     void *memory = hash_memory_alloc(bytes);
@@ -78,6 +88,8 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->words = malloc(sizeof *p->words);
     p->engine.hash_memory = NULL;
     p->engine.level = ENGINE_LEVEL;
+    p->multi_engine = NULL;
+    p->multi_hash = NULL;
     p->turn_limit = DEFAULT_TURN_LIMIT;
     p->turn_limit_set = false;
     p->players = 2;
@@ -91,6 +103,7 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
 }
 
 void protocol_free(Protocol *p) {
+    free_multi_engine(p);
     free(p->engine.hash_memory);
     free(p->out);
     free(p->words);
@@ -318,17 +331,82 @@ static void send_report(void *ctx, const SearchReport *r) {
           (unsigned long long)r->nodes, nps, (long long)r->time_ms, pv);
 }
 
-/* go for three or four players: the limits are read (rtime and ytime
- * too), but the computer does not play them yet. */
-static void go_multi(Protocol *p) {
-    if (p->multi.result != MULTI_ONGOING) reply(p, "bestmove none");
-    else reply(p, "error go: the computer does not play three or four players yet");
+/* info for three or four players: as for two, and each seat's moves still
+ * needed (hundredths, the evaluation's estimate at the root) in turn order,
+ * `seats w:3520,r:3610,b:3400,y:3700` (docs/ENGINE.md). */
+static void send_multi_report(void *ctx, const MultiReport *r) {
+    Protocol *p = ctx;
+    char pv[MULTI_MAX_PV * MOVE_TEXT_SIZE], seats[64];
+    Text t = text_on(pv, sizeof pv);
+    MultiPosition pos = p->multi.pos;
+    for (int i = 0; i < r->pv_length; i++) {
+        text_char(&t, ' ');
+        multi_text_move(&t, &pos, r->pv[i]);
+        multi_make(&pos, r->pv[i]);
+    }
+    Text c = text_on(seats, sizeof seats);
+    for (int i = 0, seat = SEAT_WHITE; i < p->multi.pos.players; i++, seat = seat_after(p->multi.pos.players, seat)) {
+        if (i) text_char(&c, ',');
+        text_char(&c, colour_letter(seat));
+        text_char(&c, ':');
+        text_int(&c, r->costs[seat]);
+    }
+    char score[48];
+    if (r->win_in > 0) snprintf(score, sizeof score, "win %d", r->win_in);
+    else snprintf(score, sizeof score, "%d", r->score);
+    long long nps = r->time_ms > 0 ? (long long)(r->nodes * 1000 / (uint64_t)r->time_ms) : 0;
+    reply(p, "info depth %d score %s nodes %llu nps %lld time %lld seats %s pv%s", r->depth, score,
+          (unsigned long long)r->nodes, nps, (long long)r->time_ms, seats, pv);
+}
+
+/* The engine of three and four players, made at its first go with the
+ * table size of the Hash option; false when out of memory. */
+static bool multi_engine_ready(Protocol *p) {
+    if (p->multi_engine) return true;
+    size_t bytes = (size_t)p->hash_mb << 20;
+    p->multi_engine = malloc(sizeof *p->multi_engine);
+    p->multi_hash = hash_memory_alloc(bytes);
+    while (!p->multi_hash && bytes > (1u << 20)) p->multi_hash = hash_memory_alloc(bytes /= 2);
+    if (!p->multi_engine) {
+        free_multi_engine(p);
+        return false;
+    }
+    multi_engine_init(p->multi_engine, p->multi_hash, p->multi_hash ? bytes : 0);
+    multi_engine_watch(p->multi_engine, &p->engine.stop);
+    return true;
+}
+
+/* go for three or four players, with each seat's clock. */
+static void go_multi(Protocol *p, const SearchLimits *two, const int64_t clocks[MAX_SEATS]) {
+    if (p->multi.result != MULTI_ONGOING) {
+        reply(p, "bestmove none");
+        return;
+    }
+    if (!multi_engine_ready(p)) {
+        reply(p, "error out of memory");
+        return;
+    }
+    MultiLimits limits = multi_limits_none();
+    limits.depth = two->depth;
+    limits.nodes = two->nodes;
+    limits.movetime = two->movetime;
+    limits.infinite = two->infinite;
+    for (int seat = 0; seat < MAX_SEATS; seat++) limits.clock[seat] = clocks[seat];
+    if (limits.infinite && p->input_closed) engine_stop(&p->engine);
+    multi_engine_set_level(p->multi_engine, p->engine.level);
+    Move best = multi_engine_think(p->multi_engine, &p->multi, &limits, send_multi_report, p);
+    if (limits.infinite && p->wait_for_stop) p->wait_for_stop(p->ctx);
+    char move[MOVE_TEXT_SIZE];
+    Text t = text_on(move, sizeof move);
+    multi_text_move(&t, &p->multi.pos, best);
+    reply(p, "bestmove %s", move);
 }
 
 /* go [movetime <ms>] [depth <n>] [nodes <n>] [wtime <ms>] [btime <ms>] [rtime <ms>] [ytime <ms>] [infinite]:
  * rtime and ytime with three or four players only */
 static void cmd_go(Protocol *p, const Words *w) {
     SearchLimits limits = search_limits_none();
+    int64_t clocks[MAX_SEATS] = {-1, -1, -1, -1}; /* by seat, for three or four players */
     bool multi = p->players > 2;
     for (int i = 1; i < w->count; i++) {
         const char *key = w->word[i];
@@ -352,6 +430,7 @@ static void cmd_go(Protocol *p, const Words *w) {
             else if (!strcmp(key, "depth")) limits.depth = value > 1000 ? 1000 : (int)value;
             else if (!strcmp(key, "nodes")) limits.nodes = (uint64_t)value;
             else if (!seat_clock) limits.clock[key[0] == 'w' ? WHITE : BLACK] = value;
+            if (clock) clocks[seat_of_letter(key[0])] = value;
             continue;
         }
         reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime,%s infinite)", key,
@@ -359,7 +438,7 @@ static void cmd_go(Protocol *p, const Words *w) {
         return;
     }
     if (multi) {
-        go_multi(p);
+        go_multi(p, &limits, clocks);
         return;
     }
     if (p->game.result != RESULT_ONGOING) {
@@ -481,6 +560,7 @@ bool protocol_execute(Protocol *p, const char *line, size_t len) {
             game_start(&p->game, (Variant)p->game.pos.variant, p->turn_limit);
             Seating seating = multi_seating(&p->multi.pos);
             if (p->players > 2) multi_game_start(&p->multi, seating, turn_limit_for(p, seating.players));
+            if (p->multi_engine) multi_engine_new_game(p->multi_engine);
         }
     }
     else if (!strcmp(cmd, "position")) cmd_position(p, w);

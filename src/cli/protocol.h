@@ -13,6 +13,7 @@
 
 #include "core/game.h"
 #include "core/multi_game.h"
+#include "engine/multi_search.h"
 #include "engine/search.h"
 
 enum { MAX_LINE = 64 * 1024, DEFAULT_HASH_MB = 64, MAX_HASH_MB = 4096 };
@@ -27,6 +28,9 @@ typedef struct {
     MultiGame multi_scratch;
     int players;      /* of the game set up: 2 (game) or 3 or 4 (multi) */
     Engine engine;
+    MultiEngine *multi_engine; /* the computer of three and four players, made at its first go;
+                                  it stops on engine.stop */
+    void *multi_hash;
     int hash_mb;
     int turn_limit;
     bool turn_limit_set; /* TurnLimit was given: it holds for every game; else 200 a seat for 3 or 4 */

@@ -122,6 +122,9 @@ static bool read_header(const char *s, int name, int name_len, int value, int va
             return fail(p, RECORD_BAD_TURN_LIMIT, s + value, value_len);
         r->turn_limit = limit;
         given->turn_limit = true;
+    } else if (same(s + name, name_len, "White") || same(s + name, name_len, "Black")) {
+        Token *who = s[name] == 'W' ? &r->white : &r->black;
+        *who = (Token){start, end - start};
     } else if (same(s + name, name_len, "Players")) {
         if (v_len != 1 || v[0] < '2' || v[0] > '4') return fail(p, RECORD_BAD_PLAYERS, s + value, value_len);
         r->players = v[0] - '0';

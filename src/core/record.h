@@ -43,6 +43,7 @@ typedef struct {
     bool partners;           /* four players as two partnerships */
     int turn_limit;
     char fen[FEN_TEXT_SIZE]; /* "" for the variant's starting position */
+    Token white, black;      /* the players' names as written (length 0: none) */
     int move_count;
     Token moves[MAX_TURN_LIMIT];
 } Record;

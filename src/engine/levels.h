@@ -35,4 +35,17 @@ int level_clamp(int level);
 /* The parameters of a level, clamped to MIN_LEVEL (weakest) .. MAX_LEVEL. */
 const LevelParams *level_params(int level);
 
+/* Three and four players: the same levels and names (level_params), and
+ * what each may do in the search for many seats (multi_search.h). */
+typedef struct {
+    int max_depth; /* layers of the many-seat search (a move of the seat, or the
+                      other seats' reply); 0: no limit */
+    int nodes;     /* nodes a move; 0: no limit.  Strength that does not depend
+                      on the machine: only the top level is bounded by time alone */
+    int think_ms;  /* default time for a move when no limit is given, at most */
+    int noise;     /* amplitude of the evaluation's noise, hundredths of a move */
+} MultiLevelParams;
+
+const MultiLevelParams *multi_level_params(int level);
+
 #endif

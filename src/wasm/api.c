@@ -461,6 +461,8 @@ int api_parse_record(int len) {
     text_str(&t, record.partners ? "true" : "false");
     json_int(&t, "turnLimit", record.turn_limit);
     if (record.fen[0]) json_text(&t, "fen", record.fen);
+    if (record.white.length) json_utf8(&t, "white", record_text + record.white.start, record.white.length);
+    if (record.black.length) json_utf8(&t, "black", record_text + record.black.start, record.black.length);
     json_key(&t, "moves");
     text_char(&t, '[');
     for (int i = 0; i < record.move_count; i++) {

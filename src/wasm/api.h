@@ -106,8 +106,9 @@ API(api_starts) int api_starts(void);
 
 /* Reads the form of a game record (docs/RECORD.md) of len bytes in io:
  * 0 and {variant, players, partners, turnLimit, fen (absent for the
- * starting position), moves: [the move texts as written]} in io (a record
- * of three or four is played with api_multi.h's functions); otherwise 1 and {error: code, number
+ * starting position), white and black (the players' names as written,
+ * absent when not), moves: [the move texts as written]} in io (a record of
+ * three or four is played with api_multi.h's functions); otherwise 1 and {error: code, number
  * (of a bad move), detail: the offending header, value or move}, the codes
  * being those of record_error_code (src/core/record.h).  The moves are not
  * checked by the rules here: loading the game does that, move by move. */

@@ -8,11 +8,17 @@
 #include "core/multi_game.h"
 #include "core/movecheck.h"
 #include "core/multi_notation.h"
+#include "engine/levels.h"
+#include "engine/multi_search.h"
 #include "wasm/json.h"
 
 enum { FLAG_END = 1, FLAG_STEP = 2, FLAG_REPEATS = 8 }; /* api.c's TARGET_ values */
+enum { WASM_PAGE = 1 << 16, DEFAULT_TABLE_MB = 16 };
 
 static MultiGame multi;
+static MultiEngine multi_engine;
+static bool multi_engine_ready;
+static MultiReport multi_report;
 
 static Text out_begin(void) { return text_on(api_io(), api_io_size()); }
 static const char *input(int len) { return text_in(api_io(), api_io_size(), len); }
@@ -230,3 +236,70 @@ double api_multi_perft(int depth) {
     MultiPosition pos = multi.pos;
     return (double)multi_perft(&pos, depth, NULL);
 }
+
+/* ---- the computer ------------------------------------------------------- */
+
+int api_multi_engine_init(int mb) {
+    void *memory = NULL;
+    size_t bytes = 0;
+    for (; mb > 0 && !memory; mb /= 2) {
+        int old = __builtin_wasm_memory_grow(0, (int)(((size_t)mb << 20) / WASM_PAGE));
+        if (old >= 0) {
+            memory = (void *)((size_t)old * WASM_PAGE);
+            bytes = (size_t)mb << 20;
+        }
+    }
+    multi_engine_init(&multi_engine, memory, bytes);
+    multi_engine_ready = true;
+    return (int)(bytes >> 20);
+}
+
+void api_multi_engine_new_game(void) {
+    if (multi_engine_ready) multi_engine_new_game(&multi_engine);
+}
+
+static void remember_report(void *ctx, const MultiReport *report) {
+    (void)ctx;
+    multi_report = *report;
+}
+
+int api_multi_think(int level, int movetime, int depth) {
+    Text t = out_begin();
+    if (!multi_engine_ready) api_multi_engine_init(DEFAULT_TABLE_MB);
+    if (multi.result != MULTI_ONGOING) {
+        text_str(&t, "{}");
+        return 0;
+    }
+    MultiLimits limits = multi_limits_none();
+    if (movetime > 0) limits.movetime = movetime;
+    if (depth > 0) limits.depth = depth;
+    multi_engine_set_level(&multi_engine, level);
+    atomic_store(&multi_engine.own_stop, false);
+    multi_report = (MultiReport){0};
+    Move best = multi_engine_think(&multi_engine, &multi, &limits, remember_report, NULL);
+    char move[MOVE_TEXT_SIZE];
+    Text m = text_on(move, sizeof move);
+    multi_text_move(&m, &multi.pos, best);
+    text_char(&t, '{');
+    json_text(&t, "move", move);
+    json_int(&t, "depth", multi_report.depth);
+    json_int(&t, "score", multi_report.score);
+    json_int(&t, "winIn", multi_report.win_in);
+    json_int(&t, "nodes", (long long)multi_report.nodes);
+    json_int(&t, "time", multi_report.time_ms);
+    /* The seats' figures as an object of its own: json_key's commas start afresh in it. */
+    char seats[96];
+    Text o = text_on(seats, sizeof seats);
+    text_char(&o, '{');
+    for (int i = 0, seat = SEAT_WHITE; i < multi.pos.players; i++, seat = seat_after(multi.pos.players, seat)) {
+        char key[2] = {colour_letter(seat), '\0'};
+        json_int(&o, key, multi_report.costs[seat]);
+    }
+    text_char(&o, '}');
+    json_key(&t, "seats");
+    text_str(&t, seats);
+    text_char(&t, '}');
+    return 1;
+}
+
+int api_multi_hint(int movetime) { return api_multi_think(MAX_LEVEL, movetime, 0); }

@@ -67,4 +67,25 @@ API(api_multi_occurrences_after) int api_multi_occurrences_after(int from, int t
 /* perft from the current position. */
 API(api_multi_perft) double api_multi_perft(int depth);
 
+/* The computer of three and four seats (engine/multi_search.h), with a
+ * transposition table of its own, apart from the two-player engine's.
+ * api_multi_engine_init gives it up to mb MiB grown from the module's
+ * memory and returns the MiB it got (api_multi_think does, with 16, if
+ * nobody did); api_multi_engine_new_game forgets the games before. */
+API(api_multi_engine_init) int api_multi_engine_init(int mb);
+API(api_multi_engine_new_game) void api_multi_engine_new_game(void);
+
+/* The computer's move for the seat to move, at level 1..10 and with at
+ * most movetime ms and depth layers when these are positive (else the
+ * level's own time, levels.h's multi_level_params): JSON {move (its whole
+ * path, or "pass"), depth, score (for the seat to move, hundredths of a
+ * move), winIn (> 0: a win forced against every other seat in that many
+ * turns of all seats), nodes, time, seats: {w, r, b, y: each seat's moves
+ * still needed, in hundredths}} in io.  0 (and {}) once the game is over. */
+API(api_multi_think) int api_multi_think(int level, int movetime, int depth);
+
+/* A hint for the seat to move: the computer's move at its top level
+ * within movetime ms, as api_multi_think answers. */
+API(api_multi_hint) int api_multi_hint(int movetime);
+
 #endif

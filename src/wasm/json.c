@@ -38,6 +38,18 @@ void json_square(Text *t, const char *key, int sq) {
     json_text(t, key, buf);
 }
 
+void json_utf8(Text *t, const char *key, const char *s, int len) {
+    json_key(t, key);
+    text_char(t, '"');
+    for (int i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < ' ' || c == 0x7f) continue;
+        if (c == '"' || c == '\\') text_char(t, '\\');
+        text_char(t, (char)c);
+    }
+    text_char(t, '"');
+}
+
 /* ---- refusals ---------------------------------------------------------- */
 
 /* The page's reason code for each of the rules' refusals (the "refusal.*"

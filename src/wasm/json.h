@@ -22,6 +22,11 @@ void json_int(Text *t, const char *key, long long v);
 void json_text(Text *t, const char *key, const char *s);
 void json_square(Text *t, const char *key, int sq);
 
+/* A key with len bytes of UTF-8 text as written (a name in a record):
+ * multi-byte characters pass through, quotes and backslashes are escaped,
+ * control characters dropped. */
+void json_utf8(Text *t, const char *key, const char *s, int len);
+
 /* {reason, a, b, number, message}: a, b (squares) and number only when
  * given (NO_SQUARES and 0 leave them out). */
 extern const int NO_SQUARES[2];

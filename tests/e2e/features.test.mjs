@@ -134,3 +134,19 @@ test('the app manifest makes the page installable', async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('an imported record keeps its players\' names: on the board, over a reload, and when exported again', async () => {
+  const { page, errors } = await openGame(env);
+  const record = '[Variant "19"]\n[White "Jiří Novák"]\n[Black "Åse"]\n\n1. n4-m5 b13-c12 *\n';
+  assert.equal(await importText(page, record), null);
+  const bars = async () => [await page.locator('#player-bottom .player-name').textContent(), await page.locator('#player-top .player-name').textContent()];
+  assert.deepEqual(await bars(), ['White · Jiří Novák', 'Black · Åse']);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await bars(), ['White · Jiří Novák', 'Black · Åse'], 'after a reload');
+  await page.click('#export');
+  const text = await page.inputValue('#export-text');
+  assert.match(text, /\[White "Jiří Novák"\]\n\[Black "Åse"\]/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -5,6 +5,7 @@
 // hint in an online game.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 import { setup, status } from './harness.mjs';
 import { CUT_STREAM, connected, createGame, device as openDevice, enter, onlineNote, waitMoves } from './online-harness.mjs';
 
@@ -110,4 +111,36 @@ test('on a phone, offers and a lost connection show over the board; an online ga
   await white.context.setOffline(false);
   await white.page.waitForSelector('#toast', { state: 'hidden' });
   for (const { context } of [white, black]) await context.close();
+});
+
+test('an online game\'s record names its seats, not "You" and "Your friend"', async () => {
+  const white = await device();
+  const link = await createGame(white.page);
+  const black = await device(link);
+  await connected(black.page);
+  await enter(white.page, 'o2-m4');
+  await waitMoves(black.page, 1);
+  for (const { page } of [white, black]) {
+    await page.click('#export');
+    const text = await page.inputValue('#export-text');
+    assert.match(text, /\[White "White"\]\n\[Black "Black"\]/);
+    await page.click('#export-dialog [data-close]');
+  }
+  for (const { context } of [white, black]) await context.close();
+});
+
+test('the notice over the board passes axe in both themes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const white = await device('', { colorScheme });
+    const link = await createGame(white.page);
+    const black = await device(link, { colorScheme });
+    await connected(white.page);
+    await enter(white.page, 'o2-m4');
+    await waitMoves(black.page, 1);
+    await black.page.click('#online-offer-draw');
+    await white.page.waitForSelector('#toast:not([hidden])');
+    const { violations } = await new AxeBuilder({ page: white.page }).include('#toast').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${colorScheme}: ${v.id}`), []);
+    for (const { context } of [white, black]) await context.close();
+  }
 });

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openGame, click, idle, importText, layoutShift, newGame, watchShifts } from './harness.mjs';
+import { setup, openGame, click, idle, importText, layoutShift, newGame, watchShifts, winNearWin } from './harness.mjs';
 import { camp, fen, moved } from '../lib/positions.mjs';
 import { connected, createGame, device as openDevice, enter, waitMoves } from './online-harness.mjs';
 
@@ -18,7 +18,7 @@ const CHAIN = fen({ w: moved(camp('w'), 'p1', 'h8'), b: moved(moved(camp('b'), '
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-test('390x844: a game against the computer moves nothing on the page (layout shift 0.000)', async () => {
+test('390x844: a game against the computer moves nothing on the page (layout shift 0.000)', async (t) => {
   const { page, errors } = await openGame(env, PHONE);
   await watchShifts(page);
   for (const [from, to] of [['n4', 'm5'], ['o5', 'n6'], ['m3', 'm4'], ['p5', 'o5']]) {
@@ -29,12 +29,13 @@ test('390x844: a game against the computer moves nothing on the page (layout shi
     await idle(page);
   }
   const shift = await layoutShift(page);
+  t.diagnostic(`layout shift ${shift.total.toFixed(3)}`);
   assert.equal(shift.total.toFixed(3), '0.000', `moved: ${shift.moved.join(', ')}`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
 
-test('390x844: an online game with clocks moves nothing on either phone (layout shift 0.000)', async () => {
+test('390x844: an online game with clocks moves nothing on either phone (layout shift 0.000)', async (t) => {
   const white = await openDevice(env, '', { viewport: PHONE.viewport, phone: true });
   const link = await createGame(white.page, { clock: '5+3' });
   const black = await openDevice(env, link, { viewport: PHONE.viewport, phone: true });
@@ -51,6 +52,7 @@ test('390x844: an online game with clocks moves nothing on either phone (layout 
   await white.page.waitForTimeout(1200); // the clocks tick
   for (const [name, { page }] of [['White', white], ['Black', black]]) {
     const shift = await layoutShift(page);
+    t.diagnostic(`${name}'s phone: layout shift ${shift.total.toFixed(3)}`);
     assert.equal(shift.total.toFixed(3), '0.000', `${name}'s phone moved: ${shift.moved.join(', ')}`);
   }
   for (const { context } of [white, black]) await context.close();
@@ -87,7 +89,7 @@ function misfits(page, where) {
   }, where);
 }
 
-test('every button, label and badge fits its words, in every language, at 390x844, 844x390 and 1280x800', async () => {
+test('every button, label and badge fits its words, in every language, at 390x844, 844x390 and 1280x800: the page, the dialogs, the online card, the end', async () => {
   const found = [];
   for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
     for (const [width, height] of [[390, 844], [844, 390], [1280, 800]]) {
@@ -105,6 +107,12 @@ test('every button, label and badge fits its words, in every language, at 390x84
         found.push(...(await misfits(page, `${where} ${dialog}`)));
         await page.click(`#${dialog}-dialog [data-close]`);
       }
+      // The online card with its link to send, then the end of a game.
+      await createGame(page);
+      found.push(...(await misfits(page, `${where} online`)));
+      await winNearWin(page);
+      found.push(...(await misfits(page, `${where} end`)));
+      await page.click('#end-dialog [data-close]');
       assert.deepEqual(errors, []);
       await page.context().close();
     }

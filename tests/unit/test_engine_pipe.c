@@ -393,13 +393,34 @@ Test(engine_pipe, three_and_four_player_lines_refused_and_nothing_changed) {
     say("position players 3 partners startpos");
     say("position variant 19 players 4 startpos");
     say("position players 3 startpos moves o4-n5 o13-n12");
-    say("go movetime 50 rtime 100 ytime 100");
+    say("go movetime 50 rtime 100 ytime");
     say("fen");
     say("isready");
     cr_assert_str_eq(hear(), "error partners needs players 4 (White and Black against Red and Yellow)");
     cr_assert(!strncmp(hear(), "error three and four players play on 13-piece camps", 51));
     cr_assert(!strncmp(hear(), "error move 2 (o13-n12): ", 24));
-    cr_assert_str_eq(hear(), "error go: the computer does not play three or four players yet");
+    cr_assert_str_eq(hear(), "error go ytime needs a whole number");
     cr_assert(strstr(hear(), " r 1"), "a refused line changed the game");
+    cr_assert_str_eq(hear(), "readyok");
+}
+
+Test(engine_pipe, three_and_four_players_search_and_stop) {
+    say("position players 4 startpos moves o4-n5");
+    say("go movetime 100 rtime 1000 ytime 1000");
+    const char *line = hear_bestmove(2000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9), "no bestmove: %s", line ? line : "(none)");
+    say("position players 3 startpos");
+    long long start = now_ms();
+    say("go infinite");
+    sleep_ms(150);
+    say("stop");
+    line = hear_bestmove(2000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9), "no bestmove after stop");
+    cr_assert_lt(now_ms() - start, 1500);
+    say("position players 4 partners startpos");
+    say("go wtime 3000 btime 3000 rtime 3000 ytime 3000");
+    line = hear_bestmove(2000);
+    cr_assert(line && !strncmp(line, "bestmove ", 9), "no bestmove on the clocks");
+    say("isready");
     cr_assert_str_eq(hear(), "readyok");
 }

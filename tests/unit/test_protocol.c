@@ -301,14 +301,63 @@ Test(protocol, malformed_multi_positions_are_refused_and_change_nothing) {
                      "error bad fen: unexpected 'y' in rank 16 (use w, r, b and counts of empty squares)");
 }
 
-Test(protocol, go_with_three_or_four_players_says_the_computer_cannot_yet) {
-    send("position players 4 startpos");
-    cr_assert_str_eq(send("go movetime 100 rtime 500 ytime 500"),
-                     "error go: the computer does not play three or four players yet");
+/* The last reply of a go (its bestmove), after checking every info line's form. */
+static const char *go_multi(const char *line, const char *seats) {
+    send(line);
+    cr_assert_gt(replies->count, 1, "'%s': no info before the bestmove", line);
+    for (int i = 0; i < replies->count - 1; i++) {
+        const char *info = replies->lines[i];
+        cr_assert(starts_with(info, "info depth "), "%s", info);
+        cr_assert(strstr(info, " score "), "%s", info);
+        cr_assert(strstr(info, seats), "'%s' lacks the seats' figures %s", info, seats);
+        cr_assert(strstr(info, " pv "), "%s", info);
+    }
+    const char *best = replies->lines[replies->count - 1];
+    cr_assert(starts_with(best, "bestmove "), "%s", best);
+    return best;
+}
+
+/* The bestmove's move is legal: the position takes it. */
+static void assert_playable(const char *position, const char *bestmove) {
+    char line[1024];
+    snprintf(line, sizeof line, "%s%s %s", position, strstr(position, " moves ") ? "" : " moves", bestmove + 9);
+    cr_assert_str_eq(send(line), "", "'%s' refused", line);
+}
+
+Test(protocol, go_with_three_or_four_players) {
+    const char *four = "position players 4 startpos moves o4-n5";
+    send(four);
+    const char *best = go_multi("go depth 3", " seats w:3844,r:3870,b:3870,y:3870 ");
+    cr_assert(strstr(replies->lines[replies->count - 2], "info depth 3 "), "the last iteration is depth 3");
+    assert_playable(four, best);
+    send(four);
+    assert_playable(four, go_multi("go nodes 3000", " seats w:"));
+    send(four);
+    assert_playable(four, go_multi("go movetime 50 rtime 500 ytime 500", " seats w:"));
+    send(four);
+    assert_playable(four, go_multi("go wtime 1000 btime 1000 rtime 300 ytime 1000", " seats w:"));
+    const char *three = "position players 3 startpos";
+    send(three);
+    assert_playable(three, go_multi("go depth 2", " seats w:3870,r:3870,b:3870 "));
+    const char *partners = "position players 4 partners startpos moves o4-n5 b4-c5";
+    send(partners);
+    assert_playable(partners, go_multi("go depth 4", " seats w:"));
     cr_assert(starts_with(send("go rtime"), "error go rtime needs a whole number"));
-    cr_assert(strstr(send("fen"), " w 0"));
     send("position startpos");
     cr_assert(starts_with(send("go rtime 500"), "error unknown go parameter 'rtime'"), "two players have no Red");
+}
+
+#define WHITE_LAST_PIECE "wwww8yyyy/wwww8yyyy/www10yyy/w13yy/2w13/16/16/4bbbbbb6/4bbbbbbb5/16/16/16/rr14/rrr13/rrrr12/rrrr12 w 60"
+#define WHITE_BOXED "12yyyy/12yyyy/13yyy/14yy/16/16/16/16/16/16/12brrr/11bbrrr/10bbbrww/10bbbwww/rr8bbwwww/rrrr6bbwwww w 60"
+
+Test(protocol, go_claims_a_forced_win_and_passes_without_a_move) {
+    cr_assert_str_eq(send("position players 4 fen " WHITE_LAST_PIECE), "");
+    const char *best = go_multi("go depth 3", " seats w:");
+    cr_assert(strstr(replies->lines[0], " score win 1 "), "%s", replies->lines[0]);
+    cr_assert_str_eq(best, "bestmove c12-b13");
+    cr_assert_str_eq(send("position players 4 fen " WHITE_BOXED), "");
+    cr_assert_str_eq(send("legal"), "legal 1 pass");
+    cr_assert_str_eq(go_multi("go depth 3", " seats w:"), "bestmove pass");
 }
 
 Test(protocol, back_to_two_players_and_newgame_keeps_the_kind) {

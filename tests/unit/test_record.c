@@ -119,3 +119,16 @@ Test(record, refuses_moves_after_the_end) {
     cr_assert_eq(problem.number, 2);
     cr_assert(strstr(problem.reason, "the game is over"));
 }
+
+/* The players' names are kept as written (blanks around them trimmed), so
+ * that an imported game shows and exports them again. */
+Test(record, keeps_the_players_names) {
+    const char *text = "[White \"  Jiří Novák \"]\n[Black \"Computer, level 5\"]\n\n1. n4-m5 *\n";
+    cr_assert(parse(text), "%s", record_error_code(problem.error));
+    cr_assert_eq(record.white.length, (int)strlen("Jiří Novák"));
+    cr_assert(!strncmp(text + record.white.start, "Jiří Novák", strlen("Jiří Novák")));
+    cr_assert(!strncmp(text + record.black.start, "Computer, level 5", (size_t)record.black.length));
+    cr_assert(parse("1. n4-m5"));
+    cr_assert_eq(record.white.length, 0);
+    cr_assert_eq(record.black.length, 0);
+}

@@ -137,3 +137,46 @@ test('perft matches the contract and the native build', async () => {
   assert.match(native, /perft 2: 15301 /);
   assert.equal((await multi({ players: 3 })).perft(3), 32768);
 });
+
+const WHITE_LAST_PIECE = 'wwww8yyyy/wwww8yyyy/www10yyy/w13yy/2w13/16/16/4bbbbbb6/4bbbbbbb5/16/16/16/rr14/rrr13/rrrr12/rrrr12 w 60';
+const WHITE_BOXED = '12yyyy/12yyyy/13yyy/14yy/16/16/16/16/16/16/12brrr/11bbrrr/10bbbrww/10bbbwww/rr8bbwwww/rrrr6bbwwww w 60';
+
+test('the computer plays three, four and partners: a legal move, the seats\' figures', async () => {
+  for (const options of [{ players: 3 }, { players: 4 }, { players: 4, partners: true }]) {
+    const h = await multi(options);
+    h.engineInit(4);
+    for (let turn = 0; turn < options.players + 1; turn++) {
+      const seat = h.state().seat;
+      const answer = h.think({ level: 10, movetime: 60 });
+      assert.ok(h.legal().includes(answer.move), `${answer.move} is legal`);
+      assert.deepEqual(Object.keys(answer.seats), options.players === 3 ? ['w', 'r', 'b'] : ['w', 'r', 'b', 'y']);
+      assert.ok(answer.depth >= 1 && answer.nodes >= 0 && answer.winIn === 0, JSON.stringify(answer));
+      assert.ok(h.play(answer.move).path);
+      assert.notEqual(h.state().seat, seat);
+    }
+    const hint = h.hint({ movetime: 50 });
+    assert.ok(h.legal().includes(hint.move), hint.move);
+  }
+});
+
+test('the computer claims a forced win, passes without a move, and says nothing after the end', async () => {
+  const h = await multi({ players: 4 }, WHITE_LAST_PIECE);
+  const win = h.think({ level: 10, depth: 3 });
+  assert.equal(win.move, 'c12-b13');
+  assert.equal(win.winIn, 1);
+  h.play(win.move);
+  assert.equal(h.state().result, 'white-wins');
+  assert.equal(h.think(), null);
+  const boxed = await multi({ players: 4 }, WHITE_BOXED);
+  assert.equal(boxed.think({ level: 10, depth: 3 }).move, 'pass');
+});
+
+test('the computer searches as the native build does, node for node', async () => {
+  const h = await multi({ players: 4 });
+  h.engineInit(16);
+  const wasm = h.think({ level: 10, depth: 5 });
+  const native = execFileSync('build/halma', ['engine'], { input: 'position players 4 startpos\ngo depth 5\n' }).toString();
+  const last = native.split('\n').filter((line) => line.startsWith('info ')).pop();
+  assert.match(last, new RegExp(`^info depth 5 score ${wasm.score} nodes ${wasm.nodes} `));
+  assert.match(native, new RegExp(`bestmove ${wasm.move}\n`));
+});

@@ -75,3 +75,13 @@ test('bad records are refused with a reason code', () => {
     assert.equal(parseRecord(text).error?.code, code, `${text.slice(0, 30)} -> ${code}`);
   }
 });
+
+test('the players\' names read back as written, in any script', () => {
+  const back = parseRecord(writeRecord({ ...game, white: 'Jiří Novák', black: 'Åse' }));
+  assert.equal(back.white, 'Jiří Novák');
+  assert.equal(back.black, 'Åse');
+  assert.equal(parseRecord('[Black "Ola \\ Nordmann"]\n\n1. n4-m5 *\n').black, 'Ola \\ Nordmann', 'a backslash is a character of the name');
+  const none = parseRecord('1. n4-m5 *\n');
+  assert.equal(none.white, null);
+  assert.equal(none.black, null);
+});

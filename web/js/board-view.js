@@ -27,6 +27,35 @@ function gradient(defs, id) {
   element('stop', { offset: '100%', class: 'stop-3' }, g);
 }
 
+/** The camps' outlines: along every side of a camp square that faces a
+ * square outside the camp. */
+function drawCampOutlines(view) {
+  view.campLayer.replaceChildren();
+  const up = view.flipped ? -1 : 1;
+  for (const side of ['w', 'b']) {
+    const camp = view.camps[side];
+    const inside = (f, r) => f < 0 || f > 15 || r < 0 || r > 15 || camp.has(squareAt(f, r));
+    let d = '';
+    for (const square of camp) {
+      const [file, rank, x, y] = [fileOf(square), rankOf(square), view.x(square), view.y(square)];
+      if (!inside(file, rank + up)) d += `M${x} ${y}h${CELL}`;
+      if (!inside(file, rank - up)) d += `M${x} ${y + CELL}h${CELL}`;
+      if (!inside(file - up, rank)) d += `M${x} ${y}v${CELL}`;
+      if (!inside(file + up, rank)) d += `M${x + CELL} ${y}v${CELL}`;
+    }
+    element('path', { d, class: `camp-outline camp-outline-${side}` }, view.campLayer);
+  }
+}
+
+/** The files' letters under the board and the ranks' numbers beside it. */
+function drawCoordinates(view) {
+  view.coordsLayer.replaceChildren();
+  for (let i = 0; i < 16; i++) {
+    element('text', { x: view.x(squareAt(i, 0)) + CELL / 2, y: 164.5 }, view.coordsLayer).textContent = FILES[i];
+    element('text', { x: -3.6, y: view.y(squareAt(0, i)) + CELL / 2 + 1.3 }, view.coordsLayer).textContent = String(i + 1);
+  }
+}
+
 const easeInOut = (t) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 export class BoardView {
@@ -114,38 +143,9 @@ export class BoardView {
       rect.classList.toggle('camp-w', this.camps.w.has(name));
       rect.classList.toggle('camp-b', this.camps.b.has(name));
     }
-    this.drawCampOutlines();
-    this.drawCoordinates();
+    drawCampOutlines(this);
+    drawCoordinates(this);
     if (this.cursor) this.drawCursor(this.cursor, this.cursorRect.classList.contains('visible'));
-  }
-
-  drawCampOutlines() {
-    this.campLayer.replaceChildren();
-    const up = this.flipped ? -1 : 1;
-    for (const side of ['w', 'b']) {
-      const camp = this.camps[side];
-      const inside = (f, r) => f < 0 || f > 15 || r < 0 || r > 15 || camp.has(squareAt(f, r));
-      let d = '';
-      for (const square of camp) {
-        const [file, rank, x, y] = [fileOf(square), rankOf(square), this.x(square), this.y(square)];
-        // The outline runs between a camp square and a neighbour outside it.
-        if (!inside(file, rank + up)) d += `M${x} ${y}h${CELL}`;
-        if (!inside(file, rank - up)) d += `M${x} ${y + CELL}h${CELL}`;
-        if (!inside(file - up, rank)) d += `M${x} ${y}v${CELL}`;
-        if (!inside(file + up, rank)) d += `M${x + CELL} ${y}v${CELL}`;
-      }
-      element('path', { d, class: `camp-outline camp-outline-${side}` }, this.campLayer);
-    }
-  }
-
-  drawCoordinates() {
-    this.coordsLayer.replaceChildren();
-    for (let i = 0; i < 16; i++) {
-      const file = element('text', { x: this.x(squareAt(i, 0)) + CELL / 2, y: 164.5 }, this.coordsLayer);
-      file.textContent = FILES[i];
-      const rank = element('text', { x: -3.6, y: this.y(squareAt(0, i)) + CELL / 2 + 1.3 }, this.coordsLayer);
-      rank.textContent = String(i + 1);
-    }
   }
 
   // ---- drawing -----------------------------------------------------------
@@ -328,6 +328,14 @@ export class BoardView {
       this.container.classList.add('animating');
       floating.setAttribute('transform', `translate(${segments[0].from[0]} ${segments[0].from[1]})`);
     });
+  }
+
+  /** A move's journey: its piece crosses `squares` (none or one: it stands
+   * where it ends already) over the pieces drawn before it. */
+  async travel({ before, squares }, side, motion) {
+    if (squares.length < 2) return;
+    this.render({ pieces: before, lastMove: null });
+    await this.animate(squares, side, motion);
   }
 
   /** Ends a running animation at once. */

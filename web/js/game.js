@@ -12,10 +12,14 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
-import { SIDES, bottomSeat, localPlayers, nextSide, seatOf } from './seats.js';
+import { SIDES, bottomSeat, firstSide, firstTurn, localPlayers, nextSide, seatOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
+import { Messages } from './messages.js';
 import { moveKind, moveText, sideName } from './texts.js';
+
+/** Players as a game names them (an imported record's White and Black). */
+const withNames = (players, names) => (names ? players.map((p, seat) => (names[SIDES[seat]] ? { ...p, name: names[SIDES[seat]] } : p)) : players);
 
 /** The rules' state, ended by the game's resignation or the server's outcome. */
 function withEnding({ resigned, outcome }, state) {
@@ -57,7 +61,13 @@ export class GameController extends EventTarget {
     this.review = null;
     // A move of an online game sent and not yet played: {path, pieces}.
     this.sentMove = null;
-    this.said = null; // the message shown and what it is about (see say())
+    this.messages = new Messages(ui, () => ({
+      position: `${this.game.moves.length}/${this.review?.k ?? '-'}`,
+      piece: this.selection?.chain[0] ?? null,
+      hint: !!this.hintPath && !this.review,
+      thinking: this.jobs.phase === 'thinking',
+      review: !!this.review,
+    }));
     this.queue = Promise.resolve();
   }
 
@@ -82,17 +92,9 @@ export class GameController extends EventTarget {
     return { ...this.game, moves: [...this.game.moves] };
   }
 
-  startSide() {
-    return this.game.fen ? this.game.fen.trim().split(/\s+/)[1] : SIDES[0];
-  }
-
-  startTurns() {
-    return this.game.fen ? Number(this.game.fen.trim().split(/\s+/)[2]) || 0 : 0;
-  }
-
   /** The side that played move i (0 for the first). */
   sideOfMove(i) {
-    return SIDES[(seatOf(this.startSide()) + i) % SIDES.length];
+    return SIDES[(seatOf(firstSide(this.game)) + i) % SIDES.length];
   }
 
   get over() {
@@ -151,7 +153,7 @@ export class GameController extends EventTarget {
   }
 
   draw() {
-    if (this.said && !this.stillTrue(this.said)) this.say('');
+    this.messages.refresh();
     if (this.review) {
       this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, hint: this.review.best, flags: TARGET });
     } else {
@@ -192,8 +194,8 @@ export class GameController extends EventTarget {
       sentMove: !!this.sentMove,
       canStop: !!this.selection && this.selection.chain.length > 1 && !!(this.selection.targets.get(chainEnd) & TARGET.STOP),
       mustPass: personTurn && !this.sentMove && !!this.state?.mustPass,
-      firstSide: this.startSide(),
-      firstTurn: this.startTurns(),
+      firstSide: firstSide(this.game),
+      firstTurn: firstTurn(this.game),
     };
   }
 
@@ -204,7 +206,7 @@ export class GameController extends EventTarget {
    * by default).  Returns null, or the failure {at, refusal} (at -1: the
    * start position itself, nothing loaded); on a failed move the game
    * keeps the moves before it. */
-  async load(game, settings, redo = [], players = localPlayers(settings)) {
+  async load(game, settings, redo = [], players = withNames(localPlayers(settings), game.names)) {
     this.jobs.cancel();
     this.sentMove = null;
     const answer = await this.rules.request('load', { game });
@@ -259,7 +261,7 @@ export class GameController extends EventTarget {
     this.selection = null;
     this.hintPath = null;
     this.jobs.cancel('hinting');
-    if (this.said && !this.stillTrue(this.said)) this.say('');
+    this.messages.refresh();
     this.save();
     this.ui.announce(moveText(side, answer.path));
     return { side, path: answer.path, travel };
@@ -269,7 +271,7 @@ export class GameController extends EventTarget {
    * stands (animate false: it stands where it ends already, dropped there
    * or at the end of its chain), and the panel follows once it lands. */
   async land({ side, path, travel }, { animate = true } = {}) {
-    if (animate && !this.review) await this.showTravel(travel, side);
+    if (animate && !this.review) await this.view.travel(travel, side, this.prefs.motion());
     this.draw();
     if (path === 'pass') this.say(() => t('message.passed', { side: sideName(side) }));
     else this.prefs.sound.play(moveKind(path) === 'step' ? 'step' : 'hop');
@@ -283,13 +285,6 @@ export class GameController extends EventTarget {
     const along = chain.length > 1 && path.startsWith(`${chain.join('-')}-`);
     const squares = path === 'pass' ? [] : path.split('-').slice(along ? chain.length - 1 : 0);
     return { before: along ? this.shownPieces() : this.pieces, squares };
-  }
-
-  /** Animates a travel (see travel()) over the position before it. */
-  async showTravel({ before, squares }, side) {
-    if (squares.length < 2) return;
-    this.view.render({ pieces: before, lastMove: null, flags: TARGET });
-    await this.view.animate(squares, side, this.prefs.motion());
   }
 
   /** The game's state again from the rules (after moves were taken back). */
@@ -331,26 +326,13 @@ export class GameController extends EventTarget {
 
   // ---- messages ----------------------------------------------------------
 
-  /** Shows a message for as long as what it is about holds: 'position' (the
-   * position on the board), 'selection' (the piece picked up), 'hint',
-   * 'thinking' (the computer's search) or 'review' (looking back).  The
-   * text is a function when it is in words of the page's languages (it is
-   * read again in the language chosen since), a string otherwise. */
-  say(text, kind = 'info', about = 'position') {
-    this.said = text ? { about, position: this.positionKey(), selection: this.selection } : null;
-    this.ui.message(text, kind);
+  /** Shows a message for as long as what it is about holds (messages.js). */
+  say(text, kind, about) {
+    this.messages.say(text, kind, about);
   }
 
-  positionKey() {
-    return `${this.game.moves.length}/${this.review?.k ?? '-'}`;
-  }
-
-  stillTrue({ about, position, selection }) {
-    if (position !== this.positionKey()) return false;
-    if (about === 'selection') return !!this.selection && this.selection.chain[0] === selection?.chain[0];
-    if (about === 'hint') return !!this.hintPath && !this.review;
-    if (about === 'thinking') return this.jobs.phase === 'thinking';
-    if (about === 'review') return !!this.review;
-    return true;
+  /** What the message shown is about (a new object with each message). */
+  get said() {
+    return this.messages.said;
   }
 }

@@ -129,15 +129,16 @@ export class Halma {
   }
 
   /** The form of a game record (docs/RECORD.md): {variant, players,
-   * partners, turnLimit, fen (null for the starting position), moves}, or
-   * {error: {code, number, detail}}.  The rules check the moves when the
-   * game is loaded (a record of three or four players by HalmaMulti). */
+   * partners, turnLimit, fen (null for the starting position), white, black
+   * (the names, or null), moves}, or {error: {code, number, detail}}.  The
+   * rules check the moves when the game is loaded (a record of three or
+   * four players by HalmaMulti). */
   parseRecord(text) {
     const failed = this.api.api_parse_record(this.write(text));
     const answer = JSON.parse(this.read());
     if (failed) return { error: { code: answer.error, number: answer.number, detail: answer.detail } };
     const { variant, players, partners, turnLimit, moves } = answer;
-    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, moves };
+    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves };
   }
 
   /** The playing levels (src/engine/levels.h): {min, max, person (a
@@ -191,8 +192,8 @@ export const TARGET = Object.freeze({ END: 1, STEP: 2, HOP: 4, REPEATS: 8, STOP:
 /**
  * The rules of three and four players (src/wasm/api_multi.h) on a module
  * instance, beside its two-player game: seats by their letters w, r, b, y,
- * in the turn order White, Red, Black, Yellow.  The computer does not play
- * them yet.
+ * in the turn order White, Red, Black, Yellow; and the computer that plays
+ * them, with a table of its own.
  */
 export class HalmaMulti {
   /** @param {WebAssembly.Module | Promise<WebAssembly.Module>} module */
@@ -268,5 +269,31 @@ export class HalmaMulti {
 
   perft(depth) {
     return this.api.api_multi_perft(depth);
+  }
+
+  /** Gives the computer of three and four a table of up to `megabytes`
+   * MiB (16 if nobody did before its first move); returns the MiB it got. */
+  engineInit(megabytes) {
+    return this.api.api_multi_engine_init(megabytes);
+  }
+
+  /** Forgets what the computer kept from the games before. */
+  engineNewGame() {
+    this.api.api_multi_engine_new_game();
+  }
+
+  /** The computer's move for the seat to move: {move (a whole path, or
+   * "pass"), depth, score (for the seat to move, hundredths of a move),
+   * winIn (> 0: a win forced against every other seat in that many turns),
+   * nodes, time, seats: {w, r, b, y: each seat's moves still needed, in
+   * hundredths}}, or null once the game is over.  Without movetime or
+   * depth the level's own think time holds. */
+  think({ level = this.halma.levels().engine, movetime = 0, depth = 0 } = {}) {
+    return this.api.api_multi_think(level, movetime, depth) ? JSON.parse(this.halma.read()) : null;
+  }
+
+  /** The computer's best move for the seat to move, as a hint. */
+  hint({ movetime = 700 } = {}) {
+    return this.api.api_multi_hint(movetime) ? JSON.parse(this.halma.read()) : null;
   }
 }

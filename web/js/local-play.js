@@ -46,6 +46,9 @@ export class LocalPlay {
       const record = await core.rules.request('parseRecord', { text: String(text ?? '') });
       if (record.error) return t(`import.error.${record.error.code}`, recordErrorParams(record.error));
       const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
+      // The record's players keep their names, here and when it is exported again.
+      const names = recordNames(record);
+      if (names) game.names = names;
       const check = await core.rules.request('load', { game });
       if (check.failure) return loadFailureText(check.failure);
       // An online game's settings do not carry over to a game of this device.
@@ -246,6 +249,15 @@ export class LocalPlay {
     addGame(game.variant, settings.level, state.result === (settings.human === 'w' ? 'white-wins' : 'black-wins'));
     this.core.save();
   }
+}
+
+/** A name as a record may give it: at most 40 characters, no blanks around. */
+const nameOf = (text) => (text ? [...text.trim()].slice(0, 40).join('').trim() || null : null);
+
+/** The players' names a record gives, by side ({w, b}, either null), or null. */
+function recordNames({ white, black }) {
+  const names = { w: nameOf(white), b: nameOf(black) };
+  return names.w || names.b ? names : null;
 }
 
 /** Why an imported game does not load, in words. */

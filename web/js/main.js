@@ -50,8 +50,8 @@ async function restore(core, local, { saved, damaged }) {
     if (damaged) core.say(() => t('message.saveDamaged'), 'warn');
     return;
   }
-  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted } = saved;
-  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}) };
+  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted, names } = saved;
+  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
   const failure = await core.exclusive(() => local.load(game, { mode, human, level }, redo));
   if (!failure) return;
   if (failure.at < 0) {

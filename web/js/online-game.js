@@ -26,8 +26,8 @@ function gameSpec(game, starts) {
 /** Who plays each seat of the server's game, seen from `seat` (null: watching). */
 export function onlinePlayers(server, seat) {
   return SIDES.map((side) => {
-    const { joined = true, online = false } = server.seats?.[side] ?? {};
-    return { kind: side === seat ? 'person' : 'remote', joined, online };
+    const { joined = true, online = false, name = null } = server.seats?.[side] ?? {};
+    return { kind: side === seat ? 'person' : 'remote', joined, online, ...(name ? { name } : {}) };
   });
 }
 
@@ -107,7 +107,7 @@ export class OnlineGame extends EventTarget {
     this.session.sendMove(ply, sent.path).then((game) => game && game.id === this.server?.id && this.accepted(game, ply, sent.path));
     this.changed();
     if (animate) {
-      await core.showTravel(travel, side);
+      await core.view.travel(travel, side, core.prefs.motion());
       core.draw();
     }
   }

@@ -6,6 +6,7 @@
 
 import { t } from './i18n.js';
 import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepSeat, noApi, parseLink, seatFor } from './online.js';
+import { joinGame, seatIn } from './online-seat.js';
 import { renderCard } from './online-card.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
@@ -120,55 +121,15 @@ export class OnlinePlay {
       if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
-    const kept = await this.keptSeat(id);
-    const seat = kept ?? (invite && (await this.takeInvite(game, invite)));
+    const { seat, kept, note, error } = await seatIn(game, invite);
+    this.note = note;
+    if (error) this.core.say(() => this.errorText(error), 'warn');
     // The invite leaves the address bar (and the history): it is spent.
     history.replaceState(null, '', `#game=${id}`);
     if (seat && !kept) game = joinedGame(game, seat.seat);
     // A kept seat has just been pinged: the session's pings start later.
-    await this.follow(game, seat || null, { pinged: !!kept });
+    await this.follow(game, seat, { pinged: kept });
     return null;
-  }
-
-  /** The seat this device keeps for a game, if the server still knows its
-   * token (a token that is not the game's is forgotten: the page watches). */
-  async keptSeat(id) {
-    const seat = seatFor(id);
-    if (!seat) return null;
-    try {
-      await api.ping(id, seat.token);
-      return seat;
-    } catch (error) {
-      if (!(error instanceof ApiError && [401, 403].includes(error.status))) return seat; // not known to be wrong
-      forgetSeat(id);
-      this.note = { key: 'online.seatLost' };
-      return null;
-    }
-  }
-
-  /** The seat an invite opens, unless the game has no free seat left (then
-   * the page watches and says why, asking the server nothing that fails). */
-  async takeInvite(game, invite) {
-    if (game.status !== 'waiting') {
-      this.note = { key: 'online.seatTaken' };
-      return null;
-    }
-    try {
-      return await this.join(game.id, { invite });
-    } catch (error) {
-      if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) {
-        this.core.say(() => this.errorText(error), 'warn');
-        return null;
-      }
-      this.note = { key: 'online.seatTaken' }; // someone else took the seat meanwhile
-      return null;
-    }
-  }
-
-  async join(id, body, token = null) {
-    const joined = await api.join(id, body, token);
-    keepSeat(id, joined.seat, joined.token);
-    return { seat: joined.seat, token: joined.token };
   }
 
   /** Follows the game live from now on, with the seat (or null to watch). */
@@ -300,7 +261,7 @@ export class OnlinePlay {
     const oldId = this.server.id;
     const token = this.game.session?.token;
     try {
-      if (token && !seatFor(id)) await this.join(id, { from: oldId }, token);
+      if (token && !seatFor(id)) await joinGame(id, { from: oldId }, token);
     } catch (error) {
       // 409: taken already (by this device in another tab): open it anyway
       if (!(error instanceof ApiError && error.status === 409)) {

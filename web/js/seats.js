@@ -8,6 +8,12 @@ export const SIDES = Object.freeze(['w', 'b']);
 
 export const seatOf = (side) => SIDES.indexOf(side);
 
+/** The side to move at a game's start (its FEN's, else the first seat's). */
+export const firstSide = ({ fen }) => (fen ? fen.trim().split(/\s+/)[1] : SIDES[0]);
+
+/** The turns counted at a game's start (its FEN's, else none). */
+export const firstTurn = ({ fen }) => (fen ? Number(fen.trim().split(/\s+/)[2]) || 0 : 0);
+
 /** The side whose turn comes after `side`'s. */
 export const nextSide = (side) => SIDES[(seatOf(side) + 1) % SIDES.length];
 

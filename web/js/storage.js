@@ -49,8 +49,10 @@ export function validSave(data, levels) {
   const position = typeof data.position === 'string' && /^[wb0-9/]+ [wb] \d+$/.test(data.position) ? data.position : null;
   const lastMove = Array.isArray(data.lastMove) && data.lastMove.every((s) => /^[a-p]\d{1,2}$/.test(s)) ? data.lastMove : null;
   const resigned = data.resigned === 'w' || data.resigned === 'b' ? data.resigned : null;
+  const name = (n) => (typeof n === 'string' && n.length > 0 && n.length <= 80 ? n : null);
+  const names = data.names && typeof data.names === 'object' && (name(data.names.w) || name(data.names.b)) ? { w: name(data.names.w), b: name(data.names.b) } : null;
   const counted = data.counted === true; // already in the person's record
-  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted };
+  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted, names };
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there

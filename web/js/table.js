@@ -7,7 +7,7 @@
 import { MoveEntry } from './move-entry.js';
 import { writeRecord } from './record.js';
 import { t } from './i18n.js';
-import { playerName } from './texts.js';
+import { recordName } from './texts.js';
 
 export class Table {
   /** core: the GameController; input: the board's BoardInput; local: the
@@ -43,7 +43,7 @@ export class Table {
 
   exportRecord() {
     const { game, state, players, firstSide, firstTurn } = this.core.model();
-    return writeRecord({ ...game, white: playerName(players, 0), black: playerName(players, 1), result: state.result, firstSide, firstTurn });
+    return writeRecord({ ...game, white: recordName(players, 0), black: recordName(players, 1), result: state.result, firstSide, firstTurn });
   }
 
   createOnline(settings) {

@@ -20,6 +20,15 @@ export function playerName(players, seat) {
   return t(seat === 0 ? 'player.white' : 'player.black');
 }
 
+/** Who played a seat, as a record names them for anyone who reads it: a
+ * name the game gives, the computer and its level, "You" only in a game of
+ * this device (an online seat without a name is its side: "White"). */
+export function recordName(players, seat) {
+  const player = players[seat];
+  if (!player.name && players.some((p) => p.kind === 'remote')) return sideName(SIDES[seat]);
+  return playerName(players, seat);
+}
+
 /** The result in a sentence, from the point of view of the person here. */
 export function resultText({ state, players }) {
   const result = state.result;

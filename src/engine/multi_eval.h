@@ -1,0 +1,162 @@
+/*
+ * multi_eval.h: how good a position of three or four players is for a
+ * seat, in hundredths of a move (the unit of eval.h).
+ *
+ * Every seat has a cost, the moves it still needs as the evaluation
+ * estimates them: its pieces' distances to the far corner of its goal
+ * (made convex, as for two), drifting off its diagonal, pieces still at
+ * home late.  Each for themselves, a seat's score is the opponents' costs
+ * (half the leader's, half their mean: multi_tune.h) less its own; as
+ * partners, the other team's cost less its own, a team costing what its
+ * slower partner does, since a partnership wins only once both are home.
+ * The sums over the pieces are kept up to date by make and unmake
+ * (MultiAcc), so a leaf costs a few additions.
+ */
+#ifndef HALMA_MULTI_EVAL_H
+#define HALMA_MULTI_EVAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/multi_board.h"
+#include "engine/multi_tune.h"
+
+typedef struct {
+    MultiEvalWeights weights;
+    int16_t cost[MAX_SEATS][NUM_SQUARES]; /* [seat][square] */
+    int32_t floor[MAX_SEATS];             /* the cost of a full goal camp */
+    uint8_t camp_owner[NUM_SQUARES];      /* the seat whose home camp holds the square, or NO_SEAT */
+} MultiEvaluator;
+
+/* The sums over each seat's pieces, kept move by move. */
+typedef struct {
+    int32_t cost[MAX_SEATS];      /* of cost[seat][square] over the seat's pieces */
+    uint8_t at_home[MAX_SEATS];   /* the seat's pieces still on its home camp */
+    uint8_t visitors[MAX_SEATS];  /* pieces of other seats standing on the seat's goal */
+} MultiAcc;
+
+/* What a search fixes at its root: whose score, and what lateness costs. */
+typedef struct {
+    int root;                      /* the seat the score is for */
+    int players;
+    bool partners;
+    int home_weight;               /* cost of a piece still at home, per piece */
+    int visitor_weight;            /* cost of another seat's piece on our goal */
+} MultiEvalRoot;
+
+void multi_eval_init(MultiEvaluator *ev, const MultiEvalWeights *w);
+void multi_acc_init(const MultiEvaluator *ev, const MultiPosition *pos, MultiAcc *acc);
+MultiEvalRoot multi_eval_root(const MultiEvaluator *ev, const MultiPosition *pos, int root);
+
+/* The piece of `seat` on `from` goes to `to` (call it for make and, with
+ * the squares swapped, for unmake). */
+static inline void multi_acc_move(const MultiEvaluator *ev, MultiAcc *acc, int seat, int from, int to) {
+    acc->cost[seat] += ev->cost[seat][to] - ev->cost[seat][from];
+    int camp_from = ev->camp_owner[from], camp_to = ev->camp_owner[to];
+    acc->at_home[seat] = (uint8_t)(acc->at_home[seat] - (camp_from == seat) + (camp_to == seat));
+    /* A camp is the goal of its owner's partner seat. */
+    if (camp_from != NO_SEAT && (camp_from ^ 1) != seat) acc->visitors[camp_from ^ 1]--;
+    if (camp_to != NO_SEAT && (camp_to ^ 1) != seat) acc->visitors[camp_to ^ 1]++;
+}
+
+/* Every seat's cost (the moves it still needs, in hundredths), 0 once home. */
+void multi_seat_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiAcc *acc,
+                      int costs[MAX_SEATS]);
+
+static inline int multi_absolute(int x) { return x < 0 ? -x : x; }
+
+/* A partnership's cost: the partners' mean and a share of their difference. */
+static inline int multi_team_cost(const MultiEvalWeights *w, int a, int b) {
+    return (a + b) / 2 + w->team_slowest * multi_absolute(a - b) / 200;
+}
+
+/* The score for root->root of a position whose seats cost `costs`, with
+ * `to_move` to move.  Inline, with constant divisors: every move of every
+ * node is scored so (multi_search.c). */
+static inline int multi_score_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS],
+                                    int to_move) {
+    const MultiEvalWeights *w = &ev->weights;
+    int r = root->root, own, theirs;
+    bool ours_to_move;
+    if (root->partners) {
+        own = multi_team_cost(w, costs[r], costs[r ^ 1]);
+        theirs = multi_team_cost(w, costs[r ^ 2], costs[r ^ 3]);
+        ours_to_move = (to_move >> 1) == (r >> 1);
+    } else {
+        int least = 1 << 30, sum = 0;
+        for (int s = 0; s < root->players; s++) {
+            if (s == r) continue;
+            sum += costs[s];
+            if (costs[s] < least) least = costs[s];
+        }
+        int mean = root->players == 4 ? sum / 3 : sum / 2;
+        own = costs[r];
+        theirs = (w->leader_share * least + (100 - w->leader_share) * mean) / 100;
+        ours_to_move = to_move == r;
+    }
+    return theirs * w->their_share / 100 - own + (ours_to_move ? w->tempo : 0);
+}
+
+/* multi_score_costs of the child as a function of one number, how much a
+ * move lowers its mover's cost (multi_move_gain), all else fixed: what
+ * every move of a node is ranked by, without a pass over the seats.  Valid
+ * only while no visitor costs anything (root->visitor_weight 0). */
+typedef enum { GAIN_OURS, GAIN_OPPONENT, GAIN_OUR_TEAM, GAIN_THEIR_TEAM } MultiGainKind;
+
+typedef struct {
+    const MultiEvalWeights *w;
+    MultiGainKind kind;
+    int base;      /* GAIN_OURS: the score at gain 0 */
+    int cost;      /* the mover's cost before the move */
+    int least;     /* GAIN_OPPONENT: the least cost of the other opponents */
+    int sum;       /* GAIN_OPPONENT: the other opponents' costs */
+    int partner;   /* teams: the mover's partner's cost */
+    int fixed;     /* teams: the other team's cost; GAIN_OPPONENT: the root's */
+    int tempo;
+    bool four;     /* four players each for themselves */
+} MultiGainScore;
+
+MultiGainScore multi_gain_score(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS],
+                                int mover, int to_move);
+
+static inline int multi_gain_score_of(const MultiGainScore *g, int gain) {
+    const MultiEvalWeights *w = g->w;
+    int cost = g->cost - gain;
+    switch (g->kind) {
+    case GAIN_OURS: return g->base + gain;
+    case GAIN_OPPONENT: {
+        int least = cost < g->least ? cost : g->least, sum = g->sum + cost;
+        int mean = g->four ? sum / 3 : sum / 2;
+        int theirs = (w->leader_share * least + (100 - w->leader_share) * mean) / 100;
+        return theirs * w->their_share / 100 - g->fixed + g->tempo;
+    }
+    case GAIN_OUR_TEAM: return g->fixed * w->their_share / 100 - multi_team_cost(w, cost, g->partner) + g->tempo;
+    default: return multi_team_cost(w, cost, g->partner) * w->their_share / 100 - g->fixed + g->tempo;
+    }
+}
+
+/* The score of the position (with an up-to-date MultiAcc) for the root seat. */
+int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiPosition *pos, const MultiAcc *acc);
+
+/* How much the move from-to of `seat` lowers its own cost, lateness
+ * included: the move ordering's key. */
+static inline int multi_move_gain(const MultiEvaluator *ev, const MultiEvalRoot *root, int seat, int from, int to) {
+    int home = (ev->camp_owner[from] == seat) - (ev->camp_owner[to] == seat);
+    return ev->cost[seat][from] - ev->cost[seat][to] + home * root->home_weight;
+}
+
+/* The seats' costs after the move from-to of `seat`, from those before:
+ * its own, and those of the seats whose goal it leaves or visits.  A seat
+ * that comes home costs 0 (multi_seat_costs' floor) only if `costs` came
+ * from there: the caller scores a finish apart. */
+static inline void multi_costs_after(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS],
+                                     int seat, int from, int to, int after[MAX_SEATS]) {
+    for (int s = 0; s < MAX_SEATS; s++) after[s] = costs[s];
+    after[seat] -= multi_move_gain(ev, root, seat, from, to);
+    if (!root->visitor_weight) return;
+    int camp_from = ev->camp_owner[from], camp_to = ev->camp_owner[to];
+    if (camp_from != NO_SEAT && (camp_from ^ 1) != seat) after[camp_from ^ 1] -= root->visitor_weight;
+    if (camp_to != NO_SEAT && (camp_to ^ 1) != seat) after[camp_to ^ 1] += root->visitor_weight;
+}
+
+#endif

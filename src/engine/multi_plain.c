@@ -1,0 +1,128 @@
+/* multi_plain.c: the plain paranoid search of many seats (see multi_plain.h). */
+#include "engine/multi_plain.h"
+
+#include "engine/clock.h"
+
+enum { PLAIN_WIN = 30000, PLAIN_WIN_BOUND = 29000, PLAIN_INFINITE = 32000, PLAIN_CHECK_EVERY = 1024 };
+
+void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_init(&p->tt, hash_memory, hash_bytes); }
+
+void multi_plain_new_game(MultiPlain *p) { tt_clear(&p->tt); }
+
+static int distance_sum(const MultiPosition *pos, int seat) {
+    int sum = 0;
+    for (Bitboard b = pos->pieces[seat]; !bb_is_empty(b);) sum += seat_goal_distance(seat, bb_pop(&b));
+    return sum;
+}
+
+static bool ours(const MultiPlain *p, int seat) {
+    return p->pos.partners ? (seat >> 1) == (p->root >> 1) : seat == p->root;
+}
+
+/* For the root seat: the others' mean distance (the other team's sum) less its own (its team's). */
+static int evaluate(const MultiPlain *p) {
+    const MultiPosition *pos = &p->pos;
+    int own = 0, theirs = 0, others = 0;
+    for (int seat = 0; seat < pos->players; seat++) {
+        if (ours(p, seat)) own += distance_sum(pos, seat);
+        else theirs += distance_sum(pos, seat), others++;
+    }
+    return pos->partners ? theirs - own : theirs / others - own;
+}
+
+static int gain(const MultiPosition *pos, Move m) {
+    return move_is_pass(m) ? 0 : seat_goal_distance(pos->seat, m.from) - seat_goal_distance(pos->seat, m.to);
+}
+
+/* Moves the best remaining move (the table's, then the largest gain) to place i. */
+static void pick(MoveList *list, int i, const MultiPosition *pos, Move first) {
+    int best = i, best_key = -PLAIN_INFINITE;
+    for (int j = i; j < list->count; j++) {
+        int key = move_equal(list->moves[j], first) ? PLAIN_INFINITE : gain(pos, list->moves[j]);
+        if (key > best_key) best = j, best_key = key;
+    }
+    Move m = list->moves[i];
+    list->moves[i] = list->moves[best];
+    list->moves[best] = m;
+}
+
+static int score_to_tt(int score, int ply) {
+    return score > PLAIN_WIN_BOUND ? score + ply : score < -PLAIN_WIN_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply) {
+    return score > PLAIN_WIN_BOUND ? score - ply : score < -PLAIN_WIN_BOUND ? score + ply : score;
+}
+
+/* The seat (or team) that has just come home ends the game. */
+static bool game_won_by(const MultiPosition *pos, int seat) {
+    return multi_seat_home(pos, seat) && (!pos->partners || multi_seat_home(pos, seat_partner(seat)));
+}
+
+static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const MultiGame *game) {
+    MultiPosition *pos = &p->pos;
+    if ((++p->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= p->deadline) p->stopped = true;
+    if (p->stopped) return 0;
+    if (ply > 0) {
+        int mover = seat_before(pos->players, pos->seat);
+        if (game_won_by(pos, mover)) return ours(p, mover) ? PLAIN_WIN - ply : -PLAIN_WIN + ply;
+    }
+    if (depth == 0 || ply >= MULTI_PLAIN_MAX_PLY) return evaluate(p);
+    uint64_t key = pos->hash ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(p->root + 1));
+    const TTEntry *entry = tt_probe(&p->tt, key);
+    Move first = ply == 0 ? p->pv_move : MOVE_PASS;
+    if (entry) {
+        int tt_score = score_from_tt(entry->score, ply);
+        if (ply > 0 && entry->depth >= depth &&
+            (entry->bound == BOUND_EXACT || (entry->bound == BOUND_LOWER && tt_score >= beta) ||
+             (entry->bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+        if (ply > 0) first = (Move){entry->from, entry->to};
+    }
+    bool maximizing = ours(p, pos->seat);
+    MoveList *list = &p->moves[ply];
+    multi_generate_moves(pos, list);
+    int best = maximizing ? -PLAIN_INFINITE : PLAIN_INFINITE, old_alpha = alpha, old_beta = beta;
+    Move best_move = MOVE_PASS;
+    for (int i = 0; i < list->count; i++) {
+        pick(list, i, pos, first);
+        Move m = list->moves[i];
+        if (ply == 0 && list->count > 1 && multi_game_occurrences_after(game, m) >= 3) continue;
+        multi_make(pos, m);
+        int score = alphabeta(p, alpha, beta, depth - 1, ply + 1, game);
+        multi_unmake(pos, m);
+        if (p->stopped) return 0;
+        if (maximizing ? score > best : score < best) best = score, best_move = m;
+        if (maximizing && score > alpha) alpha = score;
+        if (!maximizing && score < beta) beta = score;
+        if (alpha >= beta) break;
+    }
+    if (best == -PLAIN_INFINITE) { /* every root move repeats a third time: one must be played */
+        p->pv_move = list->moves[0];
+        return 0;
+    }
+    int bound = best >= old_beta ? BOUND_LOWER : best <= old_alpha ? BOUND_UPPER : BOUND_EXACT;
+    tt_store(&p->tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    if (ply == 0) p->pv_move = best_move;
+    return best;
+}
+
+Move multi_plain_move(MultiPlain *p, const MultiGame *game, int64_t movetime_ms) {
+    p->pos = game->pos;
+    p->root = game->pos.seat;
+    p->nodes = 0;
+    p->stopped = false;
+    p->deadline = clock_ms() + movetime_ms;
+    tt_new_search(&p->tt);
+    MoveList root;
+    multi_generate_moves(&p->pos, &root);
+    Move best = root.moves[0];
+    p->pv_move = best;
+    for (int depth = 1; depth < MULTI_PLAIN_MAX_PLY; depth++) {
+        int score = alphabeta(p, -PLAIN_INFINITE, PLAIN_INFINITE, depth, 0, game);
+        if (p->stopped) break;
+        best = p->pv_move;
+        if (score > PLAIN_WIN_BOUND || score < -PLAIN_WIN_BOUND) break; /* decided */
+    }
+    return best;
+}

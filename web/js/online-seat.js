@@ -1,0 +1,45 @@
+// online-seat.js: which seat this device takes in a game it opens: the one
+// it keeps (if the server still takes its token), else the one an invite
+// opens (if the game still has it free), else none (the page watches).  It
+// asks the server nothing that is bound to fail: a spent invite is seen in
+// the game and not spent again.
+
+import { ApiError, api, forgetSeat, keepSeat, seatFor } from './online.js';
+
+const refusedToken = (error) => error instanceof ApiError && [401, 403].includes(error.status);
+
+/** Joins a game ({invite} or, for a rematch, {from} with the old token) and
+ * keeps the seat on this device: {seat, token}. */
+export async function joinGame(id, body, token = null) {
+  const joined = await api.join(id, body, token);
+  keepSeat(id, joined.seat, joined.token);
+  return { seat: joined.seat, token: joined.token };
+}
+
+/**
+ * The seat to open `game` with: {seat ({seat, token} or null), kept (it was
+ * this device's and has just been pinged), note ({key} saying why the page
+ * watches, or null), error (an ApiError that is no such reason, or null)}.
+ */
+export async function seatIn(game, invite) {
+  const kept = seatFor(game.id);
+  if (kept) {
+    try {
+      await api.ping(game.id, kept.token);
+      return { seat: kept, kept: true, note: null, error: null };
+    } catch (error) {
+      if (!refusedToken(error)) return { seat: kept, kept: true, note: null, error: null }; // not known to be wrong
+      forgetSeat(game.id);
+      if (!invite) return { seat: null, kept: false, note: { key: 'online.seatLost' }, error: null };
+    }
+  }
+  if (!invite) return { seat: null, kept: false, note: null, error: null };
+  if (game.status !== 'waiting') return { seat: null, kept: false, note: { key: 'online.seatTaken' }, error: null };
+  try {
+    return { seat: await joinGame(game.id, { invite }), kept: false, note: null, error: null };
+  } catch (error) {
+    // Someone else took the seat meanwhile (409), or the invite is not this game's (403).
+    const taken = error instanceof ApiError && [403, 409].includes(error.status);
+    return { seat: null, kept: false, note: taken ? { key: 'online.seatTaken' } : null, error: taken ? null : error };
+  }
+}
