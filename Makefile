@@ -238,13 +238,12 @@ online-load: $(BUILD)/halma
 	$(MAKE) online-load-computer
 
 # Computer seats beside people's games: 500 games of two people at 250 moves
-# a second, and 500 games with computer seats whose people move 250 times a
-# second in all, the computer at level 3, then at level 10 (how far its moves
-# fall behind).  The contract's load has games of four with two computer
-# seats each (COMPUTER_PLAYERS=4 COMPUTER_SEATS=2), which need the engine's
-# many-seat search; until then games of two, the computer one seat.
-COMPUTER_PLAYERS ?= 2
-COMPUTER_SEATS ?= 1
+# a second, and 500 games of four with two computer seats each (Red and
+# Yellow) whose people move 250 times a second in all, the computer at level
+# 3, then at level 10 (how far its moves fall behind).  COMPUTER_PLAYERS=2
+# COMPUTER_SEATS=1: the computer against one person instead.
+COMPUTER_PLAYERS ?= 4
+COMPUTER_SEATS ?= 2
 COMPUTER_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 500 --rate 250 --seconds 20 \
 	    --computer 500 --computer-rate 250 --computer-players $(COMPUTER_PLAYERS) --computer-seats $(COMPUTER_SEATS)
 online-load-computer: $(BUILD)/halma

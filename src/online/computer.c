@@ -1,7 +1,7 @@
 /*
  * computer.c: the computer's seats (see computer.h).
  *
- * A queue of games due (one job a game: a newer ply replaces an older),
+ * A queue of games due (one job a game and a ply),
  * another of games to take over later, and the threads that take jobs from
  * the first.  A thread reads its game from the store (so that it searches
  * the game as it is, whoever wrote it), checks that the computer's seat is
@@ -13,6 +13,7 @@
 #include "online/computer.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,9 @@
 #include <unistd.h>
 
 #include "core/notation.h"
+#include "core/multi_notation.h"
 #include "engine/levels.h"
+#include "engine/multi_search.h"
 #include "engine/search.h"
 #include "online/game_clock.h"
 #include "online/referee.h"
@@ -48,11 +51,14 @@ typedef struct {
     bool started;
     char id[STORE_ID_SIZE]; /* the job being searched, under the lock; "" for none */
     int ply;
-    Engine *engine;
+    Engine *engine; /* two players' */
     void *hash;
+    MultiEngine *multi; /* three and four players', made when first needed, by the thread alone */
+    void *multi_hash;
 } Searcher;
 
 struct Computer {
+    atomic_bool halt; /* the many-seat searches watch it: set, they return at once */
     Store *store;
     ComputerSubmitFn *submit;
     void *ctx;
@@ -177,7 +183,9 @@ bool computer_to_move(const StoreGame *g) {
 }
 
 int64_t computer_takeover_ms(const StoreGame *g) {
-    return level_params(g->level[game_to_move(g)])->think_ms + TAKEOVER_GRACE_MS;
+    int level = g->level[game_to_move(g)];
+    int think = game_players(g) == 2 ? level_params(level)->think_ms : multi_level_params(level)->think_ms;
+    return think + TAKEOVER_GRACE_MS;
 }
 
 /* ---- the searches ---------------------------------------------------------------- */
@@ -192,6 +200,32 @@ static void two_player_move(Searcher *s, const Referee *r, int level, char *out,
     Text t = text_on(out, (int)size);
     if (move_is_pass(m)) text_str(&t, "pass");
     else text_move(&t, &r->two.pos, m);
+}
+
+/* The move of the seat to move in the game of three or four, written
+ * ("" if the thread has no memory for the search). */
+static void many_player_move(Searcher *s, const Referee *r, int level, char *out, size_t size) {
+    out[0] = '\0';
+    if (!s->multi) {
+        s->multi = malloc(sizeof *s->multi); /* about 2 MB, and its table */
+        s->multi_hash = aligned_alloc(64, HASH_BYTES);
+        if (!s->multi || !s->multi_hash) {
+            free(s->multi);
+            free(s->multi_hash);
+            s->multi = NULL;
+            s->multi_hash = NULL;
+            return;
+        }
+        multi_engine_init(s->multi, s->multi_hash, HASH_BYTES);
+        multi_engine_watch(s->multi, &s->c->halt);
+    }
+    multi_engine_new_game(s->multi); /* its table is another game's */
+    multi_engine_set_level(s->multi, level);
+    MultiLimits limits = multi_limits_none(); /* the level's own think time */
+    Move m = multi_engine_think(s->multi, &r->multi, &limits, NULL, NULL);
+    Text t = text_on(out, (int)size);
+    if (move_is_pass(m)) text_str(&t, "pass");
+    else multi_text_move(&t, &r->multi.pos, m);
 }
 
 /* Searches the job's game, if it is still the computer's move there. */
@@ -211,8 +245,9 @@ static void search(Searcher *s, const Job *j) {
     free(moves);
     if (!r) return;
     char text[STORE_MOVE_SIZE] = "";
-    if (!r->many && !referee_verdict(r).over) two_player_move(s, r, g.level[j->seat], text, sizeof text);
-    /* Three and four players need the many-seat search (not yet in the engine): no move. */
+    if (referee_verdict(r).over) text[0] = '\0';
+    else if (r->many) many_player_move(s, r, g.level[j->seat], text, sizeof text);
+    else two_player_move(s, r, g.level[j->seat], text, sizeof text);
     referee_free(r);
     if (text[0]) c->submit(c->ctx, j->id, j->ply, j->seat, text);
 }
@@ -263,6 +298,7 @@ Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, vo
     c->ctx = ctx;
     c->ready_end = &c->ready;
     c->held_end = &c->held;
+    atomic_init(&c->halt, false);
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->wake, NULL);
     int want = threads > 0 && threads <= default_threads() ? threads : default_threads();
@@ -291,6 +327,7 @@ void computer_stop(Computer *c) {
     if (!c) return;
     pthread_mutex_lock(&c->lock);
     c->stopping = true;
+    atomic_store(&c->halt, true);
     for (int k = 0; k < c->n; k++) engine_stop(c->searchers[k].engine); /* a search under way returns at once */
     pthread_cond_broadcast(&c->wake);
     pthread_mutex_unlock(&c->lock);
@@ -298,6 +335,8 @@ void computer_stop(Computer *c) {
     for (int k = 0; k < c->n; k++) {
         free(c->searchers[k].engine);
         free(c->searchers[k].hash);
+        free(c->searchers[k].multi);
+        free(c->searchers[k].multi_hash);
     }
     Job *lists[] = {c->ready, c->later, c->held};
     for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)

@@ -87,9 +87,6 @@ static bool read_computer(const json_t *body, StoreGame *g, OnlineAnswer *a) {
     const json_t *computer = json_object_get(body, "computer");
     if (!computer || json_is_null(computer)) return true;
     if (!json_is_object(computer)) return body_bad_request(a, "\"computer\" must be {\"<seat>\": <level 1-10>, ...}");
-    /* The many-seat search is not in the engine yet: no computer seat of three or four. */
-    if (game_players(g) > 2 && json_object_size(computer))
-        return body_bad_request(a, "the computer does not play three or four players yet");
     const char *seat;
     json_t *level;
     json_object_foreach((json_t *)computer, seat, level) {

@@ -457,8 +457,9 @@ async function main() {
       all.push(...(await Promise.all(Array.from({ length: Math.min(32, o.games + idleGames - i) }, (_, k) => create(i + k)))));
     const games = all.slice(0, o.games);
     const idleIds = Array.from({ length: o.idle }, (_, i) => all[o.games + (i % idleGames)].id);
-    // the games with computer seats: the last of the turn order's seats the computer's, the others people's
-    const computerSeats = ORDER[o.computerPlayers].slice(ORDER[o.computerPlayers].length - o.computerSeats);
+    // the games with computer seats: the computer's and the people's taking turns where they can
+    // (four: Red and Yellow the computer's; two: Black), White always a person's
+    const computerSeats = { 2: ['b'], 3: ['r', 'b'], 4: ['r', 'y', 'b'] }[o.computerPlayers].slice(0, o.computerSeats);
     const createComputer = async (i) => {
       const local = address(2, 1, i % 2000);
       const mover = i % N;

@@ -1078,9 +1078,12 @@ describe('three and four seats', () => {
       await play(quick.port, game, 3, 0, three); // Red's clock runs
       const seats = await events.next((e) => e.event === 'seats' && e.data.r.left === 'time', 5000);
       assert.equal(seats.data.r.kind, 'computer');
+      const moved = await events.next((e) => e.event === 'move' && e.data.ply === 2, 5000);
+      assert.equal(moved.data.seat, 'r', 'the computer plays the seat from then on');
       const g = (await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body;
       assert.equal(g.status, 'ongoing');
       assert.equal(g.clock.r_ms, 0);
+      assert.equal(g.clock.running, 'b');
       events.close();
     });
 
@@ -1168,7 +1171,7 @@ describe('computer seats', () => {
     ['no person at all', { computer: { w: 3, b: 3 } }],
     ['the creator\'s seat', { seat: 'w', computer: { w: 3 } }],
     ['a list', { computer: ['w'] }],
-    ['three players, for now', { players: 3, computer: { r: 3 } }],
+    ['three players, every seat', { players: 3, computer: { w: 3, r: 3, b: 3 } }],
   ])
     test(`400 bad_request: computer seats, ${name}`, async () => {
       const r = await api(port, 'POST', '/api/v1/games', { body });
@@ -1188,6 +1191,40 @@ describe('computer seats', () => {
     assert.equal(g.seats.w.level, 2);
     const aborted = await api(port, 'POST', `/api/v1/games/${next}/abort`, { token: j.body.token });
     assert.equal(aborted.status, 200, 'the person has not moved');
+  });
+
+  test('four players, Red and Yellow the computer\'s: each moves in its turn, refereed by the rules of four', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { players: 4, computer: { r: 3, y: 5 } } })).body;
+    assert.deepEqual(Object.keys(c.invites), ['b']);
+    const j = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invites.b } })).body;
+    const tokens = { w: c.token, b: j.token };
+    let g = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.equal(g.status, 'ongoing');
+    assert.deepEqual([g.seats.r.kind, g.seats.r.level, g.seats.y.level], ['computer', 3, 5]);
+    for (let ply = 0; ply < 8; ply += 2) {
+      const seat = ply % 4 === 0 ? 'w' : 'b';
+      const legal = spawnSync(process.env.HALMA, ['engine'], {
+        input: `position players 4 startpos${g.moves.length ? ' moves ' + g.moves.join(' ') : ''}\nlegal\nquit\n`,
+        encoding: 'utf8',
+      }).stdout.split(' ')[2];
+      const r = await api(port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply, move: legal }, token: tokens[seat] });
+      assert.equal(r.status, 200, r.text);
+      g = await movesReach(port, c.id, ply + 2);
+      assert.equal(g.to_move, ply % 4 === 0 ? 'b' : 'w', 'the computer moved in its turn');
+    }
+  });
+
+  test('each for themselves, a seat whose person resigns in its turn is played by the computer at once', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { players: 3 } })).body;
+    const tokens = { w: c.token };
+    for (const [seat, invite] of Object.entries(c.invites))
+      tokens[seat] = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite } })).body.token;
+    await api(port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply: 0, move: 'm1-l1' }, token: tokens.w });
+    const r = await api(port, 'POST', `/api/v1/games/${c.id}/resign`, { token: tokens.r }); // Red to move
+    assert.equal(r.body.seats.r.kind, 'computer');
+    const g = await movesReach(port, c.id, 2);
+    assert.equal(g.to_move, 'b', 'the computer played Red');
+    assert.equal(g.status, 'ongoing');
   });
 
   test('a server killed while the computer searches: restarted, the move is played, once', async () => {
