@@ -53,7 +53,11 @@ async function waitForHttp(url, child, ms = 10000) {
 /** Starts `build/halma serve` on a free port: {url, kind, stop()}. */
 export async function startServer() {
   const port = await freePort();
-  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port)], { cwd: ROOT, stdio: 'ignore' });
+  // Every browser of a file shares one loopback address, and a closed page's
+  // stream counts until its next heartbeat fails: the per-address stream
+  // and request limits (tested by the API suites) would refuse the devices.
+  const limits = ['--streams-per-address', '0', '--requests-per-second', '0'];
+  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port), ...limits], { cwd: ROOT, stdio: 'ignore' });
   child.on('error', () => {}); // reported by waitForHttp as an exit
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url, child);
