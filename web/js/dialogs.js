@@ -263,6 +263,7 @@ function endText({ result, resigned, flagged, abandoned, turnLimit }, summary) {
   if (flagged) return t('end.time', { side: sideName(flagged) });
   if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
   if (result === 'draw-agreement') return t('end.agreement');
+  if (result === 'aborted') return t('end.aborted');
   const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
   if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
   return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });

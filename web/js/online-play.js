@@ -220,20 +220,23 @@ export class OnlinePlay {
     this.render();
   }
 
-  /** Resigns, after the same question as offline; the server ends the game and says so. */
+  /** Resigns, after the same question as offline, or aborts a game not
+   * yet begun in its place; the server ends the game and says so. */
   resign() {
     const core = this.core;
     return core.exclusive(async () => {
-      if (!this.abilities().canResign) return;
-      if (!(await core.ui.confirm(t('confirm.resign'), t('confirm.resignYes')))) return;
-      if (!core.over) await this.act('resign');
+      const { canResign, canAbort } = this.abilities();
+      if (!canResign && !canAbort) return;
+      const [question, yes] = canAbort ? ['confirm.abort', 'confirm.abortYes'] : ['confirm.resign', 'confirm.resignYes'];
+      if (!(await core.ui.confirm(t(question), t(yes)))) return;
+      if (!core.over) await this.act(canAbort ? 'abort' : 'resign');
     });
   }
 
   /** What the seat may do now, for the panel's buttons: an online game has
    * no undo, redo or hint. */
   abilities() {
-    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), localActions: false };
+    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), canAbort: !this.core.review && !this.core.over && this.game.canAbort(), localActions: false };
   }
 
   async act(what, ...args) {

@@ -56,7 +56,10 @@ export const api = {
   move: (id, token, ply, move) => call('POST', gamePath(id, 'moves'), { token, body: { ply, move } }),
   resign: (id, token) => call('POST', gamePath(id, 'resign'), { token }),
   draw: (id, token, action) => call('POST', gamePath(id, 'draw'), { token, body: { action } }),
-  rematch: (id, token) => call('POST', gamePath(id, 'rematch'), { token }),
+  /** action: 'offer', or 'cancel' (the asker withdraws it). */
+  rematch: (id, token, action = 'offer') => call('POST', gamePath(id, 'rematch'), { token, body: { action } }),
+  /** Ends, with no winner, a game some seat has not made its first move in. */
+  abort: (id, token) => call('POST', gamePath(id, 'abort'), { token }),
   ping: (id, token) => call('POST', gamePath(id, 'ping'), { token }),
 };
 
@@ -298,8 +301,8 @@ export class OnlineSession {
     });
   }
 
-  /** The seat's other requests: resign, draw (offer, accept, decline),
-   * rematch.  An error goes to handlers.error. */
+  /** The seat's other requests: resign, abort, draw (offer, accept,
+   * decline), rematch (offer, cancel).  An error goes to handlers.error. */
   async act(what, ...args) {
     try {
       return await api[what](this.id, this.token, ...args);

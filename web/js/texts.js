@@ -35,6 +35,7 @@ export function resultText({ state, players }) {
   if (result === 'draw-repetition') return t('result.repetition');
   if (result === 'draw-turn-limit') return t('result.turnLimit', { limit: state.turnLimit });
   if (result === 'draw-agreement') return t('result.agreement');
+  if (result === 'aborted') return t('result.aborted');
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
   if (againstOthers(players)) return t(winner.kind === 'person' ? 'result.youWin' : 'result.friendWins');
