@@ -58,3 +58,37 @@ test('once both players have moved, Resign is back and the game can no longer be
   assert.equal(await black.page.locator('#end-title').textContent(), 'You win!');
   for (const { context } of [white, black]) await context.close();
 });
+
+test('the player who asked for a rematch can withdraw it before it is taken: both pages drop it, the other is told', async () => {
+  const white = await device();
+  const link = await createGame(white.page);
+  const black = await device(link);
+  await connected(black.page);
+  await enter(white.page, 'o2-m4');
+  await waitMoves(black.page, 1);
+  await enter(black.page, 'b15-d13');
+  await waitMoves(white.page, 2);
+  await black.page.click('#resign');
+  await black.page.click('#confirm-yes');
+  await white.page.waitForSelector('#end-dialog[open]');
+  const oldId = (await serverGame(env, white.page)).id;
+  await white.page.click('#end-rematch');
+  await white.page.waitForSelector('#online-withdraw-rematch:not([hidden])');
+  await black.page.waitForSelector('#toast-rematch:not([hidden])');
+  const rematchId = (await serverGame(env, white.page)).id;
+  assert.notEqual(rematchId, oldId);
+  await white.page.click('#online-withdraw-rematch');
+  await white.page.waitForFunction((id) => location.hash === `#game=${id}`, oldId);
+  await white.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You withdrew the rematch.');
+  await black.page.waitForSelector('#toast', { state: 'hidden' });
+  assert.equal(await onlineNote(black.page), 'Your friend withdrew the rematch.');
+  assert.equal(await black.page.locator('#message').textContent(), 'Your friend withdrew the rematch.');
+  for (const { page } of [white, black]) {
+    assert.equal(await page.locator('#online-rematch').textContent(), 'Rematch', 'either may ask again');
+    assert.equal(await page.locator('#online-withdraw-rematch').isVisible(), false);
+  }
+  const game = await (await fetch(new URL(`api/v1/games/${rematchId}`, env.server.url))).json();
+  assert.deepEqual(game.result, { winner: null, reason: 'aborted' });
+  assert.equal(await white.page.locator('#end-dialog').getAttribute('open'), null, 'no word of the withdrawn game ending');
+  for (const { context } of [white, black]) await context.close();
+});

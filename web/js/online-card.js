@@ -29,10 +29,10 @@ export function renderCard({ server, seat, connection, note, rematchAsked, remat
   const text = noteText(server, seat, note, rematchAsked, rematchOf);
   $('online-note').hidden = !text;
   $('online-note').textContent = text ?? '';
-  renderButtons(server, seat);
+  renderButtons(server, seat, rematchOf);
 }
 
-function renderButtons(server, seat) {
+function renderButtons(server, seat, rematchOf) {
   const seated = !!seat;
   const ongoing = server.status === 'ongoing';
   const offeredToMe = ongoing && seated && server.draw_offer === nextSide(seat);
@@ -43,6 +43,7 @@ function renderButtons(server, seat) {
   rematch.hidden = server.status !== 'finished' || (!seated && !server.rematch);
   rematch.textContent = t(server.rematch ? (seated ? 'online.joinRematch' : 'online.watchRematch') : 'online.rematch');
   $('online-copy-watch').hidden = server.status === 'waiting';
+  $('online-withdraw-rematch').hidden = !(seated && rematchOf && server.status === 'waiting');
 }
 
 /** The card's sentence: the draw offer, the rematch, watching. */

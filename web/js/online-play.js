@@ -45,6 +45,7 @@ export class OnlinePlay {
     seatAct('toast-decline-draw', 'draw', 'decline');
     $('toast-rematch').addEventListener('click', () => this.rematch());
     $('online-rematch').addEventListener('click', () => this.rematch());
+    $('online-withdraw-rematch').addEventListener('click', () => this.withdrawRematch());
     $('end-rematch').addEventListener('click', () => {
       $('end-dialog').close();
       this.rematch();
@@ -159,7 +160,8 @@ export class OnlinePlay {
    * report queued before a rematch must not reach the new game). */
   handlers(id) {
     const game = this.game;
-    const current = (handle) => (data) => this.server?.id === id && handle(data);
+    // A rematch being withdrawn is left at once: its abort is no news.
+    const current = (handle) => (...data) => this.server?.id === id && this.withdrawing !== id && handle(...data);
     const queued = (handle) => (data) => this.core.exclusive(() => current(handle)(data));
     return {
       game: queued((data) => game.onGame(data)),
@@ -167,7 +169,7 @@ export class OnlinePlay {
       seats: queued((data) => game.onSeats(data)),
       end: queued((data) => game.onEnd(data)),
       drawOffer: current((side) => this.onDrawOffer(side)),
-      rematch: current((rematchId) => this.onRematch(rematchId)),
+      rematch: current((rematchId, by) => this.onRematch(rematchId, by)),
       connection: current((state) => {
         this.connection = state;
         this.core.draw(); // the player bars: presence is not known while the connection is down
@@ -200,10 +202,15 @@ export class OnlinePlay {
     this.render();
   }
 
-  onRematch(id) {
-    this.server.rematch = id;
+  onRematch(id, by) {
+    const withdrawn = !id && this.server.rematch && this.server.rematch_by !== this.seat;
+    Object.assign(this.server, { rematch: id, rematch_by: by ?? null });
+    if (withdrawn && this.seat) {
+      this.note = { key: 'online.rematchWithdrawn' };
+      this.core.say(() => t('online.rematchWithdrawn'), 'info');
+    }
     // The player who asked takes their seat at once; the other decides.
-    if (this.rematchAsked === this.server.id) this.takeRematch(id);
+    if (id && this.rematchAsked === this.server.id) this.takeRematch(id);
     else this.render();
   }
 
@@ -277,6 +284,29 @@ export class OnlinePlay {
     if (failure) this.core.say(failure, 'warn');
     // The one who asked waits in the new game: the card says for what.
     if (!failure && this.rematchAsked === oldId) this.rematchOf = oldId;
+    this.render();
+  }
+
+  /** The asker takes back the rematch nobody has taken yet: the server
+   * aborts it, and the page goes back to the game it followed. */
+  async withdrawRematch() {
+    const oldId = this.rematchOf;
+    const kept = oldId && seatFor(oldId);
+    if (!kept || this.server?.status !== 'waiting') return;
+    const newId = this.server.id;
+    this.withdrawing = newId;
+    try {
+      await api.rematch(oldId, kept.token, 'cancel');
+    } catch (error) {
+      this.withdrawing = null;
+      this.core.say(() => this.errorText(error), 'warn');
+      return;
+    }
+    history.pushState(null, '', `#game=${oldId}`);
+    const failure = await this.open(oldId);
+    this.withdrawing = null;
+    if (failure) return this.core.say(failure, 'warn');
+    this.note = { key: 'online.rematchYouWithdrew' };
     this.render();
   }
 

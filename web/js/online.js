@@ -145,7 +145,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One game followed live.  handlers: game(game), move({ply, move, clock}),
- * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id),
+ * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id|null, by),
  * connection('connecting'|'connected'|'offline'), refused(error, move),
  * error(error), seatLost() (the server does not take the seat's token).
  * seat: {seat, token}, or null to watch.  Nothing is sent while the browser
@@ -198,7 +198,7 @@ export class OnlineSession {
     on('seats', (seats) => this.handlers.seats(seats));
     on('end', (end) => this.handlers.end(end));
     on('draw_offer', ({ draw_offer: side }) => this.handlers.drawOffer(side));
-    on('rematch', ({ rematch }) => this.handlers.rematch(rematch));
+    on('rematch', ({ rematch, by }) => this.handlers.rematch(rematch, by));
   }
 
   async retryStream() {
