@@ -22,6 +22,9 @@ export function renderCard({ server, seat, connection, note, rematchAsked, remat
   const shown = $('online-connection');
   shown.textContent = t(`online.connection.${connection}`);
   shown.dataset.state = connection;
+  const watching = spectators(server);
+  $('online-watchers').textContent = t('online.watchers', { count: watching });
+  $('online-watchers').classList.toggle('none', watching === 0);
   const invite = seat && server.status === 'waiting' ? seatFor(server.id)?.invite : null;
   $('online-invite').hidden = !invite;
   if (invite) $('online-link').value = gameLink(server.id, invite);
@@ -30,6 +33,13 @@ export function renderCard({ server, seat, connection, note, rematchAsked, remat
   $('online-note').hidden = !text;
   $('online-note').textContent = text ?? '';
   renderButtons(server, seat, rematchOf);
+}
+
+/** The spectators: the game's open streams (`watchers`) count the seats'
+ * own pages too, one for each seat online (docs/DECISIONS.md). */
+export function spectators(server) {
+  const seated = Object.values(server.seats ?? {}).filter((seat) => seat.online).length;
+  return Math.max(0, (server.watchers ?? 0) - seated);
 }
 
 function renderButtons(server, seat, rematchOf) {

@@ -170,6 +170,10 @@ export class OnlinePlay {
       end: queued((data) => game.onEnd(data)),
       drawOffer: current((side) => this.onDrawOffer(side)),
       rematch: current((rematchId, by) => this.onRematch(rematchId, by)),
+      watchers: current((count) => {
+        this.server.watchers = count;
+        this.render();
+      }),
       connection: current((state) => {
         this.connection = state;
         this.core.draw(); // the player bars: presence is not known while the connection is down

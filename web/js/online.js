@@ -146,7 +146,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * One game followed live.  handlers: game(game), move({ply, move, clock}),
  * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id|null, by),
- * connection('connecting'|'connected'|'offline'), refused(error, move),
+ * watchers(count), connection('connecting'|'connected'|'offline'), refused(error, move),
  * error(error), seatLost() (the server does not take the seat's token).
  * seat: {seat, token}, or null to watch.  Nothing is sent while the browser
  * is offline: a move waits for the network to come back.
@@ -199,6 +199,7 @@ export class OnlineSession {
     on('end', (end) => this.handlers.end(end));
     on('draw_offer', ({ draw_offer: side }) => this.handlers.drawOffer(side));
     on('rematch', ({ rematch, by }) => this.handlers.rematch(rematch, by));
+    on('watchers', ({ watchers }) => this.handlers.watchers(watchers));
   }
 
   async retryStream() {

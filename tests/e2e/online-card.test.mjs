@@ -1,6 +1,6 @@
-// Ending an online game before it begins, and taking back a rematch: a game
-// some seat has not moved in is aborted (no winner, no loser) rather than
-// resigned, and the player who asked for a rematch may withdraw it.
+// The online card's newer parts: a game some seat has not moved in is
+// aborted (no winner, no loser) rather than resigned, the player who asked
+// for a rematch may withdraw it, and the card counts the spectators.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, status } from './harness.mjs';
@@ -90,5 +90,30 @@ test('the player who asked for a rematch can withdraw it before it is taken: bot
   const game = await (await fetch(new URL(`api/v1/games/${rematchId}`, env.server.url))).json();
   assert.deepEqual(game.result, { winner: null, reason: 'aborted' });
   assert.equal(await white.page.locator('#end-dialog').getAttribute('open'), null, 'no word of the withdrawn game ending');
+  for (const { context } of [white, black]) await context.close();
+});
+
+const watchersShown = (page) => page.evaluate(() => {
+  const shown = document.getElementById('online-watchers');
+  return shown.classList.contains('none') ? '' : shown.textContent;
+});
+
+test('the card counts the spectators (not the players) as one opens the game and closes it', async () => {
+  const white = await device();
+  const link = await createGame(white.page);
+  const black = await device(link);
+  await connected(black.page);
+  await connected(white.page);
+  // Both players' pages are open: nobody watches.
+  for (const { page } of [white, black]) assert.equal(await watchersShown(page), '');
+  const spectator = await device(new URL(link).hash.replace(/&invite=.*/, ''), { storage: {} });
+  await connected(spectator.page);
+  for (const { page } of [white, black, spectator]) await page.waitForFunction(() => document.getElementById('online-watchers').textContent === '1 watching', null, { timeout: 10000 });
+  assert.equal(await watchersShown(white.page), '1 watching');
+  const card = await white.page.locator('#online').boundingBox();
+  await spectator.context.close();
+  // The server counts a closed stream out when it notices (at the latest its next heartbeat).
+  for (const { page } of [white, black]) await page.waitForFunction(() => document.getElementById('online-watchers').classList.contains('none'), null, { timeout: 40000 });
+  assert.deepEqual(await white.page.locator('#online').boundingBox(), card, 'the card keeps its size');
   for (const { context } of [white, black]) await context.close();
 });
