@@ -87,6 +87,7 @@ export class Dialogs {
     const custom = mode === 'online' && form.elements.clock.value === 'custom';
     for (const input of form.querySelectorAll('.custom-clock input')) input.disabled = !custom;
     $('online-error').hidden = true;
+    $('online-name-error').hidden = true;
   }
 
   /** The online game from the dialog's choices: created, the dialog
@@ -94,15 +95,23 @@ export class Dialogs {
   async startOnline(f) {
     const submit = $('new-game-form').querySelector('button[type="submit"]');
     submit.disabled = true;
+    const name = f.playerName.value.trim();
     const error = await this.table.createOnline({
       variant: Number(f.variant.value),
       seat: f.seat.value,
       clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
+      ...(name ? { name } : {}),
     });
     submit.disabled = false;
     if (!this.offerOnline()) return;
-    $('online-error').hidden = !error;
-    $('online-error').textContent = error ?? '';
+    // A refused name is said beside its field, anything else below the choices.
+    const shown = (id, text) => {
+      $(id).hidden = !text;
+      $(id).textContent = text ?? '';
+    };
+    shown('online-name-error', error?.name ? error.text : null);
+    shown('online-error', error && !error.name ? error.text : null);
+    f.playerName.setAttribute('aria-invalid', String(!!error?.name));
     if (!error) $('new-game-dialog').close('start');
   }
 
@@ -126,6 +135,7 @@ export class Dialogs {
     form.elements.mode.value = settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
+    form.elements.playerName.value = this.table.playerName();
     this.showLevel(settings.level, variant);
     this.syncMode();
     this.offerOnline();

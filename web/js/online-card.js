@@ -3,7 +3,7 @@
 // (a draw offer, a rematch, watching), and the seat's buttons.
 
 import { t } from './i18n.js';
-import { gameLink, seatFor } from './online.js';
+import { gameLink, seatFor, seatName } from './online.js';
 import { nextSide } from './seats.js';
 import { sideName } from './texts.js';
 
@@ -59,8 +59,9 @@ function renderButtons(server, seat, rematchOf) {
 /** The card's sentence: the draw offer, the rematch, watching. */
 function noteText(server, seat, note, rematchAsked, rematchOf) {
   const offer = server.status === 'ongoing' ? server.draw_offer : null;
-  if (offer && !seat) return t('online.drawOfferedBy', { side: sideName(offer) });
-  if (offer) return t(offer === seat ? 'online.drawSent' : 'online.drawOffered');
+  if (offer && !seat) return t('online.drawOfferedBy', { side: seatName(server, offer) ?? sideName(offer) });
+  if (offer === seat) return t('online.drawSent');
+  if (offer) return seatName(server, offer) ? t('online.drawOfferedBy', { side: seatName(server, offer) }) : t('online.drawOffered');
   if (server.rematch && seat && rematchAsked !== server.id) return t('online.rematchAsked');
   if (server.status === 'waiting' && seat && rematchOf) return t('online.rematchWaiting');
   if (note) return t(note.key);

@@ -5,7 +5,7 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepSeat, noApi, parseLink, seatFor } from './online.js';
+import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink, seatFor, seatName } from './online.js';
 import { joinGame, seatIn } from './online-seat.js';
 import { renderCard } from './online-card.js';
 import { renderToast } from './online-toast.js';
@@ -77,18 +77,20 @@ export class OnlinePlay {
   // ---- opening a game -----------------------------------------------------
 
   /** Creates a game from the dialog's choices and opens it; returns null,
-   * or the reason it could not be created. */
+   * or why it could not be created: {text, name (the name was refused)}. */
   async create(settings) {
     let created;
     try {
       created = await api.create(settings);
     } catch (error) {
       this.noApi ||= noApi(error);
-      return this.errorText(error);
+      return { text: this.errorText(error), name: error instanceof ApiError && error.code === 'bad_name' };
     }
+    keepName(settings.name ?? '');
     keepSeat(created.id, created.seat, created.token, created.invite);
     history.pushState(null, '', `#game=${created.id}`);
-    return this.open(created.id);
+    const failure = await this.open(created.id);
+    return failure && { text: failure, name: false };
   }
 
   /** Opens the game the address names, if it names one: null, or why it
@@ -198,7 +200,7 @@ export class OnlinePlay {
   onDrawOffer(side) {
     this.server.draw_offer = side;
     if (side && side !== this.seat && this.seat) {
-      this.core.say(() => t('online.drawOffered'), 'info');
+      this.core.say(() => t('online.drawOfferedBy', { side: seatName(this.server, side) ?? t('online.friend') }), 'info');
       this.offerSaid = this.core.said;
     } else if (!side && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it

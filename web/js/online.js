@@ -8,6 +8,8 @@
 
 const API = '/api/v1/games';
 const SEATS_KEY = 'halma.online.v1';
+/** The name the person gave, sent with each game they create or join. */
+const NAME_KEY = 'halma.name.v1';
 /** Seats kept on this device at most (the oldest are forgotten first). */
 const MAX_SEATS = 50;
 /** The contract asks for a ping every 10 s while the page is open. */
@@ -72,6 +74,7 @@ export function errorText(error) {
   if (!(error instanceof ApiError)) return ['error.unexpected'];
   if (noApi(error)) return ['online.needsServer'];
   if (error.status === 404) return ['online.error.notFound'];
+  if (error.code === 'bad_name') return ['online.error.badName', { message: error.message }];
   if (error.status === 429) return ['online.error.busy'];
   if (error.status === 503) return ['online.error.unavailable'];
   return ['online.error.other', { message: error.message }];
@@ -138,6 +141,31 @@ function write(seats) {
     // storage full or off: the seat lasts as long as the tab
   }
 }
+
+// ---- the person's name -----------------------------------------------------
+
+/** The name kept on this device ('' for none). */
+export function keptName() {
+  try {
+    const name = localStorage.getItem(NAME_KEY);
+    return typeof name === 'string' ? name.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Keeps the name the server took (or forgets it: ''). */
+export function keepName(name) {
+  try {
+    if (name) localStorage.setItem(NAME_KEY, name);
+    else localStorage.removeItem(NAME_KEY);
+  } catch {
+    // storage off: asked again next time
+  }
+}
+
+/** The name a seat of the server's game goes by, or null. */
+export const seatName = (server, side) => server?.seats?.[side]?.name || null;
 
 // ---- a live game --------------------------------------------------------------
 
