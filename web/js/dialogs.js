@@ -101,6 +101,7 @@ export class Dialogs {
       seat: f.seat.value,
       clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
       ...(name ? { name } : {}),
+      ...(f.post.checked ? { open: true } : {}),
     });
     submit.disabled = false;
     if (!this.offerOnline()) return;

@@ -11,6 +11,7 @@ import { renderCard } from './online-card.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
+import { Lobby } from './lobby.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +33,7 @@ export class OnlinePlay {
     this.connection = 'connecting';
     this.note = null; // a sentence about the game's state for the card, {key}
     this.game.addEventListener('change', () => this.render());
+    this.lobby = new Lobby((id) => this.show(id));
     this.wire();
     addEventListener('hashchange', () => this.openLink().then((error) => error && core.say(error, 'warn')));
   }
@@ -54,6 +56,17 @@ export class OnlinePlay {
     $('online-copy').addEventListener('click', () => copy($('online-link').value, $('online-copy')));
     $('online-share').addEventListener('click', () => this.share());
     $('online-copy-watch').addEventListener('click', () => copy(gameLink(this.server.id), $('online-copy-watch')));
+    $('online-games').addEventListener('click', () => {
+      $('online-games-dialog').showModal();
+      this.lobby.start();
+    });
+  }
+
+  /** Opens a game from the lobby or the list of this device's games. */
+  async show(id) {
+    history.pushState(null, '', `#game=${id}`);
+    const failure = await this.open(id);
+    if (failure) this.core.say(failure, 'warn');
   }
 
   get server() {

@@ -48,15 +48,15 @@ export async function seatIn(game, invite) {
   }
 }
 
-/** Joins with the name kept on this device; a name the server refuses
- * (kept by an older page, or edited) does not keep the person out. */
-export async function joinNamed(id, body) {
-  const name = keptName();
+/** Joins with a name (by default the one kept on this device).  A kept
+ * name the server refuses (kept by an older page, or edited) does not keep
+ * the person out; strict: the person just typed it, and is told. */
+export async function joinNamed(id, body, { name = keptName(), strict = false } = {}) {
   if (!name) return joinGame(id, body);
   try {
     return await joinGame(id, { ...body, name });
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'bad_name')) throw error;
+    if (strict || !(error instanceof ApiError && error.code === 'bad_name')) throw error;
     return joinGame(id, body);
   }
 }

@@ -63,7 +63,12 @@ export const api = {
   /** Ends, with no winner, a game some seat has not made its first move in. */
   abort: (id, token) => call('POST', gamePath(id, 'abort'), { token }),
   ping: (id, token) => call('POST', gamePath(id, 'ping'), { token }),
+  /** The open games waiting for players: {games: [...]}, newest first. */
+  lobby: () => call('GET', '/api/v1/lobby'),
 };
+
+/** The lobby's live events (event: open, the game; event: closed, {id}). */
+export const LOBBY_EVENTS = '/api/v1/lobby/events';
 
 /** The page's server is not `halma serve` (a static host answered). */
 export const noApi = (error) => error instanceof ApiError && error.code === 'no_api';
