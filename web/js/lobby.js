@@ -47,6 +47,8 @@ export class Lobby {
     this.stop();
     this.queued = [];
     this.render();
+    // Offline, nothing is asked (it would fail): the dialog says why.
+    if (navigator.onLine === false) return this.say(t('online.error.network'));
     if (!(await this.read())) return;
     const stream = new EventSource(LOBBY_EVENTS);
     this.stream = stream;

@@ -12,6 +12,7 @@ import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
 import { Lobby } from './lobby.js';
+import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +35,7 @@ export class OnlinePlay {
     this.note = null; // a sentence about the game's state for the card, {key}
     this.game.addEventListener('change', () => this.render());
     this.lobby = new Lobby((id) => this.show(id));
+    this.yourGames = new YourGames();
     this.wire();
     addEventListener('hashchange', () => this.openLink().then((error) => error && core.say(error, 'warn')));
   }
@@ -58,6 +60,7 @@ export class OnlinePlay {
     $('online-copy-watch').addEventListener('click', () => copy(gameLink(this.server.id), $('online-copy-watch')));
     $('online-games').addEventListener('click', () => {
       $('online-games-dialog').showModal();
+      this.yourGames.start();
       this.lobby.start();
     });
   }
@@ -349,6 +352,7 @@ export class OnlinePlay {
     const { server, seat, connection, note, rematchAsked } = this;
     const rematchOf = this.rematchOf && server?.status === 'waiting' ? this.rematchOf : null;
     renderCard({ server, seat, connection, note, rematchAsked, rematchOf });
+    this.yourGames.note(server, seat);
     renderToast({ server, seat, connection, rematchAsked });
     this.clocks.show();
   }

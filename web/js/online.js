@@ -126,6 +126,14 @@ export function seatFor(id) {
   return { seat: entry.seat, token: entry.token, invite: typeof entry.invite === 'string' ? entry.invite : null };
 }
 
+/** The games this device holds a seat in, newest first: [{id, seat, at}]. */
+export function keptSeats() {
+  return Object.entries(readSeats())
+    .filter(([id, entry]) => ID.test(id) && seatFor(id))
+    .map(([id, entry]) => ({ id, seat: entry.seat, at: Number(entry.at) || 0 }))
+    .sort((a, b) => b.at - a.at);
+}
+
 /** Forgets a seat whose token the server does not know. */
 export function forgetSeat(id) {
   const seats = readSeats();
