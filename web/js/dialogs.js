@@ -86,6 +86,7 @@ export class Dialogs {
     for (const part of form.querySelectorAll('.online-only')) part.hidden = mode !== 'online';
     const custom = mode === 'online' && form.elements.clock.value === 'custom';
     for (const input of form.querySelectorAll('.custom-clock input')) input.disabled = !custom;
+    form.elements.days.disabled = !(mode === 'online' && form.elements.clock.value === 'days');
     $('online-error').hidden = true;
     $('online-name-error').hidden = true;
   }
@@ -99,7 +100,7 @@ export class Dialogs {
     const error = await this.table.createOnline({
       variant: Number(f.variant.value),
       seat: f.seat.value,
-      clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
+      clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value), Number(f.days.value)),
       ...(name ? { name } : {}),
       ...(f.post.checked ? { open: true } : {}),
     });
@@ -281,8 +282,9 @@ function endText({ result, resigned, flagged, abandoned, turnLimit }, summary) {
 }
 
 /** The clock choice of the new-game dialog as the API takes it: null for
- * none, else {initial_ms, increment_ms}. */
-export function clockChoice(choice, minutes, increment) {
+ * none, {days_per_move} for correspondence, else {initial_ms, increment_ms}. */
+export function clockChoice(choice, minutes, increment, days = 0) {
+  if (choice === 'days') return { days_per_move: days };
   const presets = { '5+3': [5, 3], '10+5': [10, 5] };
   const [m, s] = choice === 'custom' ? [minutes, increment] : presets[choice] ?? [0, 0];
   return m > 0 ? { initial_ms: Math.round(m * 60000), increment_ms: Math.round(s * 1000) } : null;

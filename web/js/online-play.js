@@ -345,7 +345,7 @@ export class OnlinePlay {
   /** What the player bars show: presence and clocks (panel.js). */
   describe() {
     const server = this.server;
-    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times(), connected: this.connection === 'connected' } : null;
+    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times(), correspondence: !!server.clock?.days_per_move, connected: this.connection === 'connected' } : null;
   }
 
   render() {

@@ -261,7 +261,7 @@ function judgementText(judgement) {
 /** A player bar's online parts: whether the player is here (for the
  * opponent, or both when watching) and the clock, which online-clock.js
  * keeps ticking (#clock-w, #clock-b). */
-function onlineBadges({ seat, seats, clock, connected }, side) {
+function onlineBadges({ seat, seats, clock, correspondence, connected }, side) {
   const badges = [];
   // Whether the others are here is known only while the page is connected.
   if (connected && side !== seat && seats[side]?.joined) {
@@ -269,7 +269,7 @@ function onlineBadges({ seat, seats, clock, connected }, side) {
     badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
   }
   if (clock) {
-    const shown = node('span', 'clock', clockText(clock[side]));
+    const shown = node('span', 'clock', clockText(clock[side], correspondence));
     shown.id = `clock-${side}`;
     shown.setAttribute('role', 'timer');
     shown.setAttribute('aria-label', t('online.clockOf', { side: sideName(side) }));
