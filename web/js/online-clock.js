@@ -24,13 +24,12 @@ export function clockText(ms, correspondence = false) {
 
 const HOUR_MS = 3600000;
 
-/** A correspondence clock's days and hours, or hours and minutes under a
- * day, rounded up: "2 d 5 h", "23 h 59 min". */
+/** A correspondence clock in its largest unit, rounded up as every clock
+ * here is: days over two days ("3 d"), else hours ("48 h", "1 h"); as short
+ * as "5:00", so that the player bar keeps its one line. */
 function longText(ms) {
   const hours = Math.ceil(ms / HOUR_MS);
-  if (hours > 24) return t('clock.days', { days: Math.floor(hours / 24), hours: hours % 24 });
-  const minutes = Math.ceil(ms / 60000);
-  return t('clock.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  return hours > 48 ? t('clock.days', { days: Math.ceil(hours / 24) }) : t('clock.hours', { hours });
 }
 
 export class OnlineClocks {
