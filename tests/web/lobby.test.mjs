@@ -13,7 +13,7 @@ globalThis.localStorage = {
 globalThis.location = new URL('https://halma.example/');
 
 const { keepName, keepSeat, keptName, keptSeats } = await import('../../web/js/online.js');
-const { freeSeats } = await import('../../web/js/lobby.js');
+const { freeSeats, playable } = await import('../../web/js/lobby.js');
 const { spectators } = await import('../../web/js/online-card.js');
 const { summaryOf, yourMove } = await import('../../web/js/your-games.js');
 
@@ -24,6 +24,9 @@ test('the lobby offers the seats nobody has taken, never a computer\'s', () => {
   assert.deepEqual(freeSeats({ seats: seats({ joined: true }, { joined: true }) }), []);
   assert.deepEqual(freeSeats({ seats: { w: { joined: true }, r: { joined: false, kind: 'computer' }, b: { joined: false, kind: 'human' } } }), ['b']);
   assert.deepEqual(freeSeats({}), []);
+  assert.equal(playable({ players: 2, seats: seats({}, {}) }), true);
+  assert.equal(playable({ seats: seats({}, {}) }), true, 'a game that does not say has its seats');
+  assert.equal(playable({ players: 4, seats: { w: {}, r: {}, b: {}, y: {} } }), false, 'the page plays two seats');
 });
 
 test('the spectators are the streams less the seats online, never below zero', () => {
