@@ -60,7 +60,7 @@ function renderButtons(server, seat, rematchOf) {
 function noteText(server, seat, note, rematchAsked, rematchOf) {
   const offer = server.status === 'ongoing' ? server.draw_offer : null;
   if (offer && !seat) return t('online.drawOfferedBy', { side: seatName(server, offer) ?? sideName(offer) });
-  if (offer === seat) return t('online.drawSent');
+  if (offer && offer === seat) return t('online.drawSent');
   if (offer) return seatName(server, offer) ? t('online.drawOfferedBy', { side: seatName(server, offer) }) : t('online.drawOffered');
   if (server.rematch && seat && rematchAsked !== server.id) return t('online.rematchAsked');
   if (server.status === 'waiting' && seat && rematchOf) return t('online.rematchWaiting');
