@@ -59,6 +59,26 @@ test('once both players have moved, Resign is back and the game can no longer be
   for (const { context } of [white, black]) await context.close();
 });
 
+test('an abort confirmed after the other side has made its first move meanwhile is refused in the page\'s words, and the game goes on', async () => {
+  const white = await device('', { expectErrors: [/status of 409 .*\/abort\)$/] });
+  const link = await createGame(white.page);
+  const black = await device(link);
+  await connected(black.page);
+  await enter(white.page, 'o2-m4');
+  await waitMoves(black.page, 1);
+  await white.page.click('#resign');
+  await white.page.waitForSelector('#confirm-dialog[open]');
+  await enter(black.page, 'b15-d13');
+  await waitMoves(black.page, 2);
+  await white.page.click('#confirm-yes');
+  await white.page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Too late to abort'));
+  assert.equal(await white.page.locator('#message').textContent(), 'Too late to abort: both players have moved. Resign or offer a draw instead.');
+  await waitMoves(white.page, 2);
+  assert.equal(await label(white.page), 'Resign');
+  assert.equal((await serverGame(env, white.page)).status, 'ongoing');
+  for (const { context } of [white, black]) await context.close();
+});
+
 test('the player who asked for a rematch can withdraw it before it is taken: both pages drop it, the other is told', async () => {
   const white = await device();
   const link = await createGame(white.page);

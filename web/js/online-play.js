@@ -236,9 +236,12 @@ export class OnlinePlay {
     else this.render();
   }
 
+  /** A refused request: a 409 (the game moved on meanwhile) reloads the
+   * game first, so that the reload does not wipe the word of it. */
   onError(error) {
-    this.core.say(() => this.errorText(error), 'warn');
-    if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync());
+    const say = () => this.core.say(() => this.errorText(error), 'warn');
+    if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync()).then(say);
+    else say();
   }
 
   // ---- what the person does -----------------------------------------------

@@ -80,6 +80,7 @@ export function errorText(error) {
   if (noApi(error)) return ['online.needsServer'];
   if (error.status === 404) return ['online.error.notFound'];
   if (error.code === 'bad_name') return ['online.error.badName', { message: error.message }];
+  if (error.code === 'too_late') return ['online.error.tooLate'];
   if (error.status === 429) return ['online.error.busy'];
   if (error.status === 503) return ['online.error.unavailable'];
   return ['online.error.other', { message: error.message }];
