@@ -1,6 +1,6 @@
 // Accessibility checked by axe-core (its Playwright integration): no serious
-// or critical violation on the main page, in each dialog and on the rules
-// page, in both themes.
+// or critical violation on the main page, in each dialog (the new game's
+// online part and "Play online" too) and on the rules page, in both themes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
@@ -37,6 +37,12 @@ for (const colorScheme of ['light', 'dark']) {
     found.push(...(await violations(page, 'main page')));
     await page.keyboard.press('Escape');
     found.push(...(await withDialog(page, () => page.click('#new-game'), 'new-game-dialog', 'new game')));
+    const online = async () => {
+      await page.click('#new-game');
+      await page.check('#new-game-form input[name="mode"][value="online"]');
+    };
+    found.push(...(await withDialog(page, online, 'new-game-dialog', 'new game online')));
+    found.push(...(await withDialog(page, () => page.click('#online-games'), 'online-games-dialog', 'play online')));
     found.push(...(await withDialog(page, () => page.click('#settings'), 'settings-dialog', 'settings')));
     found.push(...(await withDialog(page, () => page.click('#import'), 'import-dialog', 'import')));
     found.push(...(await withDialog(page, () => page.click('#export'), 'export-dialog', 'export')));

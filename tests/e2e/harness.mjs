@@ -50,19 +50,22 @@ async function waitForHttp(url, child, ms = 10000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** Starts `build/halma serve` on a free port: {url, kind, stop()}. */
-export async function startServer() {
-  const port = await freePort();
+/** Starts `build/halma serve` on a free port: {url, kind, port, stop()};
+ * args: more options (a --db to start again on; port: the same port). */
+export async function startServer({ args = [], port: wanted = null } = {}) {
+  const port = wanted ?? (await freePort());
   // Every browser of a file shares one loopback address, and a closed page's
   // stream counts until its next heartbeat fails: the per-address stream
   // and request limits (tested by the API suites) would refuse the devices.
-  const limits = ['--streams-per-address', '0', '--requests-per-second', '0'];
-  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port), ...limits], { cwd: ROOT, stdio: 'ignore' });
+  // For the same reason, the lobby's 5 open games per address.
+  const limits = ['--streams-per-address', '0', '--requests-per-second', '0', '--open-games-per-address', '0'];
+  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port), ...limits, ...args], { cwd: ROOT, stdio: 'ignore' });
   child.on('error', () => {}); // reported by waitForHttp as an exit
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url, child);
   return {
     url,
+    port,
     kind: 'halma serve',
     stop: () =>
       new Promise((resolve) => {

@@ -29,7 +29,15 @@ export async function device(env, url = '', { storage = FAST, colorScheme = 'lig
 }
 
 /** Creates an online game through the new-game dialog; returns the link to send. */
-export async function createGame(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null } = {}) {
+export async function createGame(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false } = {}) {
+  await fillDialog(page, { variant, seat, clock, minutes, increment, days, name, post });
+  await page.click('#new-game-form button[type="submit"]');
+  await page.waitForSelector(post ? '#online:not([hidden])' : '#online-invite:not([hidden])');
+  return post ? page.evaluate(() => location.href) : page.inputValue('#online-link');
+}
+
+/** Opens the new-game dialog and picks an online game's choices. */
+export async function fillDialog(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false } = {}) {
   await page.click('#new-game');
   await page.check(`#new-game-form input[name="variant"][value="${variant}"]`);
   await page.check('#new-game-form input[name="mode"][value="online"]');
@@ -37,9 +45,9 @@ export async function createGame(page, { variant = 13, seat = 'w', clock = 'none
   await page.check(`#new-game-form input[name="clock"][value="${clock}"]`);
   if (minutes !== null) await page.fill('#clock-minutes', String(minutes));
   if (increment !== null) await page.fill('#clock-increment', String(increment));
-  await page.click('#new-game-form button[type="submit"]');
-  await page.waitForSelector('#online-invite:not([hidden])');
-  return page.inputValue('#online-link');
+  if (days !== null) await page.selectOption('#clock-days', String(days));
+  if (name !== null) await page.fill('#online-name', name);
+  if (post) await page.check('#online-post');
 }
 
 export const moveCount = (page) => page.locator('#move-list button[data-ply]').count();

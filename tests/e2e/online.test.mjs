@@ -94,6 +94,9 @@ test('a draw offered and accepted, a rematch with the colours swapped, a resigna
   assert.equal(await moveCount(first.page), 0);
   await enter(first.page, 'o2-m4');
   await waitMoves(second.page, 1);
+  // Both have moved: a resignation, not an abort.
+  await enter(second.page, 'b15-d13');
+  await waitMoves(first.page, 2);
 
   await second.page.click('#resign');
   await second.page.click('#confirm-yes');

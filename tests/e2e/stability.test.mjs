@@ -76,7 +76,16 @@ function misfits(page, where) {
       }
       if (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 2) found.push(`${where}: ${name(n)} overflows (${n.scrollWidth}x${n.scrollHeight} in ${n.clientWidth}x${n.clientHeight})`);
     }
-    const buttons = nodes.filter((n) => n.matches('button, .button'));
+    // A dialog taller than the window scrolls under its sticky buttons: what
+    // is under them then is not in view (in a dialog that does not scroll,
+    // nothing can be).
+    const scrolls = scope !== document && scope.scrollHeight > scope.clientHeight + 1;
+    const footers = scrolls ? [...scope.querySelectorAll('.actions.end')].map((f) => f.getBoundingClientRect()) : [];
+    const underFooter = (n) => {
+      const r = n.getBoundingClientRect();
+      return !n.closest('.actions.end') && footers.some((f) => r.bottom > f.top && r.top < f.bottom);
+    };
+    const buttons = nodes.filter((n) => n.matches('button, .button') && !underFooter(n));
     for (let i = 0; i < buttons.length; i++) {
       for (let j = i + 1; j < buttons.length; j++) {
         const a = buttons[i].getBoundingClientRect();
@@ -89,7 +98,7 @@ function misfits(page, where) {
   }, where);
 }
 
-test('every button, label and badge fits its words, in every language, at 390x844, 844x390 and 1280x800: the page, the dialogs, the online card, the end', async () => {
+test('every button, label and badge fits its words, in every language, at 390x844, 844x390 and 1280x800: the page, the dialogs, the online card, Play online, the end', async () => {
   const found = [];
   for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
     for (const [width, height] of [[390, 844], [844, 390], [1280, 800]]) {
@@ -107,9 +116,15 @@ test('every button, label and badge fits its words, in every language, at 390x84
         found.push(...(await misfits(page, `${where} ${dialog}`)));
         await page.click(`#${dialog}-dialog [data-close]`);
       }
-      // The online card with its link to send, then the end of a game.
-      await createGame(page);
+      // The online card with its link to send (a game posted in the lobby,
+      // and its correspondence clock), "Play online" with it in Your games
+      // and the lobby, then the end of a game.
+      await createGame(page, { post: true, clock: 'days', name: 'Alice' });
       found.push(...(await misfits(page, `${where} online`)));
+      await page.click('#online-games');
+      await page.waitForSelector('#your-games .your-game');
+      found.push(...(await misfits(page, `${where} play online`)));
+      await page.click('#online-games-dialog [data-close]');
       await winNearWin(page);
       found.push(...(await misfits(page, `${where} end`)));
       await page.click('#end-dialog [data-close]');
@@ -169,17 +184,20 @@ test('the status line shows the whole result in every language, and a message fo
   await page.context().close();
 });
 
-test('844x390: the page fits the window, and the new-game dialog shows Start without scrolling', async () => {
+test('844x390: the page fits the window, and the new-game dialog shows Start without scrolling, online too', async () => {
   const { page, errors } = await openGame(env, { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true });
   assert.equal(await page.evaluate(() => document.documentElement.scrollHeight), 390, 'no taller than the window');
   await page.click('#new-game');
-  const start = await page.evaluate(() => {
+  const start = () => page.evaluate(() => {
     const dialog = document.getElementById('new-game-dialog');
     const box = dialog.querySelector('button[type="submit"]').getBoundingClientRect();
     const frame = dialog.getBoundingClientRect();
     return { scrolled: dialog.scrollTop, inView: box.top >= frame.top && box.bottom <= frame.bottom && box.bottom <= innerHeight };
   });
-  assert.deepEqual(start, { scrolled: 0, inView: true });
+  assert.deepEqual(await start(), { scrolled: 0, inView: true });
+  // Online: the colour, the clocks, the name and "Post it in the lobby".
+  await page.check('#new-game-form input[name="mode"][value="online"]');
+  assert.deepEqual(await start(), { scrolled: 0, inView: true }, 'online');
   assert.deepEqual(errors, []);
   await page.context().close();
 });

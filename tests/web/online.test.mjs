@@ -48,6 +48,7 @@ test('seats are kept per game, the creator with the invite; the 50 newest stay',
 test('the clock choices as the API takes them', () => {
   assert.equal(clockChoice('none', 15, 10), null);
   assert.deepEqual(clockChoice('5+3', 15, 10), { initial_ms: 300000, increment_ms: 3000 });
+  assert.deepEqual(clockChoice('days', 15, 10, 7), { days_per_move: 7 });
   assert.deepEqual(clockChoice('10+5', 15, 10), { initial_ms: 600000, increment_ms: 5000 });
   assert.deepEqual(clockChoice('custom', 0.25, 0), { initial_ms: 15000, increment_ms: 0 });
   assert.deepEqual(clockChoice('custom', 90, 30), { initial_ms: 5400000, increment_ms: 30000 });
@@ -55,6 +56,7 @@ test('the clock choices as the API takes them', () => {
 
 test('clocks show minutes and seconds, rounded up, and tenths under ten seconds', () => {
   assert.equal(clockText(300000), '5:00');
+  assert.equal(clockText(59 * 60000, true), '59:00', 'a correspondence clock under an hour reads as any clock');
   assert.equal(clockText(299001), '5:00');
   assert.equal(clockText(59999), '1:00');
   assert.equal(clockText(10000), '0:10');

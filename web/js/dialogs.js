@@ -86,7 +86,9 @@ export class Dialogs {
     for (const part of form.querySelectorAll('.online-only')) part.hidden = mode !== 'online';
     const custom = mode === 'online' && form.elements.clock.value === 'custom';
     for (const input of form.querySelectorAll('.custom-clock input')) input.disabled = !custom;
+    form.elements.days.disabled = !(mode === 'online' && form.elements.clock.value === 'days');
     $('online-error').hidden = true;
+    $('online-name-error').hidden = true;
   }
 
   /** The online game from the dialog's choices: created, the dialog
@@ -94,15 +96,24 @@ export class Dialogs {
   async startOnline(f) {
     const submit = $('new-game-form').querySelector('button[type="submit"]');
     submit.disabled = true;
+    const name = f.playerName.value.trim();
     const error = await this.table.createOnline({
       variant: Number(f.variant.value),
       seat: f.seat.value,
-      clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value)),
+      clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value), Number(f.days.value)),
+      ...(name ? { name } : {}),
+      ...(f.post.checked ? { open: true } : {}),
     });
     submit.disabled = false;
     if (!this.offerOnline()) return;
-    $('online-error').hidden = !error;
-    $('online-error').textContent = error ?? '';
+    // A refused name is said beside its field, anything else below the choices.
+    const shown = (id, text) => {
+      $(id).hidden = !text;
+      $(id).textContent = text ?? '';
+    };
+    shown('online-name-error', error?.name ? error.text : null);
+    shown('online-error', error && !error.name ? error.text : null);
+    f.playerName.setAttribute('aria-invalid', String(!!error?.name));
     if (!error) $('new-game-dialog').close('start');
   }
 
@@ -126,6 +137,7 @@ export class Dialogs {
     form.elements.mode.value = settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
+    form.elements.playerName.value = this.table.playerName();
     this.showLevel(settings.level, variant);
     this.syncMode();
     this.offerOnline();
@@ -269,14 +281,16 @@ function endText({ result, resigned, flagged, abandoned, turnLimit }, summary) {
   if (flagged) return t('end.time', { side: sideName(flagged) });
   if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
   if (result === 'draw-agreement') return t('end.agreement');
+  if (result === 'aborted') return t('end.aborted');
   const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
   if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
   return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
 }
 
 /** The clock choice of the new-game dialog as the API takes it: null for
- * none, else {initial_ms, increment_ms}. */
-export function clockChoice(choice, minutes, increment) {
+ * none, {days_per_move} for correspondence, else {initial_ms, increment_ms}. */
+export function clockChoice(choice, minutes, increment, days = 0) {
+  if (choice === 'days') return { days_per_move: days };
   const presets = { '5+3': [5, 3], '10+5': [10, 5] };
   const [m, s] = choice === 'custom' ? [minutes, increment] : presets[choice] ?? [0, 0];
   return m > 0 ? { initial_ms: Math.round(m * 60000), increment_ms: Math.round(s * 1000) } : null;

@@ -24,6 +24,7 @@ const withNames = (players, names) => (names ? players.map((p, seat) => (names[S
 /** The rules' state, ended by the game's resignation or the server's outcome. */
 function withEnding({ resigned, outcome }, state) {
   if (resigned) return { ...state, result: resigned === 'w' ? 'black-wins' : 'white-wins', resigned };
+  if (outcome?.reason === 'aborted') return { ...state, result: 'aborted' };
   if (!outcome || state.result !== 'ongoing') return state;
   if (!outcome.winner) return { ...state, result: 'draw-agreement' };
   const loser = nextSide(outcome.winner);

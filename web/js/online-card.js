@@ -3,7 +3,7 @@
 // (a draw offer, a rematch, watching), and the seat's buttons.
 
 import { t } from './i18n.js';
-import { gameLink, seatFor } from './online.js';
+import { gameLink, seatFor, seatName } from './online.js';
 import { nextSide } from './seats.js';
 import { sideName } from './texts.js';
 
@@ -22,6 +22,9 @@ export function renderCard({ server, seat, connection, note, rematchAsked, remat
   const shown = $('online-connection');
   shown.textContent = t(`online.connection.${connection}`);
   shown.dataset.state = connection;
+  const watching = spectators(server);
+  $('online-watchers').textContent = t('online.watchers', { count: watching });
+  $('online-watchers').classList.toggle('none', watching === 0);
   const invite = seat && server.status === 'waiting' ? seatFor(server.id)?.invite : null;
   $('online-invite').hidden = !invite;
   if (invite) $('online-link').value = gameLink(server.id, invite);
@@ -29,10 +32,17 @@ export function renderCard({ server, seat, connection, note, rematchAsked, remat
   const text = noteText(server, seat, note, rematchAsked, rematchOf);
   $('online-note').hidden = !text;
   $('online-note').textContent = text ?? '';
-  renderButtons(server, seat);
+  renderButtons(server, seat, rematchOf);
 }
 
-function renderButtons(server, seat) {
+/** The spectators: the game's open streams (`watchers`) count the seats'
+ * own pages too, one for each seat online (docs/DECISIONS.md). */
+export function spectators(server) {
+  const seated = Object.values(server.seats ?? {}).filter((seat) => seat.online).length;
+  return Math.max(0, (server.watchers ?? 0) - seated);
+}
+
+function renderButtons(server, seat, rematchOf) {
   const seated = !!seat;
   const ongoing = server.status === 'ongoing';
   const offeredToMe = ongoing && seated && server.draw_offer === nextSide(seat);
@@ -43,13 +53,15 @@ function renderButtons(server, seat) {
   rematch.hidden = server.status !== 'finished' || (!seated && !server.rematch);
   rematch.textContent = t(server.rematch ? (seated ? 'online.joinRematch' : 'online.watchRematch') : 'online.rematch');
   $('online-copy-watch').hidden = server.status === 'waiting';
+  $('online-withdraw-rematch').hidden = !(seated && rematchOf && server.status === 'waiting');
 }
 
 /** The card's sentence: the draw offer, the rematch, watching. */
 function noteText(server, seat, note, rematchAsked, rematchOf) {
   const offer = server.status === 'ongoing' ? server.draw_offer : null;
-  if (offer && !seat) return t('online.drawOfferedBy', { side: sideName(offer) });
-  if (offer) return t(offer === seat ? 'online.drawSent' : 'online.drawOffered');
+  if (offer && !seat) return t('online.drawOfferedBy', { side: seatName(server, offer) ?? sideName(offer) });
+  if (offer && offer === seat) return t('online.drawSent');
+  if (offer) return seatName(server, offer) ? t('online.drawOfferedBy', { side: seatName(server, offer) }) : t('online.drawOffered');
   if (server.rematch && seat && rematchAsked !== server.id) return t('online.rematchAsked');
   if (server.status === 'waiting' && seat && rematchOf) return t('online.rematchWaiting');
   if (note) return t(note.key);

@@ -4,6 +4,7 @@
 // person's own clock sounds once as it crosses into them.
 
 import { SIDES } from './seats.js';
+import { t } from './i18n.js';
 
 /** A tenth of a second: what the clocks show when time is short. */
 const CLOCK_TICK_MS = 100;
@@ -12,12 +13,23 @@ const $ = (id) => document.getElementById(id);
 
 /** m:ss rounded up, and 0:0s.t (tenths, rounded up) under ten seconds: a
  * clock showing 0:00.0 has run out. */
-export function clockText(ms) {
+export function clockText(ms, correspondence = false) {
   const left = Math.max(0, ms);
+  if (correspondence && left >= HOUR_MS) return longText(left);
   const tenths = Math.ceil(left / 100);
   if (tenths < LOW_TIME_MS / 100) return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
   const seconds = Math.ceil(left / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+const HOUR_MS = 3600000;
+
+/** A correspondence clock in its largest unit, rounded up as every clock
+ * here is: days over two days ("3 d"), else hours ("48 h", "1 h"); as short
+ * as "5:00", so that the player bar keeps its one line. */
+function longText(ms) {
+  const hours = Math.ceil(ms / HOUR_MS);
+  return hours > 48 ? t('clock.days', { days: Math.ceil(hours / 24) }) : t('clock.hours', { hours });
 }
 
 export class OnlineClocks {
@@ -66,7 +78,7 @@ export class OnlineClocks {
       const shown = $(`clock-${side}`);
       if (!shown) continue;
       const left = this.left(side);
-      shown.textContent = clockText(left);
+      shown.textContent = clockText(left, !!this.game.server.clock.days_per_move);
       shown.classList.toggle('running', this.running(side));
       shown.classList.toggle('low', left < LOW_TIME_MS);
       if (side === this.game.seat) this.warnLow(left, this.running(side));

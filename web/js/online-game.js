@@ -18,7 +18,8 @@ function gameSpec(game, starts) {
   const fen = game.start_fen === starts[game.variant] ? null : game.start_fen;
   const spec = { variant: game.variant, fen, turnLimit: game.turn_limit, moves: [...game.moves] };
   const result = game.result;
-  if (result?.reason === 'resign') spec.resigned = SIDES.find((side) => side !== result.winner);
+  if (result?.reason === 'aborted') spec.outcome = result;
+  else if (result?.reason === 'resign') spec.resigned = SIDES.find((side) => side !== result.winner);
   else if (result && ['time', 'agreement', 'abandoned'].includes(result.reason)) spec.outcome = result;
   return spec;
 }
@@ -87,7 +88,14 @@ export class OnlineGame extends EventTarget {
   }
 
   canResign() {
-    return !!this.seat && this.server?.status === 'ongoing';
+    return !!this.seat && this.server?.status === 'ongoing' && !this.canAbort();
+  }
+
+  /** The server ends a game with no winner while some seat has not made
+   * its first move (docs/ONLINE-API.md, abort): the seat may abort it. */
+  canAbort() {
+    const server = this.server;
+    return !!this.seat && !!server && server.status !== 'finished' && server.moves.length < SIDES.length;
   }
 
   // ---- the person's move -------------------------------------------------

@@ -5,12 +5,14 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepSeat, noApi, parseLink, seatFor } from './online.js';
+import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink, seatFor, seatName } from './online.js';
 import { joinGame, seatIn } from './online-seat.js';
 import { renderCard } from './online-card.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
+import { Lobby } from './lobby.js';
+import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +34,8 @@ export class OnlinePlay {
     this.connection = 'connecting';
     this.note = null; // a sentence about the game's state for the card, {key}
     this.game.addEventListener('change', () => this.render());
+    this.lobby = new Lobby((id) => this.show(id));
+    this.yourGames = new YourGames();
     this.wire();
     addEventListener('hashchange', () => this.openLink().then((error) => error && core.say(error, 'warn')));
   }
@@ -45,6 +49,7 @@ export class OnlinePlay {
     seatAct('toast-decline-draw', 'draw', 'decline');
     $('toast-rematch').addEventListener('click', () => this.rematch());
     $('online-rematch').addEventListener('click', () => this.rematch());
+    $('online-withdraw-rematch').addEventListener('click', () => this.withdrawRematch());
     $('end-rematch').addEventListener('click', () => {
       $('end-dialog').close();
       this.rematch();
@@ -53,6 +58,18 @@ export class OnlinePlay {
     $('online-copy').addEventListener('click', () => copy($('online-link').value, $('online-copy')));
     $('online-share').addEventListener('click', () => this.share());
     $('online-copy-watch').addEventListener('click', () => copy(gameLink(this.server.id), $('online-copy-watch')));
+    $('online-games').addEventListener('click', () => {
+      $('online-games-dialog').showModal();
+      this.yourGames.start();
+      this.lobby.start();
+    });
+  }
+
+  /** Opens a game from the lobby or the list of this device's games. */
+  async show(id) {
+    history.pushState(null, '', `#game=${id}`);
+    const failure = await this.open(id);
+    if (failure) this.core.say(failure, 'warn');
   }
 
   get server() {
@@ -76,18 +93,20 @@ export class OnlinePlay {
   // ---- opening a game -----------------------------------------------------
 
   /** Creates a game from the dialog's choices and opens it; returns null,
-   * or the reason it could not be created. */
+   * or why it could not be created: {text, name (the name was refused)}. */
   async create(settings) {
     let created;
     try {
       created = await api.create(settings);
     } catch (error) {
       this.noApi ||= noApi(error);
-      return this.errorText(error);
+      return { text: this.errorText(error), name: error instanceof ApiError && error.code === 'bad_name' };
     }
+    keepName(settings.name ?? '');
     keepSeat(created.id, created.seat, created.token, created.invite);
     history.pushState(null, '', `#game=${created.id}`);
-    return this.open(created.id);
+    const failure = await this.open(created.id);
+    return failure && { text: failure, name: false };
   }
 
   /** Opens the game the address names, if it names one: null, or why it
@@ -159,7 +178,8 @@ export class OnlinePlay {
    * report queued before a rematch must not reach the new game). */
   handlers(id) {
     const game = this.game;
-    const current = (handle) => (data) => this.server?.id === id && handle(data);
+    // A rematch being withdrawn is left at once: its abort is no news.
+    const current = (handle) => (...data) => this.server?.id === id && this.withdrawing !== id && handle(...data);
     const queued = (handle) => (data) => this.core.exclusive(() => current(handle)(data));
     return {
       game: queued((data) => game.onGame(data)),
@@ -167,7 +187,11 @@ export class OnlinePlay {
       seats: queued((data) => game.onSeats(data)),
       end: queued((data) => game.onEnd(data)),
       drawOffer: current((side) => this.onDrawOffer(side)),
-      rematch: current((rematchId) => this.onRematch(rematchId)),
+      rematch: current((rematchId, by) => this.onRematch(rematchId, by)),
+      watchers: current((count) => {
+        this.server.watchers = count;
+        this.render();
+      }),
       connection: current((state) => {
         this.connection = state;
         this.core.draw(); // the player bars: presence is not known while the connection is down
@@ -192,7 +216,7 @@ export class OnlinePlay {
   onDrawOffer(side) {
     this.server.draw_offer = side;
     if (side && side !== this.seat && this.seat) {
-      this.core.say(() => t('online.drawOffered'), 'info');
+      this.core.say(() => t('online.drawOfferedBy', { side: seatName(this.server, side) ?? t('online.friend') }), 'info');
       this.offerSaid = this.core.said;
     } else if (!side && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it
@@ -200,16 +224,24 @@ export class OnlinePlay {
     this.render();
   }
 
-  onRematch(id) {
-    this.server.rematch = id;
+  onRematch(id, by) {
+    const withdrawn = !id && this.server.rematch && this.server.rematch_by !== this.seat;
+    Object.assign(this.server, { rematch: id, rematch_by: by ?? null });
+    if (withdrawn && this.seat) {
+      this.note = { key: 'online.rematchWithdrawn' };
+      this.core.say(() => t('online.rematchWithdrawn'), 'info');
+    }
     // The player who asked takes their seat at once; the other decides.
-    if (this.rematchAsked === this.server.id) this.takeRematch(id);
+    if (id && this.rematchAsked === this.server.id) this.takeRematch(id);
     else this.render();
   }
 
+  /** A refused request: a 409 (the game moved on meanwhile) reloads the
+   * game first, so that the reload does not wipe the word of it. */
   onError(error) {
-    this.core.say(() => this.errorText(error), 'warn');
-    if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync());
+    const say = () => this.core.say(() => this.errorText(error), 'warn');
+    if (error instanceof ApiError && error.status === 409) this.core.exclusive(() => this.game.resync()).then(say);
+    else say();
   }
 
   // ---- what the person does -----------------------------------------------
@@ -220,20 +252,23 @@ export class OnlinePlay {
     this.render();
   }
 
-  /** Resigns, after the same question as offline; the server ends the game and says so. */
+  /** Resigns, after the same question as offline, or aborts a game not
+   * yet begun in its place; the server ends the game and says so. */
   resign() {
     const core = this.core;
     return core.exclusive(async () => {
-      if (!this.abilities().canResign) return;
-      if (!(await core.ui.confirm(t('confirm.resign'), t('confirm.resignYes')))) return;
-      if (!core.over) await this.act('resign');
+      const { canResign, canAbort } = this.abilities();
+      if (!canResign && !canAbort) return;
+      const [question, yes] = canAbort ? ['confirm.abort', 'confirm.abortYes'] : ['confirm.resign', 'confirm.resignYes'];
+      if (!(await core.ui.confirm(t(question), t(yes)))) return;
+      if (!core.over) await this.act(canAbort ? 'abort' : 'resign');
     });
   }
 
   /** What the seat may do now, for the panel's buttons: an online game has
    * no undo, redo or hint. */
   abilities() {
-    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), localActions: false };
+    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), canAbort: !this.core.review && !this.core.over && this.game.canAbort(), localActions: false };
   }
 
   async act(what, ...args) {
@@ -277,6 +312,29 @@ export class OnlinePlay {
     this.render();
   }
 
+  /** The asker takes back the rematch nobody has taken yet: the server
+   * aborts it, and the page goes back to the game it followed. */
+  async withdrawRematch() {
+    const oldId = this.rematchOf;
+    const kept = oldId && seatFor(oldId);
+    if (!kept || this.server?.status !== 'waiting') return;
+    const newId = this.server.id;
+    this.withdrawing = newId;
+    try {
+      await api.rematch(oldId, kept.token, 'cancel');
+    } catch (error) {
+      this.withdrawing = null;
+      this.core.say(() => this.errorText(error), 'warn');
+      return;
+    }
+    history.pushState(null, '', `#game=${oldId}`);
+    const failure = await this.open(oldId);
+    this.withdrawing = null;
+    if (failure) return this.core.say(failure, 'warn');
+    this.note = { key: 'online.rematchYouWithdrew' };
+    this.render();
+  }
+
   async share() {
     try {
       await navigator.share({ title: t('online.shareTitle'), text: t('online.shareText'), url: $('online-link').value });
@@ -290,13 +348,14 @@ export class OnlinePlay {
   /** What the player bars show: presence and clocks (panel.js). */
   describe() {
     const server = this.server;
-    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times(), connected: this.connection === 'connected' } : null;
+    return server ? { seat: this.seat, seats: server.seats, clock: this.clocks.times(), correspondence: !!server.clock?.days_per_move, connected: this.connection === 'connected' } : null;
   }
 
   render() {
     const { server, seat, connection, note, rematchAsked } = this;
     const rematchOf = this.rematchOf && server?.status === 'waiting' ? this.rematchOf : null;
     renderCard({ server, seat, connection, note, rematchAsked, rematchOf });
+    this.yourGames.note(server, seat);
     renderToast({ server, seat, connection, rematchAsked });
     this.clocks.show();
   }

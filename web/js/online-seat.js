@@ -4,7 +4,7 @@
 // asks the server nothing that is bound to fail: a spent invite is seen in
 // the game and not spent again.
 
-import { ApiError, api, forgetSeat, keepSeat, seatFor } from './online.js';
+import { ApiError, api, forgetSeat, keepSeat, keptName, seatFor } from './online.js';
 
 const refusedToken = (error) => error instanceof ApiError && [401, 403].includes(error.status);
 
@@ -12,6 +12,10 @@ const refusedToken = (error) => error instanceof ApiError && [401, 403].includes
  * keeps the seat on this device: {seat, token}. */
 export async function joinGame(id, body, token = null) {
   const joined = await api.join(id, body, token);
+  return kept(id, joined);
+}
+
+function kept(id, joined) {
   keepSeat(id, joined.seat, joined.token);
   return { seat: joined.seat, token: joined.token };
 }
@@ -36,10 +40,23 @@ export async function seatIn(game, invite) {
   if (!invite) return { seat: null, kept: false, note: null, error: null };
   if (game.status !== 'waiting') return { seat: null, kept: false, note: { key: 'online.seatTaken' }, error: null };
   try {
-    return { seat: await joinGame(game.id, { invite }), kept: false, note: null, error: null };
+    return { seat: await joinNamed(game.id, { invite }), kept: false, note: null, error: null };
   } catch (error) {
     // Someone else took the seat meanwhile (409), or the invite is not this game's (403).
     const taken = error instanceof ApiError && [403, 409].includes(error.status);
     return { seat: null, kept: false, note: taken ? { key: 'online.seatTaken' } : null, error: taken ? null : error };
+  }
+}
+
+/** Joins with a name (by default the one kept on this device).  A kept
+ * name the server refuses (kept by an older page, or edited) does not keep
+ * the person out; strict: the person just typed it, and is told. */
+export async function joinNamed(id, body, { name = keptName(), strict = false } = {}) {
+  if (!name) return joinGame(id, body);
+  try {
+    return await joinGame(id, { ...body, name });
+  } catch (error) {
+    if (strict || !(error instanceof ApiError && error.code === 'bad_name')) throw error;
+    return joinGame(id, body);
   }
 }

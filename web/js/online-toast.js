@@ -6,6 +6,7 @@
 import { t } from './i18n.js';
 import { nextSide } from './seats.js';
 import { sideName } from './texts.js';
+import { seatName } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,8 +15,9 @@ function toastOf({ server, seat, connection, rematchAsked }) {
   if (!server) return null;
   if (connection === 'offline') return { text: t('online.connection.offline') };
   const offer = server.status === 'ongoing' ? server.draw_offer : null;
-  if (offer && seat === nextSide(offer)) return { text: t('online.drawOffered'), draw: true };
-  if (offer && !seat) return { text: t('online.drawOfferedBy', { side: sideName(offer) }) };
+  const by = offer && seatName(server, offer);
+  if (offer && seat === nextSide(offer)) return { text: by ? t('online.drawOfferedBy', { side: by }) : t('online.drawOffered'), draw: true };
+  if (offer && !seat) return { text: t('online.drawOfferedBy', { side: by || sideName(offer) }) };
   if (server.rematch && seat && rematchAsked !== server.id) return { text: t('online.rematchAsked'), rematch: true };
   return null;
 }

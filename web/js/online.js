@@ -8,6 +8,8 @@
 
 const API = '/api/v1/games';
 const SEATS_KEY = 'halma.online.v1';
+/** The name the person gave, sent with each game they create or join. */
+const NAME_KEY = 'halma.name.v1';
 /** Seats kept on this device at most (the oldest are forgotten first). */
 const MAX_SEATS = 50;
 /** The contract asks for a ping every 10 s while the page is open. */
@@ -56,9 +58,17 @@ export const api = {
   move: (id, token, ply, move) => call('POST', gamePath(id, 'moves'), { token, body: { ply, move } }),
   resign: (id, token) => call('POST', gamePath(id, 'resign'), { token }),
   draw: (id, token, action) => call('POST', gamePath(id, 'draw'), { token, body: { action } }),
-  rematch: (id, token) => call('POST', gamePath(id, 'rematch'), { token }),
+  /** action: 'offer', or 'cancel' (the asker withdraws it). */
+  rematch: (id, token, action = 'offer') => call('POST', gamePath(id, 'rematch'), { token, body: { action } }),
+  /** Ends, with no winner, a game some seat has not made its first move in. */
+  abort: (id, token) => call('POST', gamePath(id, 'abort'), { token }),
   ping: (id, token) => call('POST', gamePath(id, 'ping'), { token }),
+  /** The open games waiting for players: {games: [...]}, newest first. */
+  lobby: () => call('GET', '/api/v1/lobby'),
 };
+
+/** The lobby's live events (event: open, the game; event: closed, {id}). */
+export const LOBBY_EVENTS = '/api/v1/lobby/events';
 
 /** The page's server is not `halma serve` (a static host answered). */
 export const noApi = (error) => error instanceof ApiError && error.code === 'no_api';
@@ -69,6 +79,8 @@ export function errorText(error) {
   if (!(error instanceof ApiError)) return ['error.unexpected'];
   if (noApi(error)) return ['online.needsServer'];
   if (error.status === 404) return ['online.error.notFound'];
+  if (error.code === 'bad_name') return ['online.error.badName', { message: error.message }];
+  if (error.code === 'too_late') return ['online.error.tooLate'];
   if (error.status === 429) return ['online.error.busy'];
   if (error.status === 503) return ['online.error.unavailable'];
   return ['online.error.other', { message: error.message }];
@@ -115,6 +127,14 @@ export function seatFor(id) {
   return { seat: entry.seat, token: entry.token, invite: typeof entry.invite === 'string' ? entry.invite : null };
 }
 
+/** The games this device holds a seat in, newest first: [{id, seat, at}]. */
+export function keptSeats() {
+  return Object.entries(readSeats())
+    .filter(([id, entry]) => ID.test(id) && seatFor(id))
+    .map(([id, entry]) => ({ id, seat: entry.seat, at: Number(entry.at) || 0 }))
+    .sort((a, b) => b.at - a.at);
+}
+
 /** Forgets a seat whose token the server does not know. */
 export function forgetSeat(id) {
   const seats = readSeats();
@@ -136,14 +156,39 @@ function write(seats) {
   }
 }
 
+// ---- the person's name -----------------------------------------------------
+
+/** The name kept on this device ('' for none). */
+export function keptName() {
+  try {
+    const name = localStorage.getItem(NAME_KEY);
+    return typeof name === 'string' ? name.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Keeps the name the server took (or forgets it: ''). */
+export function keepName(name) {
+  try {
+    if (name) localStorage.setItem(NAME_KEY, name);
+    else localStorage.removeItem(NAME_KEY);
+  } catch {
+    // storage off: asked again next time
+  }
+}
+
+/** The name a seat of the server's game goes by, or null. */
+export const seatName = (server, side) => server?.seats?.[side]?.name || null;
+
 // ---- a live game --------------------------------------------------------------
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One game followed live.  handlers: game(game), move({ply, move, clock}),
- * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id),
- * connection('connecting'|'connected'|'offline'), refused(error, move),
+ * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id|null, by),
+ * watchers(count), connection('connecting'|'connected'|'offline'), refused(error, move),
  * error(error), seatLost() (the server does not take the seat's token).
  * seat: {seat, token}, or null to watch.  Nothing is sent while the browser
  * is offline: a move waits for the network to come back.
@@ -195,7 +240,8 @@ export class OnlineSession {
     on('seats', (seats) => this.handlers.seats(seats));
     on('end', (end) => this.handlers.end(end));
     on('draw_offer', ({ draw_offer: side }) => this.handlers.drawOffer(side));
-    on('rematch', ({ rematch }) => this.handlers.rematch(rematch));
+    on('rematch', ({ rematch, by }) => this.handlers.rematch(rematch, by));
+    on('watchers', ({ watchers }) => this.handlers.watchers(watchers));
   }
 
   async retryStream() {
@@ -298,8 +344,8 @@ export class OnlineSession {
     });
   }
 
-  /** The seat's other requests: resign, draw (offer, accept, decline),
-   * rematch.  An error goes to handlers.error. */
+  /** The seat's other requests: resign, abort, draw (offer, accept,
+   * decline), rematch (offer, cancel).  An error goes to handlers.error. */
   async act(what, ...args) {
     try {
       return await api[what](this.id, this.token, ...args);

@@ -70,7 +70,7 @@ export class PanelUI {
     $('spinner').classList.toggle('active', phase !== 'idle');
     // A game goes on in the turn after the last move, and a game ended
     // without a move (resigned, on time, agreed) ended in that turn too.
-    const between = position.result === 'ongoing' || position.resigned || position.flagged || position.abandoned || position.result === 'draw-agreement';
+    const between = position.result === 'ongoing' || position.resigned || position.flagged || position.abandoned || ['draw-agreement', 'aborted'].includes(position.result);
     const turn = between ? position.turns + 1 : position.turns;
     $('turn-counter').textContent = t('status.turn', { turn, limit: position.turnLimit });
     const warning = $('warning');
@@ -85,7 +85,9 @@ export class PanelUI {
     $('undo').disabled = !model.canUndo;
     $('redo').disabled = !model.canRedo;
     $('hint').disabled = !model.canHint;
-    $('resign').disabled = !model.canResign;
+    // Before every seat has moved, an online game is aborted, not resigned.
+    $('resign').textContent = t(model.canAbort ? 'action.abort' : 'action.resign');
+    $('resign').disabled = !model.canResign && !model.canAbort;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
     $('fen').value = position.fen;
@@ -259,7 +261,7 @@ function judgementText(judgement) {
 /** A player bar's online parts: whether the player is here (for the
  * opponent, or both when watching) and the clock, which online-clock.js
  * keeps ticking (#clock-w, #clock-b). */
-function onlineBadges({ seat, seats, clock, connected }, side) {
+function onlineBadges({ seat, seats, clock, correspondence, connected }, side) {
   const badges = [];
   // Whether the others are here is known only while the page is connected.
   if (connected && side !== seat && seats[side]?.joined) {
@@ -267,7 +269,7 @@ function onlineBadges({ seat, seats, clock, connected }, side) {
     badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
   }
   if (clock) {
-    const shown = node('span', 'clock', clockText(clock[side]));
+    const shown = node('span', 'clock', clockText(clock[side], correspondence));
     shown.id = `clock-${side}`;
     shown.setAttribute('role', 'timer');
     shown.setAttribute('aria-label', t('online.clockOf', { side: sideName(side) }));

@@ -18,6 +18,7 @@ const TERMINATION = {
   'draw-repetition': 'Draw by threefold repetition',
   'draw-turn-limit': 'Draw by the turn limit',
   'draw-agreement': 'Draw by agreement',
+  aborted: 'Aborted',
 };
 
 const quote = (value) => String(value).replace(/["\\\r\n]/g, ' ');

@@ -8,6 +8,7 @@ import { MoveEntry } from './move-entry.js';
 import { writeRecord } from './record.js';
 import { t } from './i18n.js';
 import { recordName } from './texts.js';
+import { keptName } from './online.js';
 
 export class Table {
   /** core: the GameController; input: the board's BoardInput; local: the
@@ -48,6 +49,11 @@ export class Table {
 
   createOnline(settings) {
     return this.online.create(settings);
+  }
+
+  /** The name the person gave for online play ('' for none). */
+  playerName() {
+    return keptName();
   }
 
   /** False once the page's server has shown it has no online play. */

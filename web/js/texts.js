@@ -14,7 +14,8 @@ const sideToMove = (side) => t(side === 'w' ? 'status.whiteToMove' : 'status.bla
  * "You" and "Your friend" against each other, else Player 1 or 2. */
 export function playerName(players, seat) {
   const player = players[seat];
-  if (player.name) return player.name;
+  // Online, the person is "You" to themselves, whatever name they gave.
+  if (player.name && !(player.kind === 'person' && players.some((p) => p.kind === 'remote'))) return player.name;
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
   if (againstOthers(players)) return t(player.kind === 'person' ? 'player.you' : 'online.friend');
   return t(seat === 0 ? 'player.white' : 'player.black');
@@ -25,6 +26,7 @@ export function playerName(players, seat) {
  * this device (an online seat without a name is its side: "White"). */
 export function recordName(players, seat) {
   const player = players[seat];
+  if (player.name) return player.name;
   if (!player.name && players.some((p) => p.kind === 'remote')) return sideName(SIDES[seat]);
   return playerName(players, seat);
 }
@@ -35,6 +37,7 @@ export function resultText({ state, players }) {
   if (result === 'draw-repetition') return t('result.repetition');
   if (result === 'draw-turn-limit') return t('result.turnLimit', { limit: state.turnLimit });
   if (result === 'draw-agreement') return t('result.agreement');
+  if (result === 'aborted') return t('result.aborted');
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
   if (againstOthers(players)) return t(winner.kind === 'person' ? 'result.youWin' : 'result.friendWins');
@@ -54,7 +57,8 @@ export function statusText(model) {
     if (!allJoined(players)) return t('online.status.waiting');
     if (sentMove) return t('online.status.sending');
     if (!againstOthers(players)) return sideToMove(state.side);
-    return t(turn.kind === 'person' ? 'status.yourTurnWhite' : 'online.status.friendsTurn');
+    if (turn.kind === 'person') return t('status.yourTurnWhite');
+    return turn.name ? t('online.status.namedTurn', { name: turn.name }) : t('online.status.friendsTurn');
   }
   if (againstOthers(players)) return t(state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
   return sideToMove(state.side);

@@ -1,0 +1,103 @@
+// Names online: given once in the new-game dialog (kept in the browser,
+// sent on creating and joining), shown to the other seat and to spectators
+// in place of "Your friend", refused clearly when the server refuses them,
+// and never read as markup, even from a server that let one through.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, status, watchConsole } from './harness.mjs';
+import { FAST, connected, createGame, device as openDevice, fillDialog, serverGame } from './online-harness.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const device = (...args) => openDevice(env, ...args);
+const watchLink = (link) => new URL(link).hash.replace(/&invite=.*/, '');
+const bars = (page) => page.evaluate(() => ['player-top', 'player-bottom'].map((id) => document.querySelector(`#${id} .player-name`).textContent));
+const NAMED = (name) => ({ ...FAST, 'halma.name.v1': name });
+
+async function exported(page) {
+  await page.click('#export');
+  const text = await page.inputValue('#export-text');
+  await page.click('#export-dialog [data-close]');
+  return text;
+}
+
+test('a name given once is shown to the other seat and to spectators, kept for the next game, and written in the record', async () => {
+  const white = await device();
+  const link = await createGame(white.page, { name: 'Alice' });
+  const black = await device(link, { storage: NAMED("Bo O'Neill") });
+  await connected(black.page);
+  const spectator = await device(watchLink(link), { storage: {} });
+  await connected(spectator.page);
+  await white.page.waitForFunction(() => document.querySelector('#player-top .player-name').textContent === "Black · Bo O'Neill");
+  assert.deepEqual(await bars(white.page), ["Black · Bo O'Neill", 'White · You']);
+  assert.deepEqual(await bars(black.page), ['White · Alice', 'Black · You']);
+  assert.deepEqual(await bars(spectator.page), ["Black · Bo O'Neill", 'White · Alice']);
+  assert.equal(await status(black.page), 'Alice to move');
+  assert.deepEqual(Object.fromEntries(Object.entries((await serverGame(env, white.page)).seats).map(([side, seat]) => [side, seat.name])), { w: 'Alice', b: "Bo O'Neill" });
+  assert.match(await exported(spectator.page), /\[White "Alice"\]\n\[Black "Bo O'Neill"\]/);
+  // The next game's dialog starts from the name given.
+  await fillDialog(white.page);
+  assert.equal(await white.page.inputValue('#online-name'), 'Alice');
+  await white.page.click('#new-game-dialog [data-close]');
+  for (const { context } of [white, black, spectator]) await context.close();
+});
+
+test('a name the server refuses is said beside the field, and no game is made', async () => {
+  const white = await device('', { expectErrors: [/status of 422 .*\/api\/v1\/games\)$/] });
+  const created = [];
+  white.page.on('response', (response) => response.url().endsWith('/api/v1/games') && created.push(response.status()));
+  await fillDialog(white.page, { name: '<img src=x onerror="window.__pwned=1">' });
+  await white.page.click('#new-game-form button[type="submit"]');
+  await white.page.waitForSelector('#online-name-error:not([hidden])');
+  assert.match(await white.page.locator('#online-name-error').textContent(), /^This name cannot be used: a name has letters, digits, spaces and - _ \. ' only/);
+  assert.equal(await white.page.locator('#online-name').getAttribute('aria-invalid'), 'true');
+  assert.equal(await white.page.locator('#online-error').isVisible(), false);
+  assert.equal(await white.page.locator('#new-game-dialog').getAttribute('open'), '', 'the dialog stays open');
+  assert.deepEqual(created, [422]);
+  assert.equal(await white.page.evaluate(() => location.hash), '');
+  assert.equal(await white.page.evaluate(() => localStorage.getItem('halma.name.v1')), null, 'a refused name is not kept');
+  // Mended, the same dialog makes the game.
+  await white.page.fill('#online-name', 'Alice');
+  await white.page.click('#new-game-form button[type="submit"]');
+  await white.page.waitForSelector('#online-invite:not([hidden])');
+  assert.deepEqual(created, [422, 201]);
+  await white.context.close();
+});
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+/** Serves the spectator a game whose seat names a server should have
+ * refused: the GET and the stream's first event. */
+async function forgeNames(page, env, id) {
+  const game = await (await fetch(new URL(`api/v1/games/${id}`, env.server.url))).json();
+  game.seats.w.name = HOSTILE;
+  game.seats.b.name = `</span><b id="bold">${HOSTILE}`;
+  await page.route(`**/api/v1/games/${id}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(game) }));
+  await page.route(`**/api/v1/games/${id}/events`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/event-stream', body: `retry: 3600000\nid: 1\nevent: game\ndata: ${JSON.stringify(game)}\n\n` }),
+  );
+}
+
+test('a name with markup, even from a server that let it through, is shown as text on the game, the spectator view and the record', async () => {
+  const white = await device();
+  const link = await createGame(white.page, { name: 'Alice' });
+  const id = new URLSearchParams(new URL(link).hash.slice(1)).get('game');
+  const black = await device(link);
+  await connected(black.page);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watchConsole(env, page);
+  await forgeNames(page, env, id);
+  await page.goto(new URL(watchLink(link), env.server.url).href);
+  await page.waitForSelector('body[data-ready]');
+  await page.waitForFunction(() => document.querySelector('#player-top .player-name')?.textContent.includes('onerror'));
+  assert.deepEqual(await bars(page), [`Black · </span><b id="bold">${HOSTILE}`, `White · ${HOSTILE}`]);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.locator('img[src="x"], #bold').count(), 0);
+  assert.match(await exported(page), /\[White "<img src=x onerror= window.__pwned=1 >"\]/);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await context.close();
+  for (const { context: c } of [white, black]) await c.close();
+});

@@ -1,0 +1,122 @@
+// your-games.js: "Your games", in the "Play online" dialog: every game this
+// device holds a seat in, ongoing first with whose move it is, finished
+// ones with their results, each a link back.  What each game was when last
+// seen is kept in localStorage, so the list shows after a reload and
+// offline; opening the list asks the server for the games still going.
+
+import { t } from './i18n.js';
+import { ApiError, api, forgetSeat, keptSeats, seatName } from './online.js';
+import { node } from './elements.js';
+import { clockWords } from './lobby.js';
+import { sideName } from './texts.js';
+
+const KEY = 'halma.games.v1';
+/** Games asked for each time the list opens (the newest still going). */
+const MAX_REFRESH = 12;
+const $ = (id) => document.getElementById(id);
+
+function readSummaries() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeSummaries(summaries) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(summaries));
+  } catch {
+    // storage full or off: the list shows what it can
+  }
+}
+
+/** What the list needs of a server's game, seen from `seat`. */
+export function summaryOf(game, seat) {
+  const others = Object.keys(game.seats ?? {}).filter((side) => side !== seat);
+  return {
+    variant: game.variant,
+    status: game.status,
+    toMove: game.to_move,
+    result: game.result ? { winner: game.result.winner, reason: game.result.reason } : null,
+    opponent: others.map((side) => seatName(game, side)).find(Boolean) ?? null,
+    clock: game.clock?.days_per_move ? { days_per_move: game.clock.days_per_move } : game.clock ? { initial: true } : null,
+    ply: game.ply,
+  };
+}
+
+/** Whether it is the seat's move in a game as summarised. */
+export const yourMove = (summary, seat) => summary?.status === 'ongoing' && summary.toMove === seat;
+
+export class YourGames {
+  constructor() {
+    $('your-games').addEventListener('click', (event) => {
+      if (event.target.closest('a[href^="#game="]')) $('online-games-dialog').close();
+    });
+  }
+
+  /** Keeps what the server last said of a game this device is seated in. */
+  note(game, seat) {
+    if (!game || !seat) return;
+    const summaries = readSummaries();
+    const summary = summaryOf(game, seat);
+    if (JSON.stringify(summaries[game.id]) === JSON.stringify(summary)) return;
+    summaries[game.id] = summary;
+    writeSummaries(summaries);
+  }
+
+  /** Shows the list as kept, then asks the server for the games still going. */
+  async start() {
+    this.render();
+    const going = keptSeats().filter(({ id }) => readSummaries()[id]?.status !== 'finished').slice(0, MAX_REFRESH);
+    for (const { id, seat } of going) {
+      if (!$('online-games-dialog').open || navigator.onLine === false) return;
+      try {
+        this.note(await api.game(id), seat);
+      } catch (error) {
+        // A game the server no longer has (expired) leaves the list; anything else waits.
+        if (error instanceof ApiError && error.status === 404) forgetSeat(id);
+      }
+      this.render();
+    }
+  }
+
+  render() {
+    const summaries = readSummaries();
+    const games = keptSeats().map((kept) => ({ ...kept, summary: summaries[kept.id] ?? null }));
+    // Ongoing first (the person's move before the others'), then the rest; newest first within.
+    const rank = ({ summary, seat }) => (yourMove(summary, seat) ? 0 : summary?.status === 'finished' ? 2 : 1);
+    games.sort((a, b) => rank(a) - rank(b) || b.at - a.at);
+    $('your-games').replaceChildren(...games.map((game) => row(game)));
+    $('your-games-empty').hidden = games.length > 0;
+  }
+}
+
+/** Where a game stands, from the seat's point of view. */
+function stateText(summary, seat) {
+  if (!summary) return t('yours.unknown');
+  if (summary.status === 'waiting') return t('online.status.waiting');
+  if (summary.status === 'ongoing') {
+    if (yourMove(summary, seat)) return t('yours.yourMove');
+    return summary.opponent ? t('online.status.namedTurn', { name: summary.opponent }) : t('online.status.friendsTurn');
+  }
+  const { winner, reason } = summary.result ?? {};
+  if (reason === 'aborted') return t('result.aborted');
+  if (!winner) return t('yours.draw');
+  return t([winner].flat().includes(seat) ? 'yours.won' : 'yours.lost');
+}
+
+function row({ id, seat, summary }) {
+  const item = node('li', 'your-game');
+  item.dataset.id = id;
+  if (yourMove(summary, seat)) item.classList.add('your-move');
+  const link = node('a', 'your-game-link', summary?.opponent ? t('yours.with', { name: summary.opponent }) : t('yours.as', { side: sideName(seat) }));
+  link.href = `#game=${encodeURIComponent(id)}`;
+  const details = [];
+  if (summary?.variant) details.push(t(summary.variant === 13 ? 'lobby.pieces13' : 'lobby.pieces19'));
+  if (summary?.clock?.days_per_move) details.push(clockWords(summary.clock));
+  details.push(stateText(summary, seat));
+  item.append(link, node('span', 'your-game-state', details.join(' · ')));
+  return item;
+}
