@@ -75,8 +75,10 @@ struct Computer {
 
 /* ---- the queues ------------------------------------------------------------------ */
 
-/* Under the lock: whether game id at ply is queued, waiting or being searched already. */
+/* Under the lock: whether game id at ply is held, queued, waiting or being searched already. */
 static bool known(Computer *c, const char *id, int ply) {
+    for (Job *j = c->held; j; j = j->next)
+        if (!strcmp(j->id, id) && j->ply == ply) return true;
     for (Job *j = c->ready; j; j = j->next)
         if (!strcmp(j->id, id) && j->ply == ply) return true;
     for (Job *j = c->later; j; j = j->next)
