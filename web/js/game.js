@@ -12,7 +12,7 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
-import { SIDES, bottomSeat, firstSide, firstTurn, localPlayers, nextSide, seatOf } from './seats.js';
+import { SIDES, bottomSeat, firstSide, firstTurn, localPlayers, nextSide, seatOf, sidesOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
@@ -92,9 +92,15 @@ export class GameController extends EventTarget {
     return { ...this.game, moves: [...this.game.moves] };
   }
 
+  /** The seats in play, in the turn order. */
+  get sides() {
+    return sidesOf(this.game);
+  }
+
   /** The side that played move i (0 for the first). */
   sideOfMove(i) {
-    return SIDES[(seatOf(firstSide(this.game)) + i) % SIDES.length];
+    const sides = this.sides;
+    return sides[(seatOf(firstSide(this.game), sides) + i) % sides.length];
   }
 
   get over() {
@@ -103,11 +109,11 @@ export class GameController extends EventTarget {
 
   /** Who plays the side to move. */
   turnPlayer() {
-    return this.players[seatOf(this.state.side)];
+    return this.players[seatOf(this.state.side, this.sides)];
   }
 
   isComputer(side) {
-    return this.players[seatOf(side)].kind === 'computer';
+    return this.players[seatOf(side, this.sides)].kind === 'computer';
   }
 
   save() {
@@ -128,7 +134,7 @@ export class GameController extends EventTarget {
     this.view.finishAnimation();
     return this.exclusive(() => {
       this.flippedByHand = !this.flippedByHand;
-      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped() });
+      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
       this.draw();
     });
   }
@@ -222,7 +228,7 @@ export class GameController extends EventTarget {
     this.hintPath = null;
     this.review = null;
     this.say(''); // nothing said about the game before holds for this one
-    this.view.setup({ variant: game.variant, flipped: this.boardFlipped() });
+    this.view.setup({ variant: game.variant, flipped: this.boardFlipped(), many: game.players > 2 });
     this.save();
     this.draw();
     return answer.failure;

@@ -10,6 +10,8 @@ import { resultText, statusText } from './texts.js';
 
 const HINT_MOVETIME = 700;
 
+const againstComputer = (players) => players.some((p) => p.kind === 'computer');
+
 /** The parameters of a record's refusal, as the texts name them. */
 const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value: detail, move: detail });
 
@@ -52,7 +54,8 @@ export class LocalPlay {
       const check = await core.rules.request('load', { game });
       if (check.failure) return loadFailureText(check.failure);
       // An online game's settings do not carry over to a game of this device.
-      await this.load(game, core.settings.mode === 'online' ? defaultSettings(core.setup) : core.settings);
+      // Nor do a game of three or four players' (an import is of two).
+      await this.load(game, ['online', 'seats'].includes(core.settings.mode) ? defaultSettings(core.setup) : core.settings);
       core.say(() => t('message.imported', { count: game.moves.length }), 'info');
       // A finished game says how it ended, as if its last move were just played.
       if (core.over) core.ui.showEnd(core.model());
@@ -122,6 +125,9 @@ export class LocalPlay {
     const job = core.jobs.begin('thinking');
     core.draw();
     let answer;
+    const pause = this.pauseMs();
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (!core.jobs.current(job)) return;
     try {
       // No movetime: the engine thinks for its level's own budget
       // (src/engine/levels.c), so a level means the same everywhere.
@@ -142,6 +148,12 @@ export class LocalPlay {
       core.save();
       return this.afterMove(true);
     });
+  }
+
+  /** How long a computer's move waits before its search (none here:
+   * multi-play.js paces the computers of three and four). */
+  pauseMs() {
+    return 0;
   }
 
   /** Asks the engine for the person's best move and shows it.  The search
@@ -179,14 +191,14 @@ export class LocalPlay {
     return core.exclusive(async () => {
       if (!this.abilities().canUndo) return;
       if (core.selection?.chain.length > 1) return this.undoChain();
-      const wasThinking = core.jobs.phase === 'thinking';
       core.jobs.cancel();
       const moves = core.game.moves;
       // Against the computer, back to the person's previous turn: their
-      // last move and the reply to it.
+      // last move and the computers' moves after it (while a computer
+      // thinks, the last move was a person's: it alone is taken back).
       do {
         core.redoStack.push(moves.pop());
-      } while (core.settings.mode === 'computer' && !wasThinking && moves.length && core.isComputer(core.sideOfMove(moves.length)));
+      } while (againstComputer(core.players) && moves.length && core.isComputer(core.sideOfMove(moves.length)));
       await core.resync();
       core.say(() => t('message.undone'), 'info');
       core.ui.announce(t('message.undone'));
@@ -217,7 +229,7 @@ export class LocalPlay {
           core.redoStack = [];
           break;
         }
-      } while (core.settings.mode === 'computer' && core.redoStack.length && core.isComputer(core.state.side));
+      } while (againstComputer(core.players) && core.redoStack.length && core.isComputer(core.state.side));
       core.save();
       this.afterMove(true);
     });

@@ -1,0 +1,147 @@
+// Three and four players at one screen: the new-game dialog's seats, a
+// whole four-player game against three computers, two people with two
+// computers surviving a reload, the computers' pace, resigning a seat.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openGame, idle, status } from './harness.mjs';
+import { NO_ANIMATION, moveRows, newMultiGame, personsTurn, playHint } from './multi-harness.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const SEATS = ['White', 'Red', 'Black', 'Yellow'];
+const board = (page) => page.$$eval('[data-square][data-piece]', (nodes) => nodes.map((n) => `${n.dataset.square}${n.dataset.piece}`).sort());
+
+test('the dialog offers three and four players: you as White, the others the computer at your last level', async () => {
+  const { page, errors } = await openGame(env);
+  await page.click('#new-game');
+  await page.fill('#level', '3'); // the level of the two-player game: the last one chosen
+  await page.check('#new-game-form input[name="players"][value="4"]');
+  const shown = await page.evaluate(() => ({
+    seats: ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value),
+    partnersShown: !document.getElementById('partners-choice').hidden,
+    twoPlayerChoices: [...document.querySelectorAll('#new-game-form .two-only')].some((part) => !part.hidden),
+  }));
+  assert.deepEqual(shown, { seats: ['you', 'computer-5', 'computer-5', 'computer-5'], partnersShown: true, twoPlayerChoices: false });
+  await page.check('#new-game-form input[name="players"][value="3"]');
+  assert.equal(await page.isVisible('#seat-y'), false, 'three players: no Yellow');
+  assert.equal(await page.isVisible('#partners-choice'), false, 'partners are for four');
+  await page.check('#new-game-form input[name="players"][value="2"]');
+  assert.equal(await page.isVisible('#seat-w'), false, 'two players: the dialog as before');
+  assert.equal(await page.isVisible('#level'), true);
+  await page.click('#new-game-dialog [data-close]');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a whole four-player game at one screen, you against three computers at level 1', { timeout: 600000 }, async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
+  assert.equal(await status(page), 'Your turn (White)');
+  assert.equal(await page.getAttribute('#turn-piece', 'class'), 'turn-piece piece-w');
+  let turns = 0;
+  while (await personsTurn(page)) {
+    await playHint(page);
+    turns++;
+    if (turns === 1) {
+      // The computers answer at once, one after another: a round on one row.
+      await personsTurn(page);
+      const [first] = await moveRows(page);
+      assert.equal(first.length, 5, 'No., then White, Red, Black, Yellow');
+      assert.equal(first[0], '1');
+      assert.ok(first.slice(1).every((cell) => /^[a-p]\d+(-[a-p]\d+)+$/.test(cell)), JSON.stringify(first));
+      assert.match(await page.textContent('#announcer'), /^Yellow: [a-p]\d+ to [a-p]\d+\.$|^Yellow jumps: /);
+    }
+  }
+  const end = await page.evaluate(() => ({ title: document.getElementById('end-title').textContent, rows: document.querySelectorAll('#end-summary tbody tr').length }));
+  assert.equal(end.rows, 4, 'the end names each seat');
+  assert.match(end.title, /^(You win!|(Red|Black|Yellow) wins!|Draw.*)$/);
+  assert.equal(end.title, await status(page), 'the status line says the result too');
+  const rows = await moveRows(page);
+  assert.ok(rows.length >= 20, `${rows.length} rounds`);
+  assert.ok(turns >= 20, `${turns} moves of yours`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('two people and two computers at one screen: a few rounds, then a reload, the game is still there', { timeout: 300000 }, async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'person', y: 'computer-1' } });
+  const names = await page.$$eval('#player-bottom .player-name, #player-top .player-name', (n) => n.map((x) => x.textContent).sort());
+  assert.deepEqual(names, ['Black · Player 2', 'Red · Computer, level 1', 'White · You', 'Yellow · Computer, level 1']);
+  for (let i = 0; i < 6; i++) {
+    assert.ok(await personsTurn(page));
+    // People take turns with the computers between them: White, then Black
+    // (several people here: the seat's name, not "your turn").
+    assert.equal(await status(page), i % 2 ? 'Black to move' : 'White to move');
+    await playHint(page);
+  }
+  assert.ok(await personsTurn(page));
+  const before = { rows: await moveRows(page), board: await board(page), status: await status(page) };
+  assert.equal(before.rows.length, 3, 'three rounds, White to begin the fourth');
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  await idle(page);
+  assert.deepEqual({ rows: await moveRows(page), board: await board(page), status: await status(page) }, before);
+  await playHint(page); // and the game goes on
+  assert.ok(await personsTurn(page));
+  assert.equal((await moveRows(page)).length, 4);
+  assert.equal(await status(page), 'Black to move');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the computers take their turns one after another, each move paused and animated', async () => {
+  const { page, errors } = await openGame(env);
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
+  // Every move of the list timestamped as it appears, with whether a piece
+  // was travelling on the board meanwhile.
+  await page.evaluate(() => {
+    window.seen = [];
+    window.animated = false;
+    new MutationObserver(() => (window.animated ||= !!document.querySelector('.board.animating'))).observe(document.getElementById('board'), { attributes: true });
+    new MutationObserver(() => {
+      const count = document.querySelectorAll('#move-list button[data-ply]').length;
+      if (count > window.seen.length) window.seen.push(performance.now());
+    }).observe(document.getElementById('move-list'), { childList: true, subtree: true });
+  });
+  await playHint(page);
+  await personsTurn(page);
+  const seen = await page.evaluate(() => window.seen);
+  assert.equal(seen.length, 4);
+  const gaps = seen.slice(1).map((t, i) => t - seen[i]);
+  // 450 ms of pause, the search (100 ms at level 1) and the animation: each
+  // computer's move stays on the board for a moment before the next one.
+  assert.ok(gaps.every((gap) => gap >= 450), `gaps between the moves: ${gaps.map(Math.round)}`);
+  assert.equal(await page.evaluate(() => window.animated), true, 'the moves travelled');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('resigning: you are out, the computer plays your seat on', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { players: 3, seats: { r: 'computer-1', b: 'computer-1' } });
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list button[data-ply]').length >= 6, null, { timeout: 20000 });
+  const bar = await page.textContent('#player-bottom');
+  assert.match(bar, /White · Computer, level 1/);
+  assert.equal(await page.isDisabled('#resign'), true, 'nobody left to resign');
+  assert.equal(await page.evaluate(() => document.getElementById('end-dialog').open), false, 'the game goes on');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the seats in the turn order, named in every language', async () => {
+  for (const [locale, red] of [['it-IT', 'Rosso'], ['nb-NO', 'Rød'], ['cs-CZ', 'Červený']]) {
+    const { page, errors } = await openGame(env, { locale, storage: NO_ANIMATION });
+    await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
+    const heads = await page.$$eval('#move-list thead th', (cells) => cells.map((c) => c.textContent));
+    assert.equal(heads.length, 5);
+    assert.equal(heads[2], red, `${locale}: ${heads}`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+  assert.equal(SEATS.length, 4);
+});
