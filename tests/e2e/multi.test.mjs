@@ -3,7 +3,7 @@
 // computers surviving a reload, the computers' pace, resigning a seat.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, idle, status } from './harness.mjs';
+import { setup, openGame, idle, importText, status } from './harness.mjs';
 import { NO_ANIMATION, moveRows, newMultiGame, personsTurn, playHint } from './multi-harness.mjs';
 
 let env;
@@ -144,4 +144,66 @@ test('the seats in the turn order, named in every language', async () => {
     await page.context().close();
   }
   assert.equal(SEATS.length, 4);
+});
+
+test('a game of four exported and imported back: the same moves, the same seats, and it plays on', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'person', y: 'computer-1' } });
+  for (let i = 0; i < 3; i++) {
+    await personsTurn(page);
+    await playHint(page);
+  }
+  await personsTurn(page);
+  const before = { rows: await moveRows(page), board: await board(page) };
+  await page.click('#export');
+  const text = await page.inputValue('#export-text');
+  await page.click('#export-dialog [data-close]');
+  assert.match(text, /\[Players "4"\]\n\[Partners "no"\]\n\[White "You"\]\n\[Red "Computer, level 1"\]\n\[Black "Player 2"\]/);
+  // A new game of the same seats, then the record: its moves replayed, the
+  // seats this screen's (the record's names are words, not seats).
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'person', y: 'computer-1' } });
+  assert.equal((await moveRows(page)).length, 0);
+  assert.equal(await importText(page, text), null);
+  assert.deepEqual({ rows: await moveRows(page), board: await board(page) }, before);
+  assert.equal(await status(page), 'Black to move');
+  await playHint(page);
+  assert.ok(await personsTurn(page));
+  assert.equal(await status(page), 'White to move');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('partners win together: the end names the partnership', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  const fen = 'wwww12/wwww12/www13/ww14/16/16/16/yyyyyyyyyyyyy3/rrrrrrrrrrrrr3/16/16/16/12b1bb/14bb/12bbbb/12bbbb b 90';
+  assert.equal(await importText(page, `[Players "4"]\n[Partners "yes"]\n[FEN "${fen}"]\n\n23... m4-n3 1-0-1-0\n`), null);
+  await page.waitForSelector('#end-dialog[open]');
+  // You play White (an import's seats: you, and the computers at your level).
+  assert.equal(await page.textContent('#end-title'), 'You and Black win!');
+  assert.match(await page.textContent('#end-text'), /^White: all 13 pieces home in \d+ moves\. Black: all 13 pieces home in \d+ moves\.$/);
+  const rows = await page.$$eval('#end-summary tbody th', (cells) => cells.map((c) => c.textContent.trim()));
+  assert.deepEqual(rows, ['White · You', 'Red · Computer, level 5', 'Black · Computer, level 5', 'Yellow · Computer, level 5']);
+  assert.equal(await page.getAttribute('#turn-piece', 'class'), 'turn-piece piece-w');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('undo takes back your move and the computers\' after it; the keyboard plays a move', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { players: 3, seats: { r: 'computer-1', b: 'computer-1' } });
+  const start = await board(page);
+  await page.focus('#board');
+  // The cursor starts on h8: to o4 (seven right, four down), pick up, then n5.
+  for (const key of [...Array(7).fill('ArrowRight'), ...Array(4).fill('ArrowDown'), 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
+  assert.ok(await personsTurn(page));
+  const rows = await moveRows(page);
+  assert.deepEqual(rows[0].slice(0, 2), ['1', 'o4-n5']);
+  assert.equal(rows[0].length, 4, 'No., White, Red, Black');
+  await page.click('#undo');
+  await idle(page);
+  assert.deepEqual(await moveRows(page), []);
+  assert.deepEqual(await board(page), start);
+  assert.equal(await status(page), 'Your turn (White)');
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });

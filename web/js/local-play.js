@@ -41,26 +41,35 @@ export class LocalPlay {
   }
 
   /** Imports a record or FEN; returns null or an error text for the dialog.
-   * The rules read it (src/core/record.c), then check every move. */
-  importRecord(text) {
+   * The rules read it (src/core/record.c), then check every move; a game
+   * of three or four is played on by playerFor(record) (multi-play.js). */
+  importRecord(text, playerFor = () => this) {
     const core = this.core;
     return core.exclusive(async () => {
       const record = await core.rules.request('parseRecord', { text: String(text ?? '') });
       if (record.error) return t(`import.error.${record.error.code}`, recordErrorParams(record.error));
       const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
+      const many = record.players > 2;
+      if (many) Object.assign(game, { players: record.players, ...(record.partners ? { partners: true } : {}) });
       // The record's players keep their names, here and when it is exported again.
-      const names = recordNames(record);
+      const names = many ? null : recordNames(record);
       if (names) game.names = names;
       const check = await core.rules.request('load', { game });
       if (check.failure) return loadFailureText(check.failure);
-      // An online game's settings do not carry over to a game of this device.
-      // Nor do a game of three or four players' (an import is of two).
-      await this.load(game, ['online', 'seats'].includes(core.settings.mode) ? defaultSettings(core.setup) : core.settings);
+      const player = playerFor(record);
+      await player.load(game, player.importSettings(record));
       core.say(() => t('message.imported', { count: game.moves.length }), 'info');
       // A finished game says how it ended, as if its last move were just played.
       if (core.over) core.ui.showEnd(core.model());
       return null;
     });
+  }
+
+  /** Who plays an imported game of two: as now; but an online game's
+   * settings, or a game of three or four's, do not carry over to it. */
+  importSettings() {
+    const settings = this.core.settings;
+    return ['online', 'seats'].includes(settings.mode) ? defaultSettings(this.core.setup) : settings;
   }
 
   /** What the person may do now, for the panel's buttons. */

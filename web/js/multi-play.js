@@ -40,6 +40,16 @@ export class MultiPlay extends LocalPlay {
     });
   }
 
+  /** Who plays an imported game of three or four: this game's seats when
+   * it has as many, else you as White and the computer at the last level. */
+  importSettings({ players }) {
+    const { settings, game } = this.core;
+    if (settings.mode === 'seats' && game.players === players) return settings;
+    const level = settings.level;
+    const seats = MULTI_SIDES.slice(0, players).map((_, i) => (i === 0 ? { kind: 'person', you: true } : { kind: 'computer', level }));
+    return { mode: 'seats', human: 'w', level, seats };
+  }
+
   /** A computer's move waits after the one before it (none with animations off). */
   pauseMs() {
     return PAUSE_MS * this.core.prefs.motion().speed;

@@ -5,7 +5,7 @@
 // it is for, so that nothing below needs to know who asked.
 
 import { MoveEntry } from './move-entry.js';
-import { writeRecord } from './record.js';
+import { writeMultiRecord, writeRecord } from './record.js';
 import { t } from './i18n.js';
 import { recordName } from './texts.js';
 
@@ -40,11 +40,15 @@ export class Table {
 
   importRecord(text) {
     this.online.leave();
-    return this.local.importRecord(text);
+    return this.local.importRecord(text, (record) => (record.players > 2 ? this.multi : this.local));
   }
 
   exportRecord() {
     const { game, state, players, firstSide, firstTurn } = this.core.model();
+    if (game.players > 2) {
+      const names = Object.fromEntries(this.core.sides.map((side, seat) => [side, recordName(players, seat)]));
+      return writeMultiRecord({ ...game, names, result: state.result, winners: state.winners, firstSide, firstTurn });
+    }
     return writeRecord({ ...game, white: recordName(players, 0), black: recordName(players, 1), result: state.result, firstSide, firstTurn });
   }
 

@@ -55,7 +55,10 @@ export function resultText({ state, players }) {
 function winnersText(winners, players) {
   const seats = sidesOf({ players: players.length });
   const people = players.flatMap((p, seat) => (p.kind === 'person' ? [seats[seat]] : []));
-  if (people.length === 1 && winners.includes(people[0])) return t('result.youWin');
+  if (people.length === 1 && winners.includes(people[0])) {
+    const partner = winners.find((side) => side !== people[0]);
+    return partner ? t('result.youAndPartnerWin', { partner: sideName(partner) }) : t('result.youWin');
+  }
   if (winners.length === 2) return t('result.partnersWin', { first: sideName(winners[0]), second: sideName(winners[1]) });
   return t('result.seatWins', { side: sideName(winners[0]) });
 }
