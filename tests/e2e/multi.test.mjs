@@ -60,6 +60,10 @@ test('a whole four-player game at one screen, you against three computers at lev
   assert.equal(end.title, await status(page), 'the status line says the result too');
   const rows = await moveRows(page);
   assert.ok(rows.length >= 20, `${rows.length} rounds`);
+  // The game counts in your record at level 1 with four players, apart from two players'.
+  const scores = JSON.parse(await page.evaluate(() => localStorage.getItem('halma.scoreboard.v1')));
+  assert.deepEqual(Object.keys(scores), ['13x4/1']);
+  assert.deepEqual(scores['13x4/1'], { played: 1, won: end.title === 'You win!' ? 1 : 0 });
   assert.ok(turns >= 20, `${turns} moves of yours`);
   assert.deepEqual(errors, []);
   await page.context().close();
@@ -115,6 +119,16 @@ test('the computers take their turns one after another, each move paused and ani
   // computer's move stays on the board for a moment before the next one.
   assert.ok(gaps.every((gap) => gap >= 450), `gaps between the moves: ${gaps.map(Math.round)}`);
   assert.equal(await page.evaluate(() => window.animated), true, 'the moves travelled');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('you as Yellow: the board turns round, your corner at the bottom', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: { w: 'computer-1', r: 'computer-1', b: 'computer-1', y: 'you' } });
+  const y = (name) => page.getAttribute(`[data-square="${name}"]`, 'y').then(Number);
+  assert.ok((await y('p16')) > (await y('a1')), 'p16 drawn below a1');
+  assert.match(await page.textContent('#player-bottom'), /^Yellow · You/);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -12,7 +12,7 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
-import { SIDES, bottomSeat, firstSide, firstTurn, localPlayers, nextSide, seatOf, sidesOf } from './seats.js';
+import { SIDES, firstSide, firstTurn, localPlayers, nextSide, personAtTop, seatOf, sidesOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
@@ -127,7 +127,7 @@ export class GameController extends EventTarget {
   /** The person's own seat at the bottom, or the other way when turned
    * round with Flip. */
   boardFlipped() {
-    return (bottomSeat(this.players) !== 0) !== this.flippedByHand;
+    return personAtTop(this.players) !== this.flippedByHand;
   }
 
   flip() {

@@ -16,7 +16,7 @@ import { MultiPlay } from './multi-play.js';
 import { OnlinePlay } from './online-play.js';
 import { PanelUI } from './panel.js';
 import { Review } from './review.js';
-import { bottomSeat, localPlayers } from './seats.js';
+import { localPlayers, personAtTop } from './seats.js';
 import { ANIMATION_SPEEDS, Settings } from './settings.js';
 import { piecesOf } from './squares.js';
 import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
@@ -40,7 +40,7 @@ function languageFromLink() {
  * while the rules start up; the game is loaded after. */
 function preview(view, { variant, settings, position, lastMove }) {
   if (typeof position !== 'string') return;
-  view.setup({ variant, flipped: bottomSeat(localPlayers(settings)) !== 0, many: !!settings.seats });
+  view.setup({ variant, flipped: personAtTop(localPlayers(settings)), many: !!settings.seats });
   view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
 }
 

@@ -39,6 +39,13 @@ export const againstOthers = (players) => players.some((p) => p.kind === 'person
 /** Every seat taken (an online game waits until then). */
 export const allJoined = (players) => players.every((p) => p.joined !== false);
 
+/** Is the seat of the one person against the others at the top of the
+ * board as drawn (Black's or Yellow's corner)?  The board turns round then. */
+export function personAtTop(players) {
+  const side = sidesOf({ players: players.length })[bottomSeat(players)];
+  return side === 'b' || side === 'y';
+}
+
 /** The seat drawn at the bottom of the board: the one person's against the
  * others, else the first seat's. */
 export function bottomSeat(players) {
