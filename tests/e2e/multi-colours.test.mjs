@@ -57,7 +57,7 @@ const pieceColours = (page) =>
   );
 
 for (const colorScheme of ['light', 'dark']) {
-  test(`${colorScheme} theme: the four seats' pieces stay apart with protanopia and deuteranopia`, async () => {
+  test(`${colorScheme} theme: the four seats' pieces stay apart with protanopia and deuteranopia`, async (t) => {
     const { page, errors } = await openGame(env, { colorScheme, storage: NO_ANIMATION });
     await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
     const colours = await pieceColours(page);
@@ -77,6 +77,7 @@ for (const colorScheme of ['light', 'dark']) {
       }
     }
     assert.equal(found.length, 18);
+    t.diagnostic(`closest pair: normal ${Math.min(...found.slice(0, 6)).toFixed(1)}, protanopia ${Math.min(...found.slice(6, 12)).toFixed(1)}, deuteranopia ${Math.min(...found.slice(12)).toFixed(1)}`);
     assert.deepEqual(errors, []);
     await page.context().close();
   });

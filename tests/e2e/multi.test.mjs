@@ -35,7 +35,8 @@ test('the dialog offers three and four players: you as White, the others the com
   await page.context().close();
 });
 
-test('a whole four-player game at one screen, you against three computers at level 1', { timeout: 600000 }, async () => {
+test('a whole four-player game at one screen, you against three computers at level 1', { timeout: 600000 }, async (t) => {
+  const started = Date.now();
   const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
   await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
   assert.equal(await status(page), 'Your turn (White)');
@@ -65,6 +66,7 @@ test('a whole four-player game at one screen, you against three computers at lev
   assert.deepEqual(Object.keys(scores), ['13x4/1']);
   assert.deepEqual(scores['13x4/1'], { played: 1, won: end.title === 'You win!' ? 1 : 0 });
   assert.ok(turns >= 20, `${turns} moves of yours`);
+  t.diagnostic(`${end.title} after ${rows.length} rounds, ${turns} moves of yours, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
