@@ -33,7 +33,8 @@ UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
-        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared serve-sanitize serve-load serve-load-check
+        web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared online-load-computer \
+        serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -234,6 +235,20 @@ online-load: $(BUILD)/halma
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 1000 --rate 500 --seconds 20 --idle 7000 --sockets 10 $(LOAD_ARGS)
 	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load_lobby.mjs --games 1000 --watchers 5000 --seconds 20 $(LOBBY_ARGS)
+	$(MAKE) online-load-computer
+
+# Computer seats beside people's games: 500 games of two people at 250 moves
+# a second, and 500 games of four with two computer seats each (Red and
+# Yellow) whose people move 250 times a second in all, the computer at level
+# 3, then at level 10 (how far its moves fall behind).  COMPUTER_PLAYERS=2
+# COMPUTER_SEATS=1: the computer against one person instead.
+COMPUTER_PLAYERS ?= 4
+COMPUTER_SEATS ?= 2
+COMPUTER_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 500 --rate 250 --seconds 20 \
+	    --computer 500 --computer-rate 250 --computer-players $(COMPUTER_PLAYERS) --computer-seats $(COMPUTER_SEATS)
+online-load-computer: $(BUILD)/halma
+	$(COMPUTER_LOAD) --computer-level 3 $(LOAD_ARGS)
+	$(COMPUTER_LOAD) --computer-level 10 $(LOAD_ARGS)
 
 # Two servers on one PostgreSQL store (moves POSTed to one, the
 # opponent's stream on the other) against one server on SQLite, the same

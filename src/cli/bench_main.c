@@ -20,11 +20,14 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "engine/levels.h"
+#include "engine/greedy.h"
+#include "engine/random.h"
 #include "engine/search.h"
 
 static const char USAGE[] =
     "usage: halma bench [--depth N] [--hash MB]\n"
-    "       halma bench --crossing [--depth N | --movetime MS]\n\n"
+    "       halma bench --crossing [--depth N | --movetime MS] [--level N]\n"
+    "       halma bench --crossing --player greedy|greedy:random [--seed S]\n\n"
     "Searches the bench positions to a fixed depth (default %d) with the hash\n"
     "cleared before each, and prints a line per position and a last line\n"
     "  OVERALL: <nodes> nodes <ms> ms <nps> nps\n"
@@ -33,7 +36,10 @@ static const char USAGE[] =
     "one, both variants, with the engine searching N of its own moves deep (default\n"
     "%d), or thinking MS milliseconds a move as in a game (then it also plans the\n"
     "race, see src/engine/race.h), and prints how many moves it took (a beam\n"
-    "search found 44 and 38).\n";
+    "search found 44 and 38).  --level N plays it at level N (default %d), on the\n"
+    "level's own think time unless --depth or --movetime is given.  --player plays\n"
+    "it by a sparring partner of halma match instead (greedy:random's ties drawn\n"
+    "from --seed, default 1); a crossing that repeats a position ends there.\n";
 
 enum { DEFAULT_BENCH_DEPTH = 6, DEFAULT_CROSSING_DEPTH = 7 };
 
@@ -53,8 +59,11 @@ static double now_ms(void) {
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-/* A lone army crosses the board: the engine's race, measured. */
-static int crossing(Engine *engine, Game *game, int depth, long long movetime) {
+enum { PLAYER_ENGINE, PLAYER_GREEDY, PLAYER_RANDOM_GREEDY };
+
+/* A lone army crosses the board: the engine's race, measured (or a
+ * sparring partner's, `player`). */
+static int crossing(Engine *engine, Game *game, int depth, long long movetime, int player, uint64_t seed) {
     for (int v = VARIANT_19; v <= VARIANT_13; v++) {
         Position pos;
         position_clear(&pos, (Variant)v);
@@ -64,18 +73,28 @@ static int crossing(Engine *engine, Game *game, int depth, long long movetime) {
         engine_new_game(engine);
         double start = now_ms();
         int moves = 0;
+        uint64_t rng = seed;
         while (game->result == RESULT_ONGOING) {
-            SearchLimits limits = search_limits_none();
+            SearchLimits limits = search_limits_none(); /* neither: the level's own time */
             if (movetime > 0) limits.movetime = movetime;
-            else limits.depth = depth;
+            else if (depth > 0) limits.depth = depth;
             atomic_store(&engine->stop, false);
-            game_play(game, engine_think(engine, game, &limits, NULL, NULL));
+            Move m = player == PLAYER_GREEDY          ? greedy_move(&game->pos)
+                     : player == PLAYER_RANDOM_GREEDY ? greedy_move_random(&game->pos, &rng)
+                                                      : engine_think(engine, game, &limits, NULL, NULL);
+            game_play(game, m);
             moves++;
             if (game->result == RESULT_ONGOING) game_play(game, MOVE_PASS); /* no enemy: it passes */
         }
-        if (movetime > 0)
+        if (player != PLAYER_ENGINE)
+            printf("%d pieces: %s after %d moves (%s)\n", variant_pieces((Variant)v), result_text(game->result), moves,
+                   player == PLAYER_GREEDY ? "greedy" : "greedy:random");
+        else if (movetime > 0)
             printf("%d pieces: %s after %d moves (%lld ms a move, %.0f ms)\n", variant_pieces((Variant)v),
                    result_text(game->result), moves, movetime, now_ms() - start);
+        else if (depth == 0)
+            printf("%d pieces: %s after %d moves (level %d on its own time, %.0f ms)\n", variant_pieces((Variant)v),
+                   result_text(game->result), moves, engine->level, now_ms() - start);
         else
             printf("%d pieces: %s after %d moves (%d of its own moves deep, %.0f ms)\n", variant_pieces((Variant)v),
                    result_text(game->result), moves, depth, now_ms() - start);
@@ -84,11 +103,12 @@ static int crossing(Engine *engine, Game *game, int depth, long long movetime) {
 }
 
 int bench_main(int argc, char **argv) {
-    long long depth = -1, hash_mb = 16, movetime = 0;
+    long long depth = -1, hash_mb = 16, movetime = 0, level = 0, seed = 1;
+    int player = PLAYER_ENGINE;
     bool cross = false;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf(USAGE, DEFAULT_BENCH_DEPTH, DEFAULT_CROSSING_DEPTH);
+            printf(USAGE, DEFAULT_BENCH_DEPTH, DEFAULT_CROSSING_DEPTH, MAX_LEVEL);
             return 0;
         } else if (!strcmp(argv[i], "--crossing")) {
             cross = true;
@@ -97,6 +117,16 @@ int bench_main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--movetime") && i + 1 < argc) {
             if (!cli_parse_int(argv[++i], 1, 60000, &movetime))
                 return cli_usage_error("bench", "--movetime must be 1 to 60000 ms");
+        } else if (!strcmp(argv[i], "--level") && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], MIN_LEVEL, MAX_LEVEL, &level))
+                return cli_usage_error("bench", "--level must be " LEVEL_TEXT(MIN_LEVEL) " to " LEVEL_TEXT(MAX_LEVEL));
+        } else if (!strcmp(argv[i], "--player") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "greedy")) player = PLAYER_GREEDY;
+            else if (!strcmp(argv[i], "greedy:random")) player = PLAYER_RANDOM_GREEDY;
+            else return cli_usage_error("bench", "--player must be greedy or greedy:random");
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            if (!cli_parse_int(argv[++i], 0, 1LL << 60, &seed)) return cli_usage_error("bench", "bad --seed");
         } else if (!strcmp(argv[i], "--hash") && i + 1 < argc) {
             if (!cli_parse_int(argv[++i], 1, 4096, &hash_mb)) return cli_usage_error("bench", "--hash must be 1 to 4096");
         } else {
@@ -112,7 +142,7 @@ int bench_main(int argc, char **argv) {
         return 1;
     }
     engine_init(engine, hash, bytes);
-    engine_set_level(engine, MAX_LEVEL);
+    engine_set_level(engine, level ? (int)level : MAX_LEVEL);
     if (movetime > 0 && (!cross || depth > 0)) {
         free(game);
         free(hash);
@@ -120,7 +150,7 @@ int bench_main(int argc, char **argv) {
         return cli_usage_error("bench", "--movetime goes with --crossing, instead of --depth");
     }
     if (cross) {
-        int status = !tuning_from_env(engine, "HALMA_TUNE", "bench") ? 2 : crossing(engine, game, depth < 0 ? DEFAULT_CROSSING_DEPTH : (int)depth, movetime);
+        int status = !tuning_from_env(engine, "HALMA_TUNE", "bench") ? 2 : crossing(engine, game, depth > 0 ? (int)depth : level || movetime ? 0 : DEFAULT_CROSSING_DEPTH, movetime, player, (uint64_t)seed * GOLDEN_GAMMA);
         free(game);
         free(hash);
         free(engine);

@@ -26,6 +26,7 @@
 #include "core/notation.h"
 #include "engine/clock.h"
 #include "engine/greedy.h"
+#include "engine/mcts.h"
 #include "engine/plainab.h"
 #include "engine/random.h"
 #include "engine/levels.h"
@@ -40,12 +41,18 @@ static const char USAGE[] =
     "  level:N          the built-in engine at level N (" LEVEL_TEXT(MIN_LEVEL) "-" LEVEL_TEXT(MAX_LEVEL) "), its own think time\n"
     "  level:N@MS       the same with MS milliseconds a move\n"
     "  level:N#NODES    the same with a budget of NODES nodes a move\n"
-    "  greedy           the advance-most player of today's Halma sites\n"
+    "  greedy           the advance-most player of today's Halma sites (ties:\n"
+    "                   the rear piece's move)\n"
+    "  greedy:random    the same, its ties broken at random\n"
     "  stayer:K:T       greedy that keeps its K pieces nearest its home corner\n"
     "                   there until turn T\n"
     "  ab, ab@MS        a plain alpha-beta (transposition table, the sum of the\n"
     "                   distances to the goal as its evaluation), MS milliseconds\n"
     "                   a move (default 100)\n"
+    "  convex, convex@MS  the same alpha-beta scoring squared distances (a piece\n"
+    "                   left behind weighs most) and the best move in hand\n"
+    "  mcts, mcts@MS    a Monte Carlo tree search (short playouts biased to the\n"
+    "                   moves that gain most), MS milliseconds a move\n"
     "  cmd:COMMAND      an external engine speaking PROTOCOL.md (COMMAND is run by\n"
     "                   /bin/sh, e.g. cmd:\"./build/halma engine\"); add @MS for\n"
     "                   'go movetime MS' (default 100)\n\n"
@@ -62,7 +69,10 @@ static const char USAGE[] =
     "  --log FILE         write every game (result, turns, moves) to FILE\n"
     "  --quiet            no line per finished game\n";
 
-typedef enum { PLAYER_ENGINE, PLAYER_GREEDY, PLAYER_STAYER, PLAYER_AB, PLAYER_EXTERNAL } PlayerKind;
+typedef enum {
+    PLAYER_ENGINE, PLAYER_GREEDY, PLAYER_RANDOM_GREEDY, PLAYER_STAYER, PLAYER_AB, PLAYER_CONVEX, PLAYER_MCTS,
+    PLAYER_EXTERNAL
+} PlayerKind;
 
 enum { MAX_CLAIMS = 400, DEFAULT_SPARRING_MS = 100 };
 
@@ -118,6 +128,8 @@ typedef struct {
     ExtEngine ext;
     bool ext_running;
     PlainAB *ab;
+    Mcts *mcts;
+    uint64_t rng;     /* greedy:random's tie-breaks */
     int claim_count;
     WinClaim claims[MAX_CLAIMS];
     int last_win_in;  /* of the last report of the move being thought */
@@ -146,13 +158,23 @@ static bool parse_player(const char *s, PlayerSpec *p) {
         p->keep_until = until;
         return true;
     }
-    if (!strcmp(s, "ab") || !strncmp(s, "ab@", 3)) {
-        p->kind = PLAYER_AB;
+    if (!strcmp(s, "greedy:random")) {
+        p->kind = PLAYER_RANDOM_GREEDY;
+        return true;
+    }
+    static const struct {
+        const char *name;
+        PlayerKind kind;
+    } TIMED[] = {{"ab", PLAYER_AB}, {"convex", PLAYER_CONVEX}, {"mcts", PLAYER_MCTS}};
+    for (size_t i = 0; i < sizeof TIMED / sizeof *TIMED; i++) {
+        size_t n = strlen(TIMED[i].name);
+        if (strncmp(s, TIMED[i].name, n) || (s[n] && s[n] != '@')) continue;
+        p->kind = TIMED[i].kind;
         p->movetime = DEFAULT_SPARRING_MS;
-        if (s[2] == '@') {
+        if (s[n] == '@') {
             char *end;
-            long long ms = strtoll(s + 3, &end, 10);
-            if (end == s + 3 || *end || ms < 1) return false;
+            long long ms = strtoll(s + n + 1, &end, 10);
+            if (end == s + n + 1 || *end || ms < 1) return false;
             p->movetime = ms;
         }
         return true;
@@ -206,11 +228,16 @@ static bool player_open(Player *pl, PlayerSpec *spec, size_t hash_mb) {
         engine_init(pl->engine, pl->hash, hash_mb << 20);
         engine_set_level(pl->engine, spec->level);
         if (!tuning_from_env(pl->engine, spec->tuned ? "HALMA_TUNE" : "HALMA_TUNE2", "match")) return false;
-    } else if (spec->kind == PLAYER_AB) {
+    } else if (spec->kind == PLAYER_AB || spec->kind == PLAYER_CONVEX) {
         pl->ab = malloc(sizeof *pl->ab);
         pl->hash = hash_memory_alloc(hash_mb << 20);
         if (!pl->ab || !pl->hash) return false;
-        plainab_init(pl->ab, pl->hash, hash_mb << 20);
+        plainab_init(pl->ab, pl->hash, hash_mb << 20, spec->kind == PLAYER_CONVEX ? AB_EVAL_CONVEX : AB_EVAL_DISTANCE);
+    } else if (spec->kind == PLAYER_MCTS) {
+        pl->mcts = malloc(sizeof *pl->mcts);
+        pl->hash = hash_memory_alloc(hash_mb << 20);
+        if (!pl->mcts || !pl->hash) return false;
+        mcts_init(pl->mcts, pl->hash, hash_mb << 20);
     } else if (spec->kind == PLAYER_EXTERNAL) {
         if (!ext_start(&pl->ext, spec->command)) return false;
         pl->ext_running = true;
@@ -222,6 +249,7 @@ static void player_close(Player *pl) {
     if (pl->ext_running) ext_stop(&pl->ext);
     free(pl->engine);
     free(pl->ab);
+    free(pl->mcts);
     free(pl->hash);
 }
 
@@ -231,6 +259,8 @@ static void player_new_game(Player *pl, uint64_t seed) {
         engine_seed(pl->engine, seed);
     }
     if (pl->ab) plainab_new_game(pl->ab);
+    if (pl->mcts) mcts_seed(pl->mcts, seed);
+    pl->rng = seed * GOLDEN_GAMMA + 7;
     if (pl->ext_running) ext_send(&pl->ext, "newgame");
     pl->claim_count = 0;
     pl->score_count = 0;
@@ -267,6 +297,10 @@ static bool player_move(Player *pl, const Game *game, Move *move, char *err, int
         *move = greedy_move(&game->pos);
         return true;
     }
+    if (spec->kind == PLAYER_RANDOM_GREEDY) {
+        *move = greedy_move_random(&game->pos, &pl->rng);
+        return true;
+    }
     if (spec->kind == PLAYER_STAYER) {
         Side us = (Side)game->pos.side_to_move;
         Bitboard kept = game->pos.turns < spec->keep_until
@@ -275,8 +309,12 @@ static bool player_move(Player *pl, const Game *game, Move *move, char *err, int
         *move = greedy_move_keeping(&game->pos, kept);
         return true;
     }
-    if (spec->kind == PLAYER_AB) {
+    if (spec->kind == PLAYER_AB || spec->kind == PLAYER_CONVEX) {
         *move = plainab_move(pl->ab, game, spec->movetime);
+        return true;
+    }
+    if (spec->kind == PLAYER_MCTS) {
+        *move = mcts_move(pl->mcts, game, spec->movetime, 0);
         return true;
     }
     if (spec->kind == PLAYER_EXTERNAL) {

@@ -69,7 +69,9 @@ static const char USAGE[] =
     "  --lobby-away-seconds N   an open game leaves the lobby once its creator has\n"
     "                           been offline this long (default 60)\n"
     "  --lobby-seconds N        and in any case this long after it was created\n"
-    "                           (default 7200: 2 h)\n";
+    "                           (default 7200: 2 h)\n"
+    "  --computer-threads N     searches of the computer's seats at once (default and\n"
+    "                           most: one fewer than the cores, at least one)\n";
 
 enum {
     DEFAULT_PORT = 8080,
@@ -93,7 +95,7 @@ typedef struct {
     const char *trusted_proxy;
     long long games_per_hour, requests_per_second, streams_per_address, max_streams;
     long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds, batch_max;
-    long long open_games_per_address, lobby_away_seconds, lobby_seconds;
+    long long open_games_per_address, lobby_away_seconds, lobby_seconds, computer_threads;
 } ServeOptions;
 
 /* The options that take a number, with their bounds. */
@@ -116,6 +118,7 @@ static const NumberOption NUMBERS[] = {
     {"--open-games-per-address", 0, 1000000, offsetof(ServeOptions, open_games_per_address)},
     {"--lobby-away-seconds", 1, 86400, offsetof(ServeOptions, lobby_away_seconds)},
     {"--lobby-seconds", 1, 30LL * 86400, offsetof(ServeOptions, lobby_seconds)},
+    {"--computer-threads", 1, 64, offsetof(ServeOptions, computer_threads)},
 };
 
 /* A number option at argv[*i]: 1 taken, 0 not one of them, -1 a usage error. */
@@ -264,7 +267,8 @@ static Api *start_api(const ServeOptions *o) {
         .online = {.db_path = db, .keep_ms = o->keep_days * 86400000LL, .abandon_ms = o->abandon_seconds * 1000,
                    .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000,
                    .batch_max = (int)o->batch_max, .open_per_address = (int)o->open_games_per_address,
-                   .lobby_away_ms = o->lobby_away_seconds * 1000, .lobby_ms = o->lobby_seconds * 1000},
+                   .lobby_away_ms = o->lobby_away_seconds * 1000, .lobby_ms = o->lobby_seconds * 1000,
+                   .computer_threads = (int)o->computer_threads},
         .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
                    .streams = (unsigned)o->streams_per_address},
         .trusted_proxy = o->trusted_proxy,

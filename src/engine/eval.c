@@ -42,6 +42,9 @@ void eval_init(Evaluator *ev, const EvalWeights *w) {
         }
     for (int v = 0; v < 2; v++) {
         for (int side = WHITE; side <= BLACK; side++) {
+            Bitboard home = camp_of((Variant)v, (Side)side), around = {{0, 0, 0, 0}};
+            for (Bitboard b = home; !bb_is_empty(b);) around = bb_or(around, NEIGHBOURS[bb_pop(&b)]);
+            ev->doorstep[v][side] = bb_minus(around, home);
             int floor = 0;
             for (int sq = 0; sq < NUM_SQUARES; sq++) {
                 int cost = square_cost(w, (Variant)v, (Side)side, sq);
@@ -200,6 +203,38 @@ static int without_ladder(const Position *pos, Side side, Bitboard goal) {
     return count;
 }
 
+/* The empty squares of `side`'s goal that an enemy piece on its doorstep
+ * (next to its home camp, our goal) could move back into with a step or one
+ * hop: while one is open, that piece can shut our goal for good (guard.h).
+ * Longer chains back in are the search's to find. */
+static int returnable_squares(const Evaluator *ev, const Position *pos, Side side) {
+    Variant v = (Variant)pos->variant;
+    Side enemy = (Side)(side ^ 1);
+    Bitboard near = bb_and(pos->pieces[enemy], ev->doorstep[v][enemy]);
+    if (bb_is_empty(near)) return 0;
+    Bitboard open = bb_minus(goal_of(v, side), pos->occupied), reached = {{0, 0, 0, 0}};
+    while (!bb_is_empty(near)) {
+        int sq = bb_pop(&near);
+        reached = bb_or(reached, bb_and(NEIGHBOURS[sq], open));
+        for (int i = 0; i < HOP_COUNT[sq]; i++)
+            if (pos->at[HOPS[sq][i].over] != NO_PIECE && bb_has(&open, HOPS[sq][i].land)) bb_add(&reached, HOPS[sq][i].land);
+    }
+    return bb_count(reached);
+}
+
+/* What the open squares in reach of a piece on the doorstep cost `side`:
+ * nothing while its goal is empty, growing with the pieces in it to the
+ * full `returnable` a square once it is half filled, so that the cost never
+ * makes the engine put off an arrival, nor counts the squares the
+ * opponent's pieces leave as they set out. */
+static int door_cost(const Evaluator *ev, const Position *pos, Side side) {
+    Bitboard goal = goal_of((Variant)pos->variant, side);
+    int in_goal = bb_count(bb_and(pos->pieces[side], goal)), half = bb_count(goal) / 2;
+    if (in_goal == 0) return 0;
+    if (in_goal > half) in_goal = half;
+    return ev->weights.returnable * returnable_squares(ev, pos, side) * in_goal / half;
+}
+
 /* `home_percent`: how much of home_late the side's pieces at home cost. */
 static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side, int home_percent) {
     const EvalWeights *w = &ev->weights;
@@ -233,6 +268,11 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
     int home = ev->weights.their_home_late;
     int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1), us == root ? home : 100);
     int ours = side_cost(ev, pos, acc, us, us == root ? 100 : home);
+    /* The engine's own goal only: counted for the opponent too, it would
+     * pay the engine to keep its pieces by its own home's empty squares. */
+    int open = ev->weights.returnable ? door_cost(ev, pos, root) : 0;
+    if (us == root) ours += open;
+    else theirs += open;
     /* The engine's own race counts fully, the opponent's by its share.
      * Scored from the root side's view, so every node of a search agrees. */
     int share = ev->weights.their_share;

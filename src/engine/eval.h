@@ -39,6 +39,7 @@ typedef struct {
     uint32_t reciprocal[20];             /* [n]: 2^20 / n + 1, to divide by n (eval.c) */
     Bitboard costlier[2][2][NUM_SQUARES]; /* [variant][side][square]: the squares costing more,
                                             where a move from it loses ground */
+    Bitboard doorstep[2][2];             /* [variant][side]: the squares next to side's home camp */
     int root_turns;                      /* the turn the door is judged at (eval_set_root); < 0: each position's */
 } Evaluator;
 

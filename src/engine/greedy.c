@@ -2,6 +2,13 @@
 #include "engine/greedy.h"
 
 #include "core/movegen.h"
+#include "engine/random.h"
+
+int distance_sum(const Position *pos, Side side) {
+    int sum = 0;
+    for (Bitboard b = pos->pieces[side]; !bb_is_empty(b);) sum += goal_distance(side, bb_pop(&b));
+    return sum;
+}
 
 /* Among the moves that advance most, the one of the piece furthest from the
  * goal: a plain player moves its rear pieces when it can gain as much with
@@ -26,6 +33,24 @@ Move greedy_move_keeping(const Position *pos, Bitboard kept) {
 }
 
 Move greedy_move(const Position *pos) { return greedy_move_keeping(pos, (Bitboard){{0, 0, 0, 0}}); }
+
+/* Reservoir sampling: the k-th move of the best gain seen replaces the one
+ * kept with probability 1/k. */
+Move greedy_move_random(const Position *pos, uint64_t *rng) {
+    MoveList list;
+    generate_moves(pos, &list);
+    Side side = (Side)pos->side_to_move;
+    Move best = list.moves[0];
+    int best_gain = -1000, ties = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (move_is_pass(m)) break;
+        int gain = goal_distance(side, m.from) - goal_distance(side, m.to);
+        if (gain > best_gain) best_gain = gain, ties = 0;
+        if (gain == best_gain && random_next(rng) % (uint64_t)++ties == 0) best = m;
+    }
+    return best;
+}
 
 /* Nearest the home corner: farthest from the goal corner, then the lower
  * square. */

@@ -3,19 +3,21 @@
 
 /* Depth caps and noise separate the lower levels, think time the upper
  * ones; every level answers within its think time when the caller sets no
- * limit.  The ladder: docs/MEASUREMENTS.md. */
+ * limit.  Levels 1 to 3 are a beginner's: one ply, much noise, plain moves
+ * only, and levels 1 and 2 miss the chains longer than they see
+ * (beginner.h).  The ladder: docs/MEASUREMENTS.md. */
 static const LevelParams LEVELS[MAX_LEVEL + 1] = {
-    /*       name            depth  ms  noise */
-    [1] = {"beginner", 1, 100, 250},
-    [2] = {"novice", 1, 100, 80},
-    [3] = {"casual", 2, 100, 60},
-    [4] = {"club player", 3, 100, 40},
-    [5] = {"intermediate", 4, 150, 20},
-    [6] = {"skilled", 5, 200, 10},
-    [7] = {"advanced", 0, 20, 0},
-    [8] = {"expert", 0, 100, 0},
-    [9] = {"master", 0, 250, 0},
-    [10] = {"strongest", 0, 1000, 0},
+    /*       name, how it plays                         depth  ms  noise  sight  plain */
+    [1] = {"beginner", "misses long jumps and errs often", 1, 100, 250, 2, true},
+    [2] = {"novice", "misses the longest jumps and errs often", 1, 100, 200, 4, true},
+    [3] = {"casual", "sees every jump but errs often", 1, 100, 160, 0, true},
+    [4] = {"club player", "looks a little ahead and errs now and then", 3, 100, 40, 0, false},
+    [5] = {"intermediate", "looks further ahead and seldom errs", 4, 150, 20, 0, false},
+    [6] = {"skilled", "looks well ahead and hardly ever errs", 5, 200, 40, 0, false},
+    [7] = {"advanced", "plays its best at a glance", 0, 50, 0, 0, false},
+    [8] = {"expert", "plays its best, quickly", 0, 100, 0, 0, false},
+    [9] = {"master", "plays its best with more thought", 0, 250, 0, 0, false},
+    [10] = {"strongest", "plays its best: hard to beat", 0, 1000, 0, 0, false},
 };
 
 int level_clamp(int level) { return level < MIN_LEVEL ? MIN_LEVEL : level > MAX_LEVEL ? MAX_LEVEL : level; }

@@ -19,14 +19,20 @@
 /* An engine driven by a program: the protocol, and any new Engine. */
 #define ENGINE_LEVEL 10
 
+#include <stdbool.h>
+
 #define LEVEL_TEXT(n) LEVEL_TEXT_(n)
 #define LEVEL_TEXT_(n) #n
 
 typedef struct {
     const char *name; /* in English, lower case: "beginner" ... "strongest" */
+    const char *about; /* how it plays, in English, lower case: "misses long jumps and errs often" */
     int max_depth;    /* plies; 0: no limit */
     int think_ms;     /* default time for a move when no limit is given */
     int noise;        /* amplitude of the evaluation's noise, hundredths of a move */
+    int sight;        /* the longest jump chain it sees, in hops; 0: every chain (beginner.h) */
+    bool plain;       /* plain moves only: no step back while another move is left, no move
+                         undone, no position seen before (beginner.h) */
 } LevelParams;
 
 /* The nearest level to `level`: the one place a level is clamped. */

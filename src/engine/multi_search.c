@@ -509,8 +509,32 @@ static bool search_root(MultiEngine *e, int depth) {
     return true;
 }
 
-/* The root's moves, less those a noisy level may not play (a third
- * repetition) while others are left. */
+/* Has one of the pieces on `visitors` no move at all? */
+static bool stuck_on(const MultiPosition *pos, Bitboard visitors) {
+    while (!bb_is_empty(visitors)) {
+        int sq = bb_pop(&visitors);
+        if (bb_is_empty(bb_minus(NEIGHBOURS[sq], pos->occupied)) && bb_is_empty(multi_jump_destinations(pos, sq)))
+            return true;
+    }
+    return false;
+}
+
+/* Does the move wall in another seat's piece on our goal?  Our pieces
+ * there can never leave it, so such a wall stands for good and we can never
+ * finish: a plain paranoid player kept its last piece at home and lost so
+ * the engine six games in a hundred. */
+static bool walls_in(const MultiPosition *pos, Move m) {
+    int seat = pos->seat;
+    Bitboard goal = seat_goal(seat);
+    Bitboard visitors = bb_minus(bb_and(pos->occupied, goal), pos->pieces[seat]);
+    if (bb_is_empty(visitors) || move_is_pass(m) || stuck_on(pos, visitors)) return false;
+    MultiPosition after = *pos;
+    multi_move_piece(&after, seat, m.from, m.to);
+    return stuck_on(&after, visitors);
+}
+
+/* The root's moves, less those that wall in a piece on our goal, and those
+ * a noisy level may not play (a third repetition), while others are left. */
 static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
     MultiSearchState *s = &e->search;
     MultiMoves *list = &s->lists[0];
@@ -518,6 +542,7 @@ static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
     s->root_count = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = {list->moves[i].from, list->moves[i].to};
+        if (list->count > 1 && walls_in(&s->pos, m)) continue;
         if (noisy && list->count > 1 && !move_is_pass(m) && multi_game_occurrences_after(game, m) >= 3) continue;
         s->root_scores[s->root_count] = list->moves[i].score;
         s->root_moves[s->root_count++] = list->moves[i];
@@ -594,7 +619,7 @@ static void plan_time(MultiEngine *e, const MultiLimits *limits, const MultiLeve
     two.movetime = limits->movetime;
     two.clock[0] = limits->clock[s->root.root];
     two.infinite = limits->infinite;
-    LevelParams level = {NULL, lp->max_depth, lp->think_ms, lp->noise};
+    LevelParams level = {.max_depth = lp->max_depth, .think_ms = lp->think_ms, .noise = lp->noise};
     /* A level bounded by nodes stops at them, its time only a ceiling. */
     if (lp->nodes && !limits->infinite && limits->movetime < 0 && limits->clock[s->root.root] < 0) two.movetime = lp->think_ms;
     Deadlines d = time_plan(&two, &level, 0, cost, s->start);

@@ -2,25 +2,54 @@
 #include "engine/plainab.h"
 
 #include "engine/clock.h"
+#include "engine/greedy.h"
 
 enum { AB_WIN = 30000, AB_WIN_BOUND = 29000, AB_INFINITE = 32000, AB_CHECK_EVERY = 1024 };
 
-void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes) {
+void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes, ABEvaluation evaluation) {
     tt_init(&ab->tt, hash_memory, hash_bytes);
+    ab->evaluation = evaluation;
 }
 
 void plainab_new_game(PlainAB *ab) { tt_clear(&ab->tt); }
-
-static int distance_sum(const Position *pos, Side side) {
-    int sum = 0;
-    for (Bitboard b = pos->pieces[side]; !bb_is_empty(b);) sum += goal_distance(side, bb_pop(&b));
-    return sum;
-}
 
 /* For the side to move: the opponent's distance less its own. */
 static int evaluate_distances(const Position *pos) {
     Side us = (Side)pos->side_to_move;
     return distance_sum(pos, (Side)(us ^ 1)) - distance_sum(pos, us);
+}
+
+static int squares_sum(const Position *pos, Side side) {
+    int sum = 0;
+    for (Bitboard b = pos->pieces[side]; !bb_is_empty(b);) {
+        int d = goal_distance(side, bb_pop(&b));
+        sum += d * d;
+    }
+    return sum;
+}
+
+/* For the side to move, whose moves are in `list`: the squared distances'
+ * difference, and half of the most its next move gains in them. */
+static int evaluate_convex(const Position *pos, MoveList *list) {
+    Side us = (Side)pos->side_to_move;
+    generate_moves(pos, list);
+    int best = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_is_pass(m)) continue;
+        int from = goal_distance(us, m.from), to = goal_distance(us, m.to);
+        if (from * from - to * to > best) best = from * from - to * to;
+    }
+    return squares_sum(pos, (Side)(us ^ 1)) - squares_sum(pos, us) + best / 2;
+}
+
+static int evaluate(PlainAB *ab, int ply) {
+    if (ab->evaluation == AB_EVAL_CONVEX) return evaluate_convex(&ab->pos, &ab->moves[ply]);
+    return evaluate_distances(&ab->pos);
+}
+
+int plainab_evaluate(PlainAB *ab, const Position *pos) {
+    return ab->evaluation == AB_EVAL_CONVEX ? evaluate_convex(pos, &ab->moves[0]) : evaluate_distances(pos);
 }
 
 static int gain(const Position *pos, Move m) {
@@ -54,7 +83,7 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
     if ((++ab->nodes & (AB_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
     if (ab->stopped) return 0;
     if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -AB_WIN + ply;
-    if (depth == 0 || ply >= PLAINAB_MAX_PLY) return evaluate_distances(pos);
+    if (depth == 0) return evaluate(ab, ply); /* depth < PLAINAB_MAX_PLY: ply is a slot of moves[] */
     const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
     Move first = ply == 0 ? ab->pv_move : MOVE_PASS;
     if (entry) {

@@ -7,6 +7,11 @@
  * distances to the goal.  It once beat the engine three games in ten
  * (docs/ENGINE.md), so every change is measured against it too.  The caller
  * owns the memory; the search allocates nothing.
+ *
+ * The same search with another evaluation (AB_EVAL_CONVEX) is a partner of
+ * another kind: it scores the squares of the distances, so a piece left
+ * behind weighs most, and adds half of the best gain the side to move has
+ * in hand (its next move, generated at every leaf).
  */
 #ifndef HALMA_PLAINAB_H
 #define HALMA_PLAINAB_H
@@ -20,8 +25,14 @@
 
 enum { PLAINAB_MAX_PLY = 32 };
 
+typedef enum {
+    AB_EVAL_DISTANCE, /* the opponent's distance sum less our own */
+    AB_EVAL_CONVEX,   /* the same over squared distances, plus the move in hand */
+} ABEvaluation;
+
 typedef struct {
     TTable tt;
+    ABEvaluation evaluation;
     Position pos;
     uint64_t nodes;
     int64_t deadline;
@@ -30,8 +41,12 @@ typedef struct {
     MoveList moves[PLAINAB_MAX_PLY]; /* each ply's moves */
 } PlainAB;
 
-void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes);
+/* Sets up a player with the evaluation given. */
+void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes, ABEvaluation evaluation);
 void plainab_new_game(PlainAB *ab);
+
+/* Its evaluation of `pos` for the side to move (it may generate moves). */
+int plainab_evaluate(PlainAB *ab, const Position *pos);
 
 /* Its move in `game` (not over), thinking `movetime_ms`; never a move that
  * repeats a position a third time while another is left. */

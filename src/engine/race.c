@@ -18,6 +18,7 @@ void race_weights(EvalWeights *w) {
     w->no_ladder = 30;
     w->lateral_free = 0;
     w->learned = 0; /* learnt from two-sided games (learned.h) */
+    w->returnable = 0; /* measured without it */
 }
 
 /* A side's costliest pieces, dearest first; among equal costs the lower

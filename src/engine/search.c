@@ -13,6 +13,7 @@
  */
 #include "engine/search.h"
 
+#include "engine/beginner.h"
 #include "engine/clock.h"
 #include "engine/greedy.h"
 #include "engine/levels.h"
@@ -22,6 +23,7 @@
 enum {
     CHECK_EVERY = 1024,      /* nodes between looks at the clock and the stop flag */
     RACE_MIN_DEPTH = 4,      /* own moves every level looks ahead in the race */
+    RACE_NOISE = 100,        /* the most any level errs by in the race */
     ASPIRATION_WIDEST = 1000, /* a window this wide gives way to a full one */
 };
 
@@ -47,6 +49,7 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
     EvalWeights race;
     race_weights(&race);
     eval_init(&engine->race_eval, &race);
+    guard_init(&engine->guard);
     for (int d = 0; d < 64; d++)
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
@@ -70,6 +73,7 @@ void engine_seed(Engine *engine, uint64_t seed) { engine->rng = seed * GOLDEN_GA
 void engine_new_game(Engine *engine) {
     tt_clear(&engine->tt);
     engine->plan.length = engine->plan_next = 0;
+    engine->claim_in = 0;
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < NUM_SQUARES; a++)
             for (int b = 0; b < NUM_SQUARES; b++) engine->history[s][a][b] = 0;
@@ -223,16 +227,13 @@ static void unmake_move(Engine *e, Move m) {
  * to eight times differently, and with the opponent's model (greedy replies).  The home-camp cost's small steps within a
  * phase are not salted: that lost 10% of the bench to missed transpositions. */
 static inline uint64_t table_key(const Engine *e, const Position *pos) {
+    const SearchState *s = &e->search;
     uint64_t phase = (uint64_t)eval_past_grace(&e->eval.weights, pos) + !eval_door_open(&e->eval, pos) +
-                     3 * (uint64_t)e->search.greedy_replies;
+                     3 * (uint64_t)s->greedy_replies + 6 * (uint64_t)s->guard_phase + 12 * (uint64_t)s->guard_replies;
     return pos->hash ^ phase * GOLDEN_GAMMA;
 }
 
-static bool is_banned(const SearchState *s, Move m) {
-    for (int i = 0; i < s->banned_count; i++)
-        if (move_equal(s->banned[i], m)) return true;
-    return false;
-}
+static bool is_banned(const SearchState *s, Move m) { return s->banned_count && bb_has(&s->banned[m.from], m.to); }
 
 static void update_pv(SearchState *s, int ply, Move m) {
     s->pv[ply][ply] = m;
@@ -324,6 +325,19 @@ static inline bool game_ended(const Engine *e, const SearchState *s, int ply, in
     return false;
 }
 
+/* A draw, for the side to move, at its plain value: what the engine's
+ * contempt makes of it. */
+static int plain_draw(const SearchState *s) { return s->pos.side_to_move == s->root_side ? -s->contempt : s->contempt; }
+
+/* Is the opponent to move here, with a move back into our goal in hand,
+ * in a search that scores it as a draw (guard.h)?  Looked at in every
+ * search of both sides once our goal is half filled, and racing alone
+ * while a returning piece is near. */
+static bool return_in_hand(const SearchState *s) {
+    return s->guard_phase && (s->solo_side < 0 || s->guard_replies) && s->pos.side_to_move != s->root_side &&
+           guard_return_possible(&s->pos, (Side)s->pos.side_to_move);
+}
+
 static int search(Engine *e, int alpha, int beta, int depth, int ply);
 
 /* Searches the position just made, one ply down.  Most nodes are leaves:
@@ -334,7 +348,38 @@ static inline int search_child(Engine *e, int alpha, int beta, int depth, int pl
     s->pv_length[ply] = ply;
     if (ply > s->seldepth) s->seldepth = ply;
     int score;
-    return game_ended(e, s, ply, &score) ? score : leaf_eval(e, s);
+    if (game_ended(e, s, ply, &score)) return score;
+    score = leaf_eval(e, s);
+    if (return_in_hand(s) && plain_draw(s) > score) score = plain_draw(s);
+    return score;
+}
+
+enum { GUARD_MOVES = 64 }; /* approaches searched at one node, at most */
+
+/* Racing alone with a returning piece near (s->guard_replies), the
+ * opponent passes, or brings such a piece nearer our goal; `stand` is what
+ * it has in hand already (a move back in: a draw). */
+static int guarded_replies(Engine *e, int alpha, int beta, int depth, int ply, int stand) {
+    SearchState *s = &e->search;
+    Move moves[GUARD_MOVES + 1];
+    moves[0] = MOVE_PASS;
+    int n = 1 + guard_approaches(&e->guard, &s->pos, moves + 1, GUARD_MOVES);
+    int best = stand;
+    for (int i = 0; i < n; i++) {
+        make_reply(e, moves[i]);
+        int score = -search_child(e, -beta, -alpha, depth, ply + 1);
+        unmake_reply(e, moves[i]);
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(s, ply, moves[i]);
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
 }
 
 static int search(Engine *e, int alpha, int beta, int depth, int ply) {
@@ -354,11 +399,21 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) return alpha;
     }
 
+    /* A move of the opponent's back into our goal is a draw in hand. */
+    int stand = -SCORE_INFINITE;
+    if (return_in_hand(s)) {
+        stand = plain_draw(s);
+        if (stand >= beta) return stand;
+        if (stand > alpha) alpha = stand;
+    }
+
     /* Racing alone, the depth counts our own moves only.  In the race proper
-     * the other side's moves cannot matter: it passes.  Far ahead before the
+     * the other side's moves cannot matter: it passes, or, with a piece near
+     * our goal, brings it nearer (s->guard_replies).  Far ahead before the
      * armies have passed, its pieces still stand in our way, and it is taken
      * to keep advancing as greedy does (s->greedy_replies). */
     if (pos->side_to_move != s->solo_side && s->solo_side >= 0) {
+        if (s->guard_replies) return guarded_replies(e, alpha, beta, depth, ply, stand);
         Move reply = s->greedy_replies && depth >= e->params.greedy_reply_depth ? greedy_move(pos) : MOVE_PASS;
         make_reply(e, reply);
         int score = -search_child(e, -beta, -alpha, depth, ply + 1);
@@ -392,7 +447,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
 
     MoveOrder *order = &s->orders[ply];
     start_picker(e, s, ply, tt_move);
-    int best_score = -SCORE_INFINITE, old_alpha = alpha, tried = 0;
+    int best_score = stand, old_alpha = alpha, tried = 0;
     Move best_move = MOVE_PASS, m;
     bool special;
     while (picker_next(order, pos, &m, &special)) {
@@ -524,6 +579,13 @@ static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
     return after > before;
 }
 
+/* The side's own last move, if the record has one. */
+static Move own_last_move(const Game *game) { return game->length >= 2 ? game->moves[game->length - 2] : MOVE_PASS; }
+
+static void ban(SearchState *s, Move m, int *banned) {
+    if (!bb_has(&s->banned[m.from], m.to)) bb_add(&s->banned[m.from], m.to), (*banned)++;
+}
+
 /*
  * Root moves the engine may not play, unless it has no other:
  * - while the way out is kept open (door_moves), a move that walls in an
@@ -532,21 +594,67 @@ static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
  *   opponent that passes, a door opened later looks as good as one open now,
  *   and stayer:1:150 found its piece walled in on the turn it set out;
  * - at a noisy level, a move that repeats a position for the third time: it
- *   could take it for a good move by chance.
+ *   could take it for a good move by chance;
+ * - at a level of short sight, a chain longer than it sees (beginner.h);
+ * - at a level of plain moves, its last move undone, a position seen
+ *   before, and a step back while another move is left: noise makes a
+ *   beginner err, never play a silly move.
  */
 static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
     SearchState *s = &e->search;
     MoveList *list = &s->root_moves;
     generate_moves(&s->pos, list);
+    Side us = (Side)s->pos.side_to_move;
     bool door_open = eval_door_open(&e->eval, &s->pos);
-    int walled = eval_walled_in(&e->eval, &s->pos, (Side)(s->pos.side_to_move ^ 1));
-    int banned = 0;
-    for (int i = 0; i < list->count && banned < MAX_BANNED; i++) {
+    int walled = eval_walled_in(&e->eval, &s->pos, (Side)(us ^ 1));
+    Move last = own_last_move(game);
+    int sight = race_is_separated(&s->pos) ? 0 : lp->sight; /* every level finishes its race */
+    for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = (Bitboard){{0, 0, 0, 0}};
+    int banned = 0, from = -1;
+    bool forward_left = false;
+    Bitboard seen = {{0, 0, 0, 0}};
+    for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        if ((door_open && walls_in(e, &s->pos, m, walled)) || (lp->noise && game_occurrences_after(game, m) >= 3))
-            s->banned[banned++] = m;
+        if (move_is_pass(m)) continue;
+        if (sight && m.from != from) seen = beginner_destinations(&s->pos, from = m.from, sight);
+        int occurrences = lp->noise || lp->plain ? game_occurrences_after(game, m) : 0;
+        bool undone = m.from == last.to && m.to == last.from;
+        if ((door_open && walls_in(e, &s->pos, m, walled)) || (lp->noise && occurrences >= 3) ||
+            (sight && !bb_has(&seen, m.to)) || (lp->plain && (undone || occurrences >= 2)))
+            ban(s, m, &banned);
+        else
+            forward_left |= goal_distance(us, m.to) <= goal_distance(us, m.from);
     }
+    if (lp->plain && forward_left)
+        for (int i = 0; i < list->count; i++)
+            if (!move_is_pass(list->moves[i]) && goal_distance(us, list->moves[i].to) > goal_distance(us, list->moves[i].from))
+                ban(s, list->moves[i], &banned);
     s->banned_count = banned < list->count ? banned : 0;
+}
+
+/* Bans, besides the root moves banned already, those after which the
+ * opponent can move a piece back into our goal, unless every move is then
+ * banned. */
+static void ban_opening_moves(Engine *e) {
+    SearchState *s = &e->search;
+    const MoveList *list = &s->root_moves;
+    Side them = (Side)(s->pos.side_to_move ^ 1);
+    if (s->banned_count == 0) /* nothing banned: clear what banning every move left */
+        for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = (Bitboard){{0, 0, 0, 0}};
+    int banned = s->banned_count;
+    Bitboard before[NUM_SQUARES];
+    for (int sq = 0; sq < NUM_SQUARES; sq++) before[sq] = s->banned[sq];
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_is_pass(m) || is_banned(s, m)) continue;
+        position_make(&s->pos, m);
+        bool opens = guard_return_possible(&s->pos, them);
+        position_unmake(&s->pos, m);
+        if (opens) ban(s, m, &banned);
+    }
+    if (banned < list->count) s->banned_count = banned;
+    else
+        for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = before[sq];
 }
 
 static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
@@ -568,6 +676,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
         /* Noise fades as we near home, so weak levels still finish. */
         int cost = side_cost_now(e, &s->pos, (Side)s->pos.side_to_move);
         s->noise = cost >= 1500 ? lp->noise : lp->noise * cost / 1500;
+        if (race_is_separated(&s->pos) && s->noise > RACE_NOISE) s->noise = RACE_NOISE;
         s->noise_seed = random_next(&e->rng);
     }
     /* A noisy level must not take a repetition for a good move by chance. */
@@ -626,12 +735,21 @@ static void report_plan(Engine *e, int depth, int score, ReportFn report, void *
  */
 static void choose_sides(Engine *e, const SearchLimits *limits) {
     SearchState *s = &e->search;
+    /* A forced win found by a search of both sides is followed by one: racing
+     * alone, the next move forgot it and let a piece back into our goal. */
+    int since_claim = s->pos.turns - e->claim_turn;
+    bool proving = e->claim_in > 0 && since_claim > 0 && since_claim < e->claim_in;
     Side us = (Side)s->pos.side_to_move, them = (Side)(us ^ 1);
     s->solo_side = -1;
     s->greedy_replies = false;
+    s->guard_replies = false;
+    int outside = bb_count(bb_minus(s->pos.pieces[us], goal_of((Variant)s->pos.variant, us)));
+    s->guard_phase = outside <= e->params.guard_outside;
     s->own_cost = side_cost_now(e, &s->pos, us);
     s->opponent_cost = side_cost_now(e, &s->pos, them);
-    if (race_is_separated(&s->pos)) {
+    if (proving) {
+        /* both sides move */
+    } else if (race_is_separated(&s->pos)) {
         s->solo_side = us;
         /* Every level finishes its race competently: a short plan home is
          * out of reach of a one-move lookahead. */
@@ -641,6 +759,10 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
         s->greedy_replies = e->params.greedy_reply_depth != 0 && s->pos.variant == VARIANT_19 &&
                             eval_door_open(&e->eval, &s->pos);
     }
+    if (s->solo_side >= 0 && s->guard_phase && guard_threat_near(&e->guard, &s->pos, them)) {
+        s->guard_replies = true;
+        s->greedy_replies = false;
+    }
 }
 
 /* The race planner's move when it may plan (the race proper, a level at full
@@ -648,7 +770,7 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
 static int planned_move(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp,
                         Move *planned) {
     SearchState *s = &e->search;
-    if (s->solo_side < 0 || !race_is_separated(&s->pos) || lp->noise || lp->max_depth || limits->depth ||
+    if (s->solo_side < 0 || s->guard_replies || !race_is_separated(&s->pos) || lp->noise || lp->max_depth || limits->depth ||
         limits->nodes || limits->infinite || s->hard_deadline < 0)
         return 0;
     int length = plan_race(e, planned);
@@ -707,6 +829,7 @@ static Move deepen(Engine *e, Move best, ReportFn report, void *ctx, int *score,
         if (s->pv_length[0] > 0) best = s->pv[0][0];
         report_iteration(e, depth, result, report, ctx);
         if (result > SCORE_WIN_BOUND && SCORE_WIN - result <= depth) break; /* a shortest win is found */
+        if (s->guard_phase && result == -s->contempt) break; /* a returning piece draws: deeper, it still does */
         if (result < -SCORE_WIN_BOUND && SCORE_WIN + result <= depth) break;
         if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
     }
@@ -729,6 +852,16 @@ Move engine_think(Engine *e, const Game *game, const SearchLimits *limits, Repor
     int plan_length = planned_move(e, game, limits, lp, &planned);
     int score, depth_done;
     Move best = deepen(e, root_moves->moves[0], report, ctx, &score, &depth_done);
+    if (s->guard_phase && score == -s->contempt && !s->stopped) {
+        /* Every move lets a returning piece in: a side that sees it draws,
+         * and nothing we play prevents it.  Play on as if it did not, but
+         * never opening the door at once while another move keeps it shut. */
+        s->guard_phase = s->guard_replies = false;
+        ban_opening_moves(e);
+        best = deepen(e, best, report, ctx, &score, &depth_done);
+    }
+    e->claim_in = score > SCORE_WIN_BOUND ? SCORE_WIN - score : 0;
+    e->claim_turn = game->pos.turns;
     if (!plan_length) return best;
     /* The search's move stands only where it sees a way home no longer than
      * the plan: it then proves the shortest finish. */

@@ -24,6 +24,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "engine/eval.h"
+#include "engine/guard.h"
 #include "engine/moveorder.h"
 #include "engine/race.h"
 #include "engine/tt.h"
@@ -32,7 +33,6 @@
 enum {
     MAX_PV = 64, MAX_PLY = 64,
     KEY_FILTER_SIZE = 4096, /* slots counting the path's keys, a power of two */
-    MAX_BANNED = 64,        /* root moves banned at once */
 };
 
 typedef struct {
@@ -69,6 +69,8 @@ typedef struct {
     int solo_side;      /* racing alone: the only side that moves (the other passes); -1: both */
     Move eager;         /* racing alone: the root move that gains most now, which wins a tie */
     bool greedy_replies; /* racing alone before the armies pass: the other side's replies are greedy's */
+    bool guard_phase;   /* our last pieces coming home: a move of the opponent's back into our goal is a draw (guard.h) */
+    bool guard_replies; /* racing alone with such a piece near: the opponent may also bring it nearer */
     int own_cost, opponent_cost; /* each side's moves still needed at the root, in hundredths (eval.h) */
     int noise;          /* amplitude of the level's evaluation noise now */
     uint64_t noise_seed;
@@ -81,8 +83,8 @@ typedef struct {
     Move root_best;     /* best root move of the iteration in progress */
     int root_best_score;
     int seldepth;
-    int banned_count;   /* root moves it may not play (ban_root_moves) */
-    Move banned[MAX_BANNED];
+    int banned_count;   /* root moves it may not play (ban_root_moves), 0: none */
+    Bitboard banned[NUM_SQUARES]; /* [from]: their destinations */
     MoveList root_moves;
     MoveOrder orders[MAX_PLY]; /* the moves of each ply, in the order tried */
 } SearchState;
@@ -96,6 +98,7 @@ typedef struct {
     TTable tt;
     Evaluator eval;
     Evaluator race_eval; /* the race planner's ranking (race_weights) */
+    Guard guard;
     uint64_t rng;
     SearchParams params; /* the search's tunables (tune.h); the evaluation's are in eval */
     int8_t reductions[64][64];
@@ -104,6 +107,7 @@ typedef struct {
     RacePlanner race;
     RacePlan plan;      /* the best way home found so far in the race */
     int plan_next;      /* its next move */
+    int claim_turn, claim_in; /* the turn of the last forced win found, and its plies; 0: none */
 } Engine;
 
 /* A new Engine plays at ENGINE_LEVEL (levels.h); engine_set_level clamps

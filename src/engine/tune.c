@@ -26,6 +26,7 @@ Tune tune_defaults(void) {
             .door_moves = 80, /* greedy's last piece leaves its camp by move 47 at the latest */
             .forward_exit = 0,
             .learned = 100,
+            .returnable = 60,
         },
         .search = {
             .contempt = 100, /* two engines that both see a jam as even would shuffle into a repetition */
@@ -41,6 +42,7 @@ Tune tune_defaults(void) {
             .lead_home_late = 0, /* 100 races greedy home 2 moves sooner, but alone too early against ab@100 */
             .greedy_reply_depth = 1,
             .race_beam_width = RACE_MAX_WIDTH,
+            .guard_outside = 4, /* the last moves, that a side searching for a draw sees coming */
         },
     };
 }
@@ -58,12 +60,12 @@ static const struct {
     EVAL_FIELD(outside),
     EVAL_FIELD(straggler),          EVAL_FIELD(straggler_slack),   EVAL_FIELD(no_ladder),
     EVAL_FIELD(their_share),        EVAL_FIELD(deadlock_divisor),  EVAL_FIELD(door_moves),
-    EVAL_FIELD(forward_exit),       EVAL_FIELD(learned),
+    EVAL_FIELD(forward_exit),       EVAL_FIELD(learned),           EVAL_FIELD(returnable),
     SEARCH_FIELD(contempt),         SEARCH_FIELD(aspiration_depth), SEARCH_FIELD(aspiration_window),
     SEARCH_FIELD(losing_prune_depth), SEARCH_FIELD(late_move_slope), SEARCH_FIELD(reduction_percent),
     SEARCH_FIELD(futility_margin),  SEARCH_FIELD(history_bonus_max), SEARCH_FIELD(solo_lead_19),
     SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(lead_home_late),  SEARCH_FIELD(greedy_reply_depth),
-    SEARCH_FIELD(race_beam_width),
+    SEARCH_FIELD(race_beam_width),  SEARCH_FIELD(guard_outside),
 };
 
 enum { FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS };

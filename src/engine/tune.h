@@ -33,6 +33,8 @@ typedef struct {
     int door_moves;      /* own moves until which the leader keeps that way out open */
     int forward_exit;    /* 1: only a move out that gains ground frees a piece */
     int learned;         /* percent of the learnt per-square corrections (learned.h) */
+    int returnable;      /* an empty square of the goal that an enemy piece next to it (its home
+                            camp) could move back into at once: keep it closed (guard.h) */
 } EvalWeights;
 
 /* The search's parameters (search.c, moveorder.c, timeman.c). */
@@ -51,6 +53,8 @@ typedef struct {
     int greedy_reply_depth; /* racing alone (19 pieces), the opponent replies as greedy with this
                                many plies or more left to search; 0: it passes */
     int race_beam_width;    /* widest beam of the race planner; 0: no planning */
+    int guard_outside;      /* our pieces still outside our goal at most, from which a move of the
+                               opponent's back into it is a draw in hand (guard.h); 0: never */
 } SearchParams;
 
 typedef struct {

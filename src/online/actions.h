@@ -1,7 +1,8 @@
 /*
  * actions.h: the requests of online play (docs/ONLINE-API.md, Endpoints),
- * each checked against the rules (the C core) and the game as stored, its
- * change committed before it is answered.  Called by the committer, under
+ * each checked against the rules (the C core, referee.h) and the game as
+ * stored, its change committed before it is answered (what they act on:
+ * acting.h).  Called by the committer, under
  * the service's lock, one request at a time.
  */
 #ifndef HALMA_ACTIONS_H
@@ -11,23 +12,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/acting.h"
 #include "online/events.h"
-#include "online/presence.h"
 #include "online/request.h"
-#include "online/store.h"
-#include "online/watchers.h"
-#include "online/writer.h"
-
-/* What the requests act on. */
-typedef struct {
-    Store *store;
-    Writer *writer;
-    Presence *presence;
-    Hub *hub;           /* the streams opened */
-    Watchers *watchers; /* how many watch each game */
-    int64_t abandon_ms; /* an untimed game whose side to move is away this long may be claimed */
-    int max_open;       /* games open in the lobby at once per address (0: no limit) */
-} Actions;
 
 /* `action` on game id (NULL for ONLINE_CREATE) for the holder of token
  * (NULL: none or malformed) with the body (NULL: empty), from the client

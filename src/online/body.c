@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#include "online/display_names.h"
+
 /* What was wrong, by jansson's code, said without its words. */
 static const char *problem(enum json_error_code code) {
     switch (code) {
@@ -30,4 +32,56 @@ json_t *body_parse(const char *text, size_t len, char *message, size_t size) {
     else
         snprintf(message, size, "%s", problem(code));
     return NULL;
+}
+
+bool body_bad_request(OnlineAnswer *a, const char *message) {
+    online_error(a, 400, "bad_request", message);
+    return false;
+}
+
+bool body_int(const json_t *body, const char *name, json_int_t lo, json_int_t hi, json_int_t *out, OnlineAnswer *a) {
+    const json_t *v = json_object_get(body, name);
+    if (!v) return true;
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        char message[128];
+        snprintf(message, sizeof message, "\"%s\" must be an integer from %lld to %lld", name, (long long)lo,
+                 (long long)hi);
+        return body_bad_request(a, message);
+    }
+    *out = json_integer_value(v);
+    return true;
+}
+
+bool body_bool(const json_t *body, const char *name, bool *out, OnlineAnswer *a) {
+    const json_t *v = json_object_get(body, name);
+    if (!v) return true;
+    if (!json_is_boolean(v)) {
+        char message[96];
+        snprintf(message, sizeof message, "\"%s\" must be true or false", name);
+        return body_bad_request(a, message);
+    }
+    *out = json_is_true(v);
+    return true;
+}
+
+bool body_string(const json_t *body, const char *name, const char **out, OnlineAnswer *a) {
+    const json_t *v = json_object_get(body, name);
+    if (!v) return true;
+    if (!json_is_string(v)) {
+        char message[96];
+        snprintf(message, sizeof message, "\"%s\" must be a string", name);
+        return body_bad_request(a, message);
+    }
+    *out = json_string_value(v);
+    return true;
+}
+
+bool body_name(const json_t *body, const char **out, OnlineAnswer *a) {
+    *out = NULL;
+    if (!body_string(body, "name", out, a)) return false;
+    if (!*out) return true;
+    char why[160];
+    if (display_name_valid(*out, json_string_length(json_object_get(body, "name")), why, sizeof why)) return true;
+    online_error(a, 422, "bad_name", why);
+    return false;
 }

@@ -12,7 +12,8 @@ int64_t clock_now_ms(void) {
 
 int clock_running(const StoreGame *g) {
     if (g->initial_ms < 0 || g->status != GAME_ONGOING || !g->turn_started_ms) return -1;
-    return game_to_move(g);
+    int seat = game_to_move(g);
+    return seat_human(g, seat) ? seat : -1; /* the computer moves at once: its time is not counted */
 }
 
 int64_t clock_left(const StoreGame *g, int seat, int64_t now) {

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/seats.h"
 #include "online/store.h"
 
 enum { DAY_MS = 24 * 60 * 60 * 1000 };
@@ -21,10 +22,7 @@ enum { DAY_MS = 24 * 60 * 60 * 1000 };
  * the store's times are in: a game's clock is read by other servers too. */
 int64_t clock_now_ms(void);
 
-/* The side to move (0 white, 1 black): sides alternate, passes included. */
-static inline int game_to_move(const StoreGame *g) { return g->ply % 2; }
-
-/* The seat whose clock runs, or -1. */
+/* The seat whose clock runs, or -1 (none runs for the computer's seats). */
 int clock_running(const StoreGame *g);
 
 /* Time left on a seat's clock at `now` (wall clock ms), never below 0. */

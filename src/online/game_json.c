@@ -6,10 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/notation.h"
 #include "online/game_clock.h"
-
-const char *seat_name(int seat) { return seat ? "b" : "w"; }
+#include "online/seats.h"
 
 static const char *status_name(GameStatus status) {
     return status == GAME_WAITING ? "waiting" : status == GAME_ONGOING ? "ongoing" : "finished";
@@ -17,47 +15,69 @@ static const char *status_name(GameStatus status) {
 
 static json_t *seat_or_null(int seat) { return seat < 0 ? json_null() : json_string(seat_name(seat)); }
 
-static json_t *fen_json(const Position *pos) {
-    char buf[FEN_TEXT_SIZE];
-    Text t = text_on(buf, sizeof buf);
-    text_fen(&t, pos);
-    return json_string(buf);
+static json_t *text_or_null(const char *text) { return text[0] ? json_string(text) : json_null(); }
+
+/* The seats of `side` (one bit a seat) as a list, in the seats' order. */
+static json_t *seat_list(unsigned side) {
+    json_t *list = json_array();
+    for (int seat = 0; seat < STORE_SEATS; seat++)
+        if (side & (1u << seat)) json_array_append_new(list, json_string(seat_name(seat)));
+    return list;
 }
 
 json_t *result_json(const StoreGame *g) {
     if (g->status != GAME_FINISHED) return json_null();
-    return json_pack("{s:o, s:s}", "winner", seat_or_null(g->winner), "reason", g->reason);
+    /* Partners win together: [seat, seat]; anyone else alone. */
+    json_t *winner = g->winner < 0 ? json_null() : g->partners ? seat_list(seat_side(g, g->winner))
+                                                                : json_string(seat_name(g->winner));
+    return json_pack("{s:o, s:s}", "winner", winner, "reason", g->reason);
 }
-
-static json_t *name_or_null(const char *name) { return name[0] ? json_string(name) : json_null(); }
 
 json_t *seats_json(const StoreGame *g, const bool online[STORE_SEATS]) {
     json_t *seats = json_object();
-    for (int seat = 0; seat < 2; seat++)
-        json_object_set_new(seats, seat_name(seat),
-                            json_pack("{s:b, s:b, s:o}", "joined", g->joined[seat], "online", online[seat], "name",
-                                      name_or_null(g->name[seat])));
+    for (int seat = 0; seat < game_players(g); seat++) {
+        bool computer = g->level[seat] > 0;
+        json_object_set_new(
+            seats, seat_name(seat),
+            json_pack("{s:b, s:b, s:o, s:s, s:o, s:o}", "joined", g->joined[seat], "online", online[seat] && !computer,
+                      "name", text_or_null(g->name[seat]), "kind", computer ? "computer" : "human", "level",
+                      computer ? json_integer(g->level[seat]) : json_null(), "left", text_or_null(g->left[seat])));
+    }
     return seats;
 }
 
 json_t *clock_json(const StoreGame *g, int64_t now) {
     if (g->initial_ms < 0) return json_null();
-    json_t *clock = json_pack("{s:I, s:I, s:o}", "w_ms", (json_int_t)clock_left(g, 0, now), "b_ms",
-                              (json_int_t)clock_left(g, 1, now), "running", seat_or_null(clock_running(g)));
+    json_t *clock = json_object();
+    for (int seat = 0; seat < game_players(g); seat++) {
+        char key[8];
+        snprintf(key, sizeof key, "%s_ms", seat_name(seat));
+        json_object_set_new(clock, key, json_integer(clock_left(g, seat, now)));
+    }
+    json_object_set_new(clock, "running", seat_or_null(clock_running(g)));
     if (g->days_per_move) json_object_set_new(clock, "days_per_move", json_integer(g->days_per_move));
     return clock;
 }
 
-json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const Game *core, const GameNow *now) {
+json_t *draw_json(const StoreGame *g) {
+    if (game_players(g) == 2) return seat_or_null(g->draw_offer);
+    if (g->draw_offer < 0) return json_null();
+    return json_pack("{s:s, s:o}", "by", seat_name(g->draw_offer), "accepted", seat_list(g->draw_accepted));
+}
+
+json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const char *start_fen, const char *fen,
+                  const GameNow *now) {
     json_t *list = json_array();
     for (int i = 0; i < g->ply; i++) json_array_append_new(list, json_string(moves[i]));
-    json_t *game = json_pack("{s:s, s:i, s:i, s:o, s:o, s:i, s:o, s:s, s:s, s:o, s:o, s:o, s:o}", "id", g->id,
-                             "variant", g->variant, "turn_limit", g->turn_limit, "start_fen", fen_json(&core->start),
-                             "moves", list, "ply", g->ply, "fen", fen_json(&core->pos), "to_move",
-                             seat_name(game_to_move(g)), "status", status_name(g->status), "result", result_json(g),
-                             "seats", seats_json(g, now->online), "clock", clock_json(g, now->now), "draw_offer",
-                             seat_or_null(g->draw_offer));
-    json_object_set_new(game, "rematch", g->rematch[0] ? json_string(g->rematch) : json_null());
+    json_t *game = json_pack("{s:s, s:i, s:i, s:b, s:i, s:s, s:o, s:i, s:s, s:s, s:s}", "id", g->id, "variant",
+                             g->variant, "players", game_players(g), "partners", g->partners, "turn_limit",
+                             g->turn_limit, "start_fen", start_fen, "moves", list, "ply", g->ply, "fen", fen, "to_move",
+                             seat_name(game_to_move(g)), "status", status_name(g->status));
+    json_object_set_new(game, "result", result_json(g));
+    json_object_set_new(game, "seats", seats_json(g, now->online));
+    json_object_set_new(game, "clock", clock_json(g, now->now));
+    json_object_set_new(game, "draw_offer", draw_json(g));
+    json_object_set_new(game, "rematch", text_or_null(g->rematch));
     json_object_set_new(game, "rematch_by", g->rematch[0] ? seat_or_null(g->rematch_by) : json_null());
     json_object_set_new(game, "watchers", json_integer(now->watchers));
     json_object_set_new(game, "open", json_boolean(g->open && g->status == GAME_WAITING));

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/notation.h"
 #include "core/refusal.h"
 #include "online/game_clock.h"
 #include "online/game_json.h"
@@ -17,16 +18,15 @@ bool loaded_read(Store *store, const char *id, Loaded *l, OnlineAnswer *answer) 
         online_error(answer, 404, "not_found", "no such game");
         return false;
     }
-    l->core = st == STORE_OK ? malloc(sizeof *l->core) : NULL;
-    if (!l->core) {
+    l->rules = st == STORE_OK ? referee_new(&l->g) : NULL;
+    if (!l->rules) {
         loaded_free(l);
         online_error(answer, 503, "unavailable", "the games cannot be read now; try again");
         return false;
     }
-    game_start(l->core, l->g.variant == 13 ? VARIANT_13 : VARIANT_19, l->g.turn_limit);
     for (int i = 0; i < l->g.ply; i++) {
         Refusal why;
-        if (!game_play_text(l->core, l->moves[i], (int)strlen(l->moves[i]), &why)) {
+        if (!referee_play(l->rules, l->moves[i], &why)) {
             char err[160];
             Text t = text_on(err, sizeof err);
             refusal_write(&why, &t);
@@ -41,21 +41,22 @@ bool loaded_row(const StoreGame *g, Loaded *l) {
     memset(l, 0, sizeof *l);
     l->g = *g;
     l->g.ply = 0;
-    l->core = malloc(sizeof *l->core);
-    if (!l->core) return false;
-    game_start(l->core, g->variant == 13 ? VARIANT_13 : VARIANT_19, g->turn_limit);
-    return true;
+    l->rules = referee_new(g);
+    return l->rules != NULL;
 }
 
 void loaded_free(Loaded *l) {
     free(l->moves);
-    free(l->core);
+    referee_free(l->rules);
     l->moves = NULL;
-    l->core = NULL;
+    l->rules = NULL;
 }
 
 json_t *loaded_json(const Loaded *l, Presence *presence, Watchers *watchers, int more) {
     GameNow now = {.watchers = watchers_count(watchers, l->g.id) + more, .now = clock_now_ms()};
     presence_online(presence, &l->g, now.online);
-    return game_json(&l->g, l->moves, l->core, &now);
+    char start[FEN_TEXT_SIZE], fen[FEN_TEXT_SIZE];
+    referee_fen(l->rules, true, start, sizeof start);
+    referee_fen(l->rules, false, fen, sizeof fen);
+    return game_json(&l->g, l->moves, start, fen, &now);
 }

@@ -1,6 +1,6 @@
 /*
  * loaded.h: a game loaded for a request: its row, its moves, and the rules'
- * view of it (the C core), replayed from the moves.
+ * view of it (referee.h), replayed from the moves.
  */
 #ifndef HALMA_LOADED_H
 #define HALMA_LOADED_H
@@ -8,8 +8,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "core/game.h"
 #include "online/presence.h"
+#include "online/referee.h"
 #include "online/request.h"
 #include "online/store.h"
 #include "online/watchers.h"
@@ -17,7 +17,7 @@
 typedef struct {
     StoreGame g;
     char (*moves)[STORE_MOVE_SIZE];
-    Game *core;
+    Referee *rules;
 } Loaded;
 
 /* Reads and replays game id: true, or false with an error answer (404, 503). */

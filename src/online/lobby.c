@@ -2,9 +2,11 @@
  * lobby.c: the lobby (see lobby.h): a hash table of the open games by id,
  * each with its row and its JSON as last shown, and the page of the newest
  * made when first asked for after a change.  Its lock guards the table and
- * the page (lobby_page's callers hold no other lock); the events are sent
- * after it is let go, in the order of the changes, which come one at a time
- * under the service's lock.
+ * the page (lobby_page's callers hold no other lock).  The events, made in
+ * the order of the changes (which come one at a time, under the service's
+ * lock), are sent to the lobby's streams by a thread of the lobby's own:
+ * thousands of streams take a while, which the committer does not wait for;
+ * and what comes together goes together, each stream woken once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "online/lobby.h"
@@ -13,14 +15,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-enum { BUCKETS = 1024 };
+enum {
+    BUCKETS = 1024,
+    SEND_EVERY_MS = 100, /* the streams are sent the lobby's changes at most this often */
+};
 
 typedef struct Entry {
     struct Entry *next;
     StoreGame g;
     char *json; /* the game as last shown */
 } Entry;
+
+/* An event waiting for the sender. */
+typedef struct Outgoing {
+    struct Outgoing *next;
+    char text[];
+} Outgoing;
 
 struct Lobby {
     Hub *hub;
@@ -34,6 +46,14 @@ struct Lobby {
     bool holding;
     StoreGame *held;
     size_t n_held, cap_held;
+    /* The sender's queue, under its own lock. */
+    pthread_mutex_t out_lock;
+    pthread_cond_t out_ready;
+    Outgoing *out, **out_end;
+    uint64_t queued, sent;
+    pthread_cond_t out_sent;
+    bool out_stop, sending;
+    pthread_t sender;
 };
 
 static unsigned bucket_of(const char *id) {
@@ -44,6 +64,64 @@ static unsigned bucket_of(const char *id) {
 
 static bool listed(const StoreGame *g) { return g->open && g->status == GAME_WAITING; }
 
+/* Every event of `batch`, in order, as one text (from malloc; NULL if out of memory). */
+static char *joined(const Outgoing *batch) {
+    size_t n = 1;
+    for (const Outgoing *o = batch; o; o = o->next) n += strlen(o->text);
+    char *text = malloc(n);
+    if (!text) return NULL;
+    size_t at = 0;
+    for (const Outgoing *o = batch; o; o = o->next) {
+        size_t k = strlen(o->text);
+        memcpy(text + at, o->text, k);
+        at += k;
+    }
+    text[at] = '\0';
+    return text;
+}
+
+/* Under out_lock: waits until SEND_EVERY_MS after the last sending (or a stop). */
+static void pace(Lobby *l, const struct timespec *last) {
+    struct timespec until = *last;
+    until.tv_nsec += (long)SEND_EVERY_MS * 1000000L;
+    until.tv_sec += until.tv_nsec / 1000000000L;
+    until.tv_nsec %= 1000000000L;
+    while (!l->out_stop && pthread_cond_timedwait(&l->out_ready, &l->out_lock, &until) == 0) {
+    }
+}
+
+/* What has come since the last sending goes to every stream at once, in one
+ * text, at most every SEND_EVERY_MS: each stream woken once for a burst of
+ * changes (an accept and the game opened after it) rather than once each. */
+static void *sender_main(void *arg) {
+    Lobby *l = arg;
+    struct timespec last = {0};
+    pthread_mutex_lock(&l->out_lock);
+    for (;;) {
+        while (!l->out && !l->out_stop) pthread_cond_wait(&l->out_ready, &l->out_lock);
+        if (!l->out) break;
+        pace(l, &last);
+        Outgoing *batch = l->out;
+        l->out = NULL;
+        l->out_end = &l->out;
+        pthread_mutex_unlock(&l->out_lock);
+        uint64_t n = 0;
+        char *text = joined(batch);
+        if (text) hub_publish_all(l->hub, text); /* else as a stream too slow: a client that reconnects reads the list again */
+        free(text);
+        for (Outgoing *o = batch, *next; o; o = next, n++) {
+            next = o->next;
+            free(o);
+        }
+        clock_gettime(CLOCK_REALTIME, &last);
+        pthread_mutex_lock(&l->out_lock);
+        l->sent += n;
+        pthread_cond_broadcast(&l->out_sent);
+    }
+    pthread_mutex_unlock(&l->out_lock);
+    return NULL;
+}
+
 Lobby *lobby_new(Hub *hub, LobbyRenderFn *render, void *ctx) {
     Lobby *l = calloc(1, sizeof *l);
     if (!l) return NULL;
@@ -51,11 +129,28 @@ Lobby *lobby_new(Hub *hub, LobbyRenderFn *render, void *ctx) {
     l->render = render;
     l->ctx = ctx;
     pthread_mutex_init(&l->lock, NULL);
-    return l;
+    pthread_mutex_init(&l->out_lock, NULL);
+    pthread_cond_init(&l->out_ready, NULL);
+    pthread_cond_init(&l->out_sent, NULL);
+    l->out_end = &l->out;
+    l->sending = pthread_create(&l->sender, NULL, sender_main, l) == 0;
+    if (l->sending) return l;
+    lobby_free(l);
+    return NULL;
 }
 
 void lobby_free(Lobby *l) {
     if (!l) return;
+    if (l->sending) { /* what is queued is sent first */
+        pthread_mutex_lock(&l->out_lock);
+        l->out_stop = true;
+        pthread_cond_signal(&l->out_ready);
+        pthread_mutex_unlock(&l->out_lock);
+        pthread_join(l->sender, NULL);
+    }
+    pthread_cond_destroy(&l->out_sent);
+    pthread_cond_destroy(&l->out_ready);
+    pthread_mutex_destroy(&l->out_lock);
     for (int b = 0; b < BUCKETS; b++)
         while (l->bucket[b]) {
             Entry *e = l->bucket[b];
@@ -76,13 +171,25 @@ static Entry **slot_of(Lobby *l, const char *id) {
     return p;
 }
 
+/* The event queued for the sender, after those before it. */
 static void send(Lobby *l, const char *kind, const char *data) {
     size_t n = strlen(kind) + strlen(data) + 32;
-    char *text = malloc(n);
-    if (!text) return; /* as a stream too slow: a client that reconnects reads the list again */
-    snprintf(text, n, "event: %s\ndata: %s\n\n", kind, data);
-    hub_publish_all(l->hub, text);
-    free(text);
+    Outgoing *o = malloc(sizeof *o + n);
+    if (!o) return; /* as a stream too slow: a client that reconnects reads the list again */
+    o->next = NULL;
+    snprintf(o->text, n, "event: %s\ndata: %s\n\n", kind, data);
+    pthread_mutex_lock(&l->out_lock);
+    *l->out_end = o;
+    l->out_end = &o->next;
+    l->queued++;
+    pthread_cond_signal(&l->out_ready);
+    pthread_mutex_unlock(&l->out_lock);
+}
+
+void lobby_flush(Lobby *l) {
+    pthread_mutex_lock(&l->out_lock);
+    while (l->sent < l->queued) pthread_cond_wait(&l->out_sent, &l->out_lock);
+    pthread_mutex_unlock(&l->out_lock);
 }
 
 /* Game g leaves the lobby, if it is there. */

@@ -4,7 +4,7 @@
  * the others' as their notices come), so that GET /api/v1/lobby is a copy
  * of a page already made and never waits for the committer or the store;
  * and its stream, whose `open` and `closed` events go to every lobby stream
- * (a hub of their own) as games come and go.  A game leaves when it is no
+ * (a hub of their own) as games come and go, sent by a thread of its own.  A game leaves when it is no
  * longer open (its last human seat taken, its creator away, too old,
  * aborted): the timer finds those due (lobby_each) and writes them so.
  * Under the service's lock but for lobby_page, which any thread may call.
@@ -51,6 +51,9 @@ void lobby_each(Lobby *l, void (*each)(void *ctx, const StoreGame *g), void *ctx
 /* {"games": [...]}, the newest LOBBY_PAGE_GAMES first: from malloc, for
  * the caller to free, with its length; NULL if out of memory.  Any thread. */
 char *lobby_page(Lobby *l, size_t *len);
+
+/* Waits until every event so far has gone to the streams (for the tests). */
+void lobby_flush(Lobby *l);
 
 /* How many games are in the lobby. */
 size_t lobby_size(Lobby *l);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "online/actions.h"
+#include "online/computer.h"
 #include "online/live.h"
 #include "online/loaded.h"
 #include "online/lobby.h"
@@ -54,6 +55,7 @@ struct Online {
     Hub *hub;
     Hub *lobby_hub; /* the lobby's streams */
     Lobby *lobby;
+    Computer *computer;
 };
 
 void online_submit(Online *o, OnlineCall *call) { committer_submit(o->committer, call); }
@@ -70,6 +72,31 @@ void online_quiesce(Online *o) {
 Store *online_store(Online *o) { return o->store; }
 Lobby *online_lobby(Online *o) { return o->lobby; }
 Hub *online_lobby_hub(Online *o) { return o->lobby_hub; }
+
+/* A computer's move, a request like any other; nobody waits for its answer. */
+typedef struct {
+    OnlineCall call;
+    json_t *body;
+    char id[STORE_ID_SIZE];
+} ComputerCall;
+
+static void computer_call_done(OnlineCall *call) {
+    ComputerCall *cc = call->ctx;
+    json_decref(cc->call.answer.body);
+    json_decref(cc->body);
+    free(cc);
+}
+
+static void submit_computer_move(void *ctx, const char *id, int ply, int seat, const char *move) {
+    Online *o = ctx;
+    ComputerCall *cc = calloc(1, sizeof *cc);
+    if (!cc) return; /* due again at its game's next write, or the next start */
+    snprintf(cc->id, sizeof cc->id, "%s", id);
+    cc->body = json_pack("{s:i, s:i, s:s}", "ply", ply, "seat", seat, "move", move);
+    cc->call = (OnlineCall){.action = ONLINE_COMPUTER, .id = cc->id, .body = cc->body, .done = computer_call_done,
+                            .ctx = cc};
+    committer_submit(o->committer, &cc->call);
+}
 
 /* The lobby's view of a game: as GET shows it, with no move played. */
 static json_t *render_open_game(void *ctx, const StoreGame *g) {
@@ -88,7 +115,8 @@ static bool assemble(Online *o, const OnlineConfig *config, Hub *hub) {
     o->presence = o->publisher ? presence_new(o->live, o->store, hub, o->publisher, config->online_ms) : NULL;
     o->lobby_hub = o->presence ? hub_new(config->lobby_stream_closed, config->lobby_stream_closed_ctx) : NULL;
     o->lobby = o->lobby_hub ? lobby_new(o->lobby_hub, render_open_game, o) : NULL;
-    o->writer = o->lobby ? writer_new(o->store, o->publisher, o->live, o->lobby) : NULL;
+    o->computer = o->lobby ? computer_start(config->computer_threads, o->store, submit_computer_move, o) : NULL;
+    o->writer = o->computer ? writer_new(o->store, o->publisher, o->live, o->lobby, o->computer) : NULL;
     o->acts = (Actions){.store = o->store, .writer = o->writer, .presence = o->presence, .hub = hub,
                         .abandon_ms = config->abandon_ms, .max_open = config->open_per_address};
     return o->writer != NULL;
@@ -109,7 +137,8 @@ static const char *start_threads(Online *o, const OnlineConfig *config, Hub *hub
     o->acts.watchers = o->watchers;
     hub_on_count(hub, watchers_counted, o->watchers);
     if (store_shared(o->store)) {
-        o->watcher = watcher_start(&o->lock, o->store, hub, o->live, o->publisher, o->presence, o->watchers, o->lobby);
+        o->watcher = watcher_start(&o->lock, o->store, hub, o->live, o->publisher, o->presence, o->watchers, o->lobby,
+                                   o->computer);
         if (!o->watcher) return "cannot start the watcher thread";
     }
     o->committer = committer_start(&o->lock, o->writer, &o->acts, config->batch_max);
@@ -134,6 +163,7 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
     if (!failed) {
         pthread_mutex_lock(&o->lock);
         lobby_reload(o->lobby, o->store); /* if it cannot be read now, the watcher's first resync will */
+        computer_scan(o->computer, o->store, false); /* the moves a server stopped mid-search did not play */
         pthread_mutex_unlock(&o->lock);
     }
     if (failed) {
@@ -146,14 +176,15 @@ Online *online_start(const OnlineConfig *config, Hub *hub, char *err, int err_si
 
 void online_stop(Online *o) {
     if (!o) return;
+    computer_stop(o->computer); /* first: its threads submit to the committer */
     committer_stop(o->committer);
     timer_stop(o->timer);
     watcher_stop(o->watcher); /* within its wait for news */
     if (o->watchers) hub_on_count(o->hub, NULL, NULL);
     watchers_stop(o->watchers);
     store_close(o->store);
+    lobby_free(o->lobby); /* its sender stopped first: it sends to the hub */
     hub_free(o->lobby_hub); /* its streams gone with the HTTP server, which stopped first */
-    lobby_free(o->lobby);
     writer_free(o->writer);
     presence_free(o->presence);
     publisher_free(o->publisher);

@@ -27,6 +27,7 @@ typedef struct {
     int open_per_address; /* games open in the lobby at once, per address (0: no limit) */
     int64_t lobby_away_ms; /* an open game leaves the lobby once its creator is offline this long (0: 60 s) */
     int64_t lobby_ms;     /* and in any case this long after its creation (0: 2 hours) */
+    int computer_threads; /* searches of the computer's seats at once (0: one fewer than the cores, at least one) */
     /* Called as each lobby stream goes (the per-address count of streams). */
     StreamClosedFn *lobby_stream_closed;
     void *lobby_stream_closed_ctx;

@@ -19,6 +19,7 @@ typedef enum {
     ONLINE_PING,
     ONLINE_CLAIM,
     ONLINE_ABORT,
+    ONLINE_COMPUTER, /* a computer's move (computer.h): never from HTTP */
 } OnlineAction;
 
 /* An answer: its status and its JSON (NULL for 204), which the caller frees. */

@@ -38,6 +38,8 @@ typedef enum { GAME_WAITING, GAME_ONGOING, GAME_FINISHED } GameStatus;
 typedef struct {
     char id[STORE_ID_SIZE];
     int variant;                 /* 19 or 13 */
+    int players;                 /* 2, 3 or 4 (a row of the first stores: 2) */
+    bool partners;               /* four as two partnerships */
     int turn_limit;
     int64_t initial_ms;          /* the clock; -1: none */
     int64_t increment_ms;
@@ -45,16 +47,19 @@ typedef struct {
     uint8_t token_hash[STORE_SEATS][STORE_HASH_SIZE];
     bool joined[STORE_SEATS];
     char name[STORE_SEATS][STORE_NAME_SIZE]; /* the seats' players' names, "" for none */
+    int level[STORE_SEATS];      /* 0: a person plays the seat; 1-10: the computer at that level */
+    char left[STORE_SEATS][STORE_REASON_SIZE]; /* why its person left ("resign", "time", "abandoned"), or "" */
     /* The invites of the seats left for others to take.  Of two players, a
      * join takes the free seat whichever seat's invite it shows: the first
      * stores kept one invite, of whichever seat was free, as Black's. */
     uint8_t invite_hash[STORE_SEATS][STORE_HASH_SIZE];
     GameStatus status;
-    int winner;                  /* 0 white, 1 black, -1 none */
+    int winner;                  /* the seat that won (of partners, either partner), -1 none */
     char reason[STORE_REASON_SIZE];
     int64_t clock_ms[STORE_SEATS]; /* left on each clock when it last stopped */
     int64_t turn_started_ms;     /* wall clock when the running clock started; 0: not running */
     int draw_offer;              /* the seat offering, or -1 */
+    unsigned draw_accepted;      /* of three or four: the seats that accepted it, one bit a seat */
     char rematch[STORE_ID_SIZE]; /* the rematch's id, or "" */
     int rematch_by;              /* the seat that asked for it, or -1 */
     char rematch_of[STORE_ID_SIZE];

@@ -63,6 +63,18 @@ static const StoreColumn COLUMNS[] = {
     ADDED("open_by", COLUMN_TEXT, open_by, "''"),
     /* Correspondence. */
     ADDED("days_per_move", COLUMN_INT, days_per_move, "0"),
+    /* Three and four players, computer seats. */
+    ADDED("players", COLUMN_INT, players, "2"),
+    ADDED("partners", COLUMN_BOOL, partners, "0"),
+    ADDED("w_level", COLUMN_INT, level[0], "0"),
+    ADDED("b_level", COLUMN_INT, level[1], "0"),
+    ADDED("r_level", COLUMN_INT, level[2], "0"),
+    ADDED("y_level", COLUMN_INT, level[3], "0"),
+    ADDED("w_left", COLUMN_TEXT, left[0], "''"),
+    ADDED("b_left", COLUMN_TEXT, left[1], "''"),
+    ADDED("r_left", COLUMN_TEXT, left[2], "''"),
+    ADDED("y_left", COLUMN_TEXT, left[3], "''"),
+    ADDED("draw_accepted", COLUMN_INT, draw_accepted, "0"),
 };
 
 const StoreColumn *store_columns(int *n) {

@@ -374,11 +374,14 @@ static bool add_columns(PgStore *s) {
     return ok;
 }
 
-/* Creates the tables and adds the columns if need be, one server at a time. */
+/* Creates the tables and adds the columns if need be, one server at a time.
+ * Servers starting together queue for the schema's lock: at startup that wait
+ * is expected, so it is not cut at the second that bounds a move's writes. */
 static bool create_schema(PgStore *s, char *err, int err_size) {
     char lock[64];
     snprintf(lock, sizeof lock, "SELECT pg_advisory_xact_lock(%d)", SCHEMA_LOCK);
-    bool ok = exec(s, "BEGIN") && exec(s, lock) && exec(s, SCHEMA) && add_columns(s) && exec(s, "COMMIT");
+    bool ok = exec(s, "BEGIN") && exec(s, "SET LOCAL lock_timeout = '60s'") && exec(s, lock) && exec(s, SCHEMA) &&
+              add_columns(s) && exec(s, "COMMIT");
     if (!ok) {
         snprintf(err, (size_t)err_size, "PostgreSQL: cannot create the tables: %s", PQerrorMessage(s->db));
         err[strcspn(err, "\n")] = 0;

@@ -9,6 +9,8 @@
 #include "online/game_clock.h"
 #include "online/game_json.h"
 #include "online/loaded.h"
+#include "online/outcome.h"
+#include "online/seats.h"
 
 enum {
     EXPIRE_EVERY_MS = 60 * 60 * 1000,
@@ -38,7 +40,8 @@ static void retry_flag(Timer *t, const char *id, int64_t now) {
     if (l && !l->flag_at) l->flag_at = now + FLAG_RETRY_MS;
 }
 
-/* The running clock of game id has reached zero: the game ends at that moment. */
+/* The running clock of game id has reached zero: its seat leaves on time at
+ * that moment (the game ends, or of three or four goes on without it). */
 static void flag_falls(Timer *t, const char *id, int64_t now) {
     OnlineAnswer ignored = {0};
     Loaded l;
@@ -52,15 +55,13 @@ static void flag_falls(Timer *t, const char *id, int64_t now) {
     if (at && at <= now) {
         int loser = game_to_move(&g);
         g.clock_ms[loser] = 0;
-        g.turn_started_ms = 0;
-        g.status = GAME_FINISHED;
-        g.winner = 1 - loser;
-        snprintf(g.reason, sizeof g.reason, "time");
-        g.finished_ms = at;
-        g.draw_offer = -1;
-        OnlineEvent ev[] = {{"end", json_pack("{s:o, s:o}", "result", result_json(&g), "clock", clock_json(&g, at))}};
+        bool online[STORE_SEATS];
+        presence_online(t->presence, &g, online);
+        OnlineEvent ev[2];
+        int n = 0;
+        seat_leaves(&g, loser, "time", at, online, ev, &n);
         Write w = {.kind = WRITE_UPDATE};
-        if (!writer_commit(t->writer, &w, &g, ev, 1, &ignored)) {
+        if (!writer_commit(t->writer, &w, &g, ev, n, &ignored)) {
             json_decref(ignored.body);
             retry_flag(t, id, now); /* then read again: ended elsewhere meanwhile, it has no flag */
         }

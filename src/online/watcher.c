@@ -19,6 +19,7 @@ struct Watcher {
     Presence *presence;
     Watchers *watchers;
     Lobby *lobby;
+    Computer *computer;
     pthread_cond_t wake; /* its pause while the store is out of reach */
     bool stopping;       /* under the lock */
     bool resync;         /* news missed, or read too soon: everything is caught up again after the next wait */
@@ -39,6 +40,8 @@ static bool heard_events(Watcher *w, const char *id, int64_t seq) {
         live_schedule_flag(w->live, &g);
         lobby_changed(w->lobby, &g);
         if (g.open) live_due_sooner(w->live); /* its leaving the lobby is due */
+        /* The server that wrote it plays the computer's move; this one if that one has not, in time. */
+        computer_due_later(w->computer, &g, computer_takeover_ms(&g));
     }
     return ok && st != STORE_UNAVAILABLE;
 }
@@ -46,7 +49,8 @@ static bool heard_events(Watcher *w, const char *id, int64_t seq) {
 /* News may have been missed: every game with streams here is caught up from
  * the store, every flag rescheduled from the rows (a flag whose moment
  * passed while the store was out of reach, its fall refused, falls now),
- * and the lobby read again.
+ * the lobby read again, and the computer's moves due taken over if they do
+ * not come.
  * False if that could not be done (the notices may come back before the
  * store's other calls do): it is tried again after the next wait. */
 static bool heard_resync(Watcher *w) {
@@ -55,7 +59,8 @@ static bool heard_resync(Watcher *w) {
     bool ok = n >= 0;
     for (long k = 0; k < n && ok; k++) ok = publisher_replay(w->publisher, games[k].id, games[k].seq);
     free(games);
-    return ok && live_schedule_unfinished(w->live, w->store) == STORE_OK && lobby_reload(w->lobby, w->store);
+    return ok && live_schedule_unfinished(w->live, w->store) == STORE_OK && lobby_reload(w->lobby, w->store) &&
+           computer_scan(w->computer, w->store, true) == STORE_OK;
 }
 
 /* False if the store could not be read for it: a resync is then due. */
@@ -96,11 +101,11 @@ static void *watcher_main(void *arg) {
 }
 
 Watcher *watcher_start(pthread_mutex_t *lock, Store *store, Hub *hub, LiveGames *live, Publisher *publisher,
-                       Presence *presence, Watchers *watchers, Lobby *lobby) {
+                       Presence *presence, Watchers *watchers, Lobby *lobby, Computer *computer) {
     Watcher *w = malloc(sizeof *w);
     if (!w) return NULL;
     *w = (Watcher){.lock = lock, .store = store, .hub = hub, .live = live, .publisher = publisher, .presence = presence,
-                   .watchers = watchers, .lobby = lobby};
+                   .watchers = watchers, .lobby = lobby, .computer = computer};
     pthread_cond_init(&w->wake, NULL);
     if (pthread_create(&w->thread, NULL, watcher_main, w) == 0) return w;
     pthread_cond_destroy(&w->wake);

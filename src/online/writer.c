@@ -13,12 +13,13 @@ struct Writer {
     Publisher *publisher;
     LiveGames *live;
     Lobby *lobby;
+    Computer *computer;
     bool stale; /* the last write refused by the store as stale (STORE_CONFLICT) */
 };
 
-Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby) {
+Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby, Computer *computer) {
     Writer *w = malloc(sizeof *w);
-    if (w) *w = (Writer){store, publisher, live, lobby, false};
+    if (w) *w = (Writer){store, publisher, live, lobby, computer, false};
     return w;
 }
 
@@ -62,6 +63,7 @@ bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *eve
     if (st == STORE_OK) {
         live_schedule_flag(w->live, g);
         lobby_changed(w->lobby, g);
+        computer_due(w->computer, g);
         return true;
     }
     if (st == STORE_LIMITED)
@@ -77,6 +79,7 @@ bool writer_batch_begin(Writer *w) {
     if (store_batch_begin(w->store) != STORE_OK) return false;
     publisher_hold(w->publisher);
     lobby_hold(w->lobby);
+    computer_hold(w->computer);
     return true;
 }
 
@@ -84,5 +87,6 @@ bool writer_batch_commit(Writer *w) {
     bool committed = store_batch_commit(w->store) == STORE_OK;
     publisher_release(w->publisher, committed);
     lobby_release(w->lobby, committed);
+    computer_release(w->computer, committed);
     return committed;
 }

@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "online/computer.h"
 #include "online/live.h"
 #include "online/lobby.h"
 #include "online/publisher.h"
@@ -35,12 +36,12 @@ typedef struct {
 
 typedef struct Writer Writer;
 
-Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby);
+Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby, Computer *computer);
 void writer_free(Writer *w);
 
 /* Commits g with its n events (taking their data), then publishes them (in
- * a batch: once it commits), reschedules the game's flag and tells the
- * lobby; false with 503 (or 409 stale, or 429 for an open game past the
+ * a batch: once it commits), reschedules the game's flag, tells the lobby
+ * and, if a seat the computer plays is to move, the computer; false with 503 (or 409 stale, or 429 for an open game past the
  * address's limit) in *answer. */
 bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *events, int n, OnlineAnswer *answer);
 

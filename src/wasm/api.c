@@ -388,11 +388,12 @@ int api_hint(int movetime) { return api_think(MAX_LEVEL, movetime, 0); }
  * start afresh inside it. */
 static void json_level(Text *t, int level) {
     const LevelParams *lp = level_params(level);
-    char buf[128];
+    char buf[256];
     Text o = text_on(buf, sizeof buf);
     text_char(&o, '{');
     json_int(&o, "level", level);
     json_text(&o, "name", lp->name);
+    json_text(&o, "about", lp->about);
     json_int(&o, "depth", lp->max_depth);
     json_int(&o, "thinkMs", lp->think_ms);
     text_char(&o, '}');

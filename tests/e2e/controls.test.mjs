@@ -150,21 +150,22 @@ test('a hint is seen at a glance: its squares are filled, not only ringed', asyn
   await page.context().close();
 });
 
-test('the levels have names and say how long they think', async () => {
+test('the levels have names and say how they play and how long they think', async () => {
   const { page, errors } = await openGame(env);
   await page.click('#new-game');
   const shown = async (level) => {
     await page.fill('#level', String(level));
-    return page.evaluate(() => [document.getElementById('level-name').textContent, document.getElementById('level-detail').textContent]);
+    return page.evaluate(() => ['level-name', 'level-about', 'level-detail'].map((id) => document.getElementById(id).textContent));
   };
-  assert.deepEqual(await shown(1), ['Beginner', 'Thinks up to 0.1 s, search depth 1.']);
-  assert.deepEqual(await shown(5), ['Intermediate', 'Thinks up to 0.15 s, search depth 4.']);
-  assert.deepEqual(await shown(10), ['Strongest', 'Thinks up to 1 s, as deep as it can.']);
+  assert.deepEqual(await shown(1), ['Beginner', 'Misses long jumps and errs often.', 'Thinks up to 0.1 s, search depth 1.']);
+  assert.deepEqual(await shown(5), ['Intermediate', 'Looks further ahead and seldom errs.', 'Thinks up to 0.15 s, search depth 4.']);
+  assert.deepEqual(await shown(10), ['Strongest', 'Plays its best: hard to beat.', 'Thinks up to 1 s, as deep as it can.']);
   await page.click('#new-game-dialog [data-close]');
   await page.selectOption('#language', 'cs');
   await page.waitForFunction(() => document.documentElement.lang === 'cs');
   await page.click('#new-game');
-  assert.deepEqual(await shown(5), ['Středně pokročilý', 'Přemýšlí až 0,15 s, hloubka 4.']);
+  assert.deepEqual(await shown(1), ['Začátečník', 'Přehlíží dlouhé skoky a často chybuje.', 'Přemýšlí až 0,1 s, hloubka 1.']);
+  assert.deepEqual(await shown(5), ['Středně pokročilý', 'Dívá se dál dopředu a chybuje zřídka.', 'Přemýšlí až 0,15 s, hloubka 4.']);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -30,7 +30,7 @@ static Hub *hub;
 static void start(void) {
     if (!hub) hub = hub_new(NULL, NULL);
     OnlineConfig config = {.db_path = ":memory:", .keep_ms = 86400000, .abandon_ms = 1000, .online_ms = 30000,
-                           .heartbeat_ms = 15000};
+                           .heartbeat_ms = 15000, .computer_threads = 1};
     char err[256];
     online = online_start(&config, hub, err, sizeof err);
     check(online != NULL);
@@ -66,31 +66,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2) return 0;
     start();
     unsigned status;
-    json_t *settings = data[1] & 0x20 ? json_pack("{s:b}", "open", true) : NULL; /* listed in the lobby */
+    /* The game: of two, or of three; open in the lobby or not. */
+    json_t *settings = json_object();
+    if (data[1] & 0x20) json_object_set_new(settings, "open", json_true()); /* listed in the lobby */
+    if (data[1] & 0x10) json_object_set_new(settings, "players", json_integer(3));
     json_t *created = call(ONLINE_CREATE, NULL, NULL, settings, &status);
     json_decref(settings);
     check(status == 201);
-    char id[32], w[64], invite[64];
+    char id[32], w[64];
     strcpy(id, json_string_value(json_object_get(created, "id")));
     strcpy(w, json_string_value(json_object_get(created, "token")));
-    strcpy(invite, json_string_value(json_object_get(created, "invite")));
-    json_decref(created);
     char b[64] = "";
-    if (data[1] & 0x80) { /* the second seat taken, so that moves can be played */
-        json_t *body = json_pack("{s:s}", "invite", invite);
-        json_t *joined = call(ONLINE_JOIN, id, NULL, body, &status);
-        strcpy(b, json_string_value(json_object_get(joined, "token")));
-        json_decref(joined);
-        json_decref(body);
+    if (data[1] & 0x80) { /* every other seat taken, so that moves can be played */
+        const char *seat;
+        json_t *invite;
+        json_object_foreach(json_object_get(created, "invites"), seat, invite) {
+            json_t *body = json_pack("{s:O}", "invite", invite);
+            json_t *joined = call(ONLINE_JOIN, id, NULL, body, &status);
+            check(status == 200);
+            if (!strcmp(seat, "b")) strcpy(b, json_string_value(json_object_get(joined, "token")));
+            json_decref(joined);
+            json_decref(body);
+        }
     }
+    json_decref(created);
     if ((data[1] & 0xc0) == 0xc0) { /* the game over and a rematch asked, so that it can be called off */
         json_t *over = call(ONLINE_RESIGN, id, b, NULL, &status);
         json_decref(over);
         json_t *asked = call(ONLINE_REMATCH, id, w, NULL, &status);
         json_decref(asked);
     }
-    static const OnlineAction ACTIONS[] = {ONLINE_READ,  ONLINE_JOIN,  ONLINE_MOVE,   ONLINE_RESIGN, ONLINE_DRAW,
-                                           ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM, ONLINE_CREATE, ONLINE_ABORT};
+    static const OnlineAction ACTIONS[] = {ONLINE_READ,   ONLINE_JOIN,  ONLINE_MOVE,   ONLINE_RESIGN,
+                                           ONLINE_DRAW,   ONLINE_REMATCH, ONLINE_PING, ONLINE_CLAIM,
+                                           ONLINE_CREATE, ONLINE_ABORT, ONLINE_COMPUTER};
     OnlineAction action = ACTIONS[data[0] % (sizeof ACTIONS / sizeof *ACTIONS)];
     char own[64] = "";
     size_t own_len = size - 2 < 40 ? size - 2 : 40;

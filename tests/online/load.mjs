@@ -40,18 +40,31 @@
 // pid, the first line of its data folder's postmaster.pid) the database's CPU
 // is reported too and not counted with the others'.  One server (the
 // default) is unchanged.
-import { fork } from 'node:child_process';
+//
+// Computer seats: `--computer N` adds N games where the server plays some
+// seats (`--computer-players 2|4`, `--computer-seats K` of them, at
+// `--computer-level L`), beside the games above; their people move
+// `--computer-rate` times a second in all (a legal move each, from a
+// `halma engine` per worker), each once their stream shows it is their turn
+// and a random pause has passed.  It measures those moves' answers, the
+// time from the move before a computer's (its POST answered) to the
+// computer's move on the stream (how far the computer's moves fall behind;
+// the target: within 2 s), and at the end that every game's moves are
+// there once, the computer's included.
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(import.meta.url);
 
 function options(argv) {
-  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20, servers: 1, pgPid: 0 };
+  const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20, servers: 1, pgPid: 0,
+    computer: 0, computerRate: 250, computerLevel: 3, computerPlayers: 2, computerSeats: 1 };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
     if (!(name in o)) throw new Error(`unknown option ${argv[i]}`);
@@ -98,8 +111,9 @@ function once(port, local, method, target, { body, token } = {}) {
   });
 }
 
-// An event stream read just enough: calls onMove(ply) for each move event.
-function openStream(port, local, id, onMove) {
+// An event stream read just enough: calls onMove(ply, t) for each move
+// event (with withText, onMove(ply, t, move)).
+function openStream(port, local, id, onMove, withText = false) {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress: local });
     let text = '';
@@ -121,9 +135,11 @@ function openStream(port, local, id, onMove) {
       while ((at = text.indexOf('event: move\ndata: {"ply":')) >= 0) {
         const from = at + 25;
         const stop = text.indexOf(',', from);
-        if (stop < 0) break;
-        onMove(Number(text.slice(from, stop)), t);
-        text = text.slice(stop);
+        const close = withText ? text.indexOf('\n', from) : stop;
+        if (stop < 0 || close < 0) break;
+        if (withText) onMove(Number(text.slice(from, stop)), t, JSON.parse(text.slice(at + 18, close)).move);
+        else onMove(Number(text.slice(from, stop)), t);
+        text = text.slice(withText ? close : stop);
       }
       if (text.length > 8192) text = text.slice(-512);
     });
@@ -133,7 +149,112 @@ function openStream(port, local, id, onMove) {
 
 // ---- a worker: its share of the games ---------------------------------------------
 
-async function worker({ ports, games, idle, p, rate, seconds, moves, totalGames, sockets: perAgent }) {
+// The turn order of two, three and four players (seat letters).
+const ORDER = { 2: ['w', 'b'], 3: ['w', 'r', 'b'], 4: ['w', 'r', 'b', 'y'] };
+
+// A `halma engine` of the worker's own, asked for the legal moves of a position.
+function legalOracle(players) {
+  const engine = spawn(process.env.HALMA ?? 'build/halma', ['engine'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const lines = readline.createInterface({ input: engine.stdout });
+  const waiting = [];
+  lines.on('line', (line) => line.startsWith('legal ') && waiting.shift()(line.split(' ').slice(2)));
+  const kind = players === 2 ? '' : ` players ${players}`;
+  return {
+    legal: (list) =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        engine.stdin.write(`position${kind} startpos${list.length ? ' moves ' + list.join(' ') : ''}\nlegal\n`);
+      }),
+    close: () => engine.stdin.end('quit\n'),
+  };
+}
+
+// The games with computer seats: their people move when their stream shows
+// their turn; the computer's moves are timed from the move before them.
+async function computerWorker({ ports, cgames, p, computerRate, seconds, computerPlayers, totalComputer }, start, end) {
+  const oracle = legalOracle(computerPlayers);
+  const order = ORDER[computerPlayers];
+  const answers = [];
+  const behind = [];
+  const errors = [];
+  const states = cgames.map((g) => ({ ...g, moves: [], turnAt: new Map(), waiters: [], acked: 0, computerMoves: 0, seen: new Set(), doubled: 0 }));
+  const sockets = [];
+  let n = 0;
+  for (const g of states)
+    sockets.push(await openStream(ports[g.watch], address(0, p, 20000 + n++), g.id, (ply, t, move) => {
+      if (g.seen.has(ply)) g.doubled++;
+      g.seen.add(ply);
+      if (move !== undefined) g.moves[ply - 1] = move;
+      const seat = order[(ply - 1) % order.length];
+      if (!g.tokens[seat] && g.turnAt.has(ply)) {
+        behind.push(t - g.turnAt.get(ply));
+        g.computerMoves++;
+      }
+      for (const w of g.waiters.splice(0)) w();
+    }, true));
+  const meanPause = (totalComputer / computerRate) * 1000; // each game's people move computerRate / totalComputer times a second
+  // At the end every game still waiting for a move is let go.
+  const stop = setTimeout(() => { for (const g of states) for (const w of g.waiters.splice(0)) w(); }, Math.max(0, end - now()) + 10);
+  await Promise.all(
+    states.map(async (g) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address(1, p, 20000 + Math.floor(states.indexOf(g) / 40) * 50) });
+      for (;;) {
+        // wait for a person's turn
+        let ply = g.moves.length;
+        while (g.tokens[order[ply % order.length]] === undefined) {
+          await new Promise((r) => g.waiters.push(r));
+          ply = g.moves.length;
+          if (now() >= end) break;
+        }
+        await sleep(Math.random() * meanPause * 2);
+        if (now() >= end) break;
+        ply = g.moves.length;
+        const seat = order[ply % order.length];
+        if (!g.tokens[seat]) continue;
+        const legal = await oracle.legal(g.moves.slice(0, ply));
+        const mv = legal.length ? legal[Math.floor(Math.random() * legal.length)] : 'pass';
+        const sent = now();
+        const r = await postMove(ports[g.mover], agent, g.id, ply, mv, g.tokens[seat]).catch((e) => ({ status: 0, body: String(e) }));
+        if (r.status !== 200) {
+          if (r.status === 409 && /game_over/.test(r.body)) break;
+          errors.push(`${g.id} move ${ply + 1}: ${r.status} ${r.body.slice(0, 120)}`);
+          break;
+        }
+        answers.push(now() - sent);
+        g.acked++;
+        g.turnAt.set(ply + 2, now()); // the computer's turn, if the next seat is the computer's, began with this commit
+        while (g.moves.length < ply + 1 && now() < end) await new Promise((r) => g.waiters.push(r));
+      }
+      agent.destroy();
+    }),
+  );
+  clearTimeout(stop);
+  await sleep(2500); // the last computer moves
+  oracle.close();
+  for (const s of sockets) s.destroy();
+  return { answers, behind, errors, doubled: states.reduce((a, g) => a + g.doubled, 0),
+    computerMoves: states.reduce((a, g) => a + g.computerMoves, 0), acked: states.reduce((a, g) => a + g.acked, 0),
+    games: Object.fromEntries(states.map((g) => [g.id, g.moves.length])) };
+}
+
+function postMove(port, agent, id, ply, move, token) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify({ ply, move });
+    const req = http.request(
+      { port, host: '127.0.0.1', method: 'POST', path: `/api/v1/games/${id}/moves`, agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function worker({ ports, games, idle, p, rate, seconds, moves, totalGames, sockets: perAgent, ...rest }) {
   // Keep-alive agents for the moves, 40 games each, sharing at most
   // `perAgent` connections (a move is in flight a few ms), from their own addresses.
   const agents = [];
@@ -193,6 +314,7 @@ async function worker({ ports, games, idle, p, rate, seconds, moves, totalGames,
   const cpu0 = process.cpuUsage();
   const start = now();
   const end = start + seconds * 1000;
+  const computerDone = rest.cgames?.length ? computerWorker({ ports, p, seconds, ...rest }, start, end) : Promise.resolve(null);
   // Every game has made its first move by then: the rate counted from there
   // on is the steady one (the first moves are spread over 2 N/R s).
   const steady = Math.min(end, start + 2 * meanPause);
@@ -226,12 +348,13 @@ async function worker({ ports, games, idle, p, rate, seconds, moves, totalGames,
     }),
   );
   const elapsed = (Math.min(now(), end) - start) / 1000;
+  const computer = await computerDone;
   await sleep(300);
   for (const s of sockets) s.destroy();
   for (const a of agents) a.destroy();
   await new Promise((resolve) => process.send({
     done: { toOpponent, toSpectator, toAll, answers, errors, elapsed, steadyAcks, steadySeconds: (end - steady) / 1000, acked: Object.fromEntries(state.map((g) => [g.id, g.acked])),
-      cpu: process.cpuUsage(cpu0) },
+      cpu: process.cpuUsage(cpu0), computer },
   }, resolve));
 }
 
@@ -265,6 +388,31 @@ function pgCpu(pid) {
 function machineBusy() {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   return f[0] + f[1] + f[2] + f[5] + f[6] + f[7]; // user nice system irq softirq steal
+}
+
+// What the games with computer seats did: their people's moves, how far the
+// computer's fell behind, and every move once in the store.
+async function computerReport(o, results, ports) {
+  const parts = results.map((r) => r.computer).filter(Boolean);
+  if (!parts.length) return [];
+  const cat = (k) => parts.flatMap((r) => r[k]);
+  const sum = (k) => parts.reduce((a, r) => a + r[k], 0);
+  const behind = cat('behind');
+  let mismatched = 0;
+  let stored = 0;
+  let k = 0;
+  for (const part of parts)
+    for (const [id, seen] of Object.entries(part.games))
+      for (const q of ports) {
+        const g = JSON.parse((await once(q, address(2, 1, k++ % 2000), 'GET', `/api/v1/games/${id}`)).text);
+        stored += g.ply;
+        if (g.ply < seen) mismatched++;
+      }
+  const late = behind.filter((x) => x > 2000).length;
+  return [
+    `computer games: ${o.computer} of ${o.computerPlayers} players, ${o.computerSeats} computer seat${o.computerSeats > 1 ? 's' : ''} each at level ${o.computerLevel}; people's moves ${sum('acked')} (target ${o.computerRate}/s) answered: ${summary(cat('answers'))}; errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
+    `computer moves: ${sum('computerMoves')}, from the move before to the computer's on the stream: ${summary(behind)}; over 2 s: ${late}; events seen twice: ${sum('doubled')}; games whose store holds fewer moves than their stream showed: ${mismatched} (${stored} moves stored)`,
+  ];
 }
 
 async function main() {
@@ -309,6 +457,25 @@ async function main() {
       all.push(...(await Promise.all(Array.from({ length: Math.min(32, o.games + idleGames - i) }, (_, k) => create(i + k)))));
     const games = all.slice(0, o.games);
     const idleIds = Array.from({ length: o.idle }, (_, i) => all[o.games + (i % idleGames)].id);
+    // the games with computer seats: the computer's and the people's taking turns where they can
+    // (four: Red and Yellow the computer's; two: Black), White always a person's
+    const computerSeats = { 2: ['b'], 3: ['r', 'b'], 4: ['r', 'y', 'b'] }[o.computerPlayers].slice(0, o.computerSeats);
+    const createComputer = async (i) => {
+      const local = address(2, 1, i % 2000);
+      const mover = i % N;
+      const body = { players: o.computerPlayers, computer: Object.fromEntries(computerSeats.map((x) => [x, o.computerLevel])) };
+      const c = JSON.parse((await once(ports[mover], local, 'POST', '/api/v1/games', { body })).text);
+      if (!c.id) throw new Error(`a game with computer seats: ${JSON.stringify(c)}`);
+      const tokens = { [c.seat]: c.token };
+      for (const [seat, invite] of Object.entries(c.invites)) {
+        const j = JSON.parse((await once(ports[mover], local, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite } })).text);
+        tokens[seat] = j.token;
+      }
+      return { id: c.id, tokens, mover, watch: (i + 1) % N };
+    };
+    const cgames = [];
+    for (let i = 0; i < o.computer; i += 32)
+      cgames.push(...(await Promise.all(Array.from({ length: Math.min(32, o.computer - i) }, (_, k) => createComputer(i + k)))));
     const rssStart = stats();
 
     // the page requests, all along
@@ -348,6 +515,8 @@ async function main() {
       child.send({
         ports, p, rate: o.rate, seconds: o.seconds, moves, totalGames: o.games, sockets: o.sockets,
         games: games.filter((_, i) => i % procs === p), idle: idleIds.filter((_, i) => i % procs === p),
+        cgames: cgames.filter((_, i) => i % procs === p), computerRate: o.computerRate, computerPlayers: o.computerPlayers,
+        totalComputer: o.computer,
       });
     }
     await Promise.all(readyAll);
@@ -408,6 +577,7 @@ async function main() {
       `client CPU: ${clientCpu.map((c) => c.toFixed(0) + '%').join(' + ')} of one core (${procs} workers + the main process); the machine: ${machineCpu.toFixed(0)}% of ${os.cpus().length * 100}%, of which others (not server, not client${o.pgPid ? ', not PostgreSQL' : ''}) ${Math.max(0, machineCpu - serverCpu - pgUsed - clientCpu.reduce((a, b) => a + b, 0)).toFixed(0)}%`,
       `page requests over 50 ms (seconds since the server started; heartbeats every 15 s): ${slowPages.slice(0, 12).join(', ') || 'none'}`,
       `store: ${ackedTotal} acknowledged moves checked${N > 1 ? ` on each of the ${N} servers` : ''}: ${lost} lost or wrong, ${extra} unacknowledged extra`,
+      ...(await computerReport(o, results, ports)),
     ];
     console.log(out.join('\n'));
   } finally {

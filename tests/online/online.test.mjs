@@ -20,6 +20,7 @@ import {
   api,
   dropStores,
   legalMoves,
+  legalMovesMulti,
   lobbyUntil,
   move,
   newGame,
@@ -56,8 +57,9 @@ describe('creating and joining', () => {
   test('201 with an id of 72 bits and tokens of 144, in URL-safe base64', async () => {
     const r = await api(port, 'POST', '/api/v1/games', { body: {} });
     assert.equal(r.status, 201);
-    assert.deepEqual(Object.keys(r.body).sort(), ['id', 'invite', 'seat', 'token']);
+    assert.deepEqual(Object.keys(r.body).sort(), ['id', 'invite', 'invites', 'seat', 'token']);
     assert.equal(r.body.seat, 'w');
+    assert.deepEqual(r.body.invites, { b: r.body.invite }, 'of two, the one invite in both');
     assert.match(r.body.id, BASE64URL);
     assert.ok(r.body.id.length * 6 >= 60);
     for (const t of [r.body.token, r.body.invite]) {
@@ -86,7 +88,10 @@ describe('creating and joining', () => {
     assert.equal(g.clock, null);
     assert.equal(g.draw_offer, null);
     assert.equal(g.rematch, null);
-    assert.deepEqual(g.seats, { w: { joined: true, online: true, name: null }, b: { joined: false, online: false, name: null } });
+    const seat = (joined) => ({ joined, online: joined, name: null, kind: 'human', level: null, left: null });
+    assert.deepEqual(g.seats, { w: seat(true), b: seat(false) });
+    assert.equal(g.players, 2);
+    assert.equal(g.partners, false);
     assert.equal(g.watchers, 0);
     assert.equal(g.rematch_by, null);
   });
@@ -649,7 +654,7 @@ describe('the lobby', () => {
     assert.match(lobby.headers, /content-type: text\/event-stream/i);
     const c = await openGame(port, { name: 'Host' });
     assert.equal(c.status, 201, c.text);
-    assert.deepEqual(Object.keys(c.body).sort(), ['id', 'invite', 'seat', 'token'], 'an invite too: the link still works');
+    assert.deepEqual(Object.keys(c.body).sort(), ['id', 'invite', 'invites', 'seat', 'token'], 'an invite too: the link still works');
     const opened = await lobby.next((e) => e.event === 'open' && e.data.id === c.body.id);
     assert.equal(opened.id, undefined, 'no ids: no replay');
     assert.equal(opened.data.open, true);
@@ -751,7 +756,8 @@ describe('the lobby', () => {
     });
 
     test('five open games an address at once: the sixth is 429 rate_limited and nothing is made; one gone, another may open', async () => {
-      const limited = await startOnline(['--open-games-per-address', '5']);
+      // A store of its own: the run's may hold open games of other tests from this address.
+      const limited = await startOnline(['--db', PG ? storeFor(null) : ':memory:', '--open-games-per-address', '5']);
       try {
         const made = [];
         for (let i = 0; i < 5; i++) {
@@ -772,7 +778,7 @@ describe('the lobby', () => {
     });
 
     test('newest first, at most 200', async () => {
-      const many = await startOnline([]);
+      const many = await startOnline(['--db', PG ? storeFor(null) : ':memory:']);
       try {
         const ids = [];
         for (let i = 0; i < 205; i++) ids.push((await openGame(many.port)).body.id);
@@ -863,6 +869,384 @@ describe('correspondence', () => {
         assert.equal(kept.body.clock.running, 'b');
         assert.ok(kept.body.clock.b_ms > 3 * DAY && kept.body.clock.b_ms < 4 * DAY + 60000, `${kept.body.clock.b_ms}`);
         assert.equal((await move(s.port, lasts, 'b', 1, moves[1])).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('three and four seats', () => {
+  let four; // a legal game of four, each for themselves
+  let three;
+  before(async () => {
+    four = await legalMovesMulti(16, 4);
+    three = await legalMovesMulti(16, 3);
+  });
+  const ORDER = { 3: ['w', 'r', 'b'], 4: ['w', 'r', 'b', 'y'] };
+
+  // A game of n players created by White and every other seat joined by its invite: {id, w, r, b, y, created}.
+  async function seated(port_, body) {
+    const c = await api(port_, 'POST', '/api/v1/games', { body });
+    assert.equal(c.status, 201, c.text);
+    const game = { id: c.body.id, [c.body.seat]: c.body.token, created: c.body };
+    for (const [seat, invite] of Object.entries(c.body.invites)) {
+      const j = await api(port_, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { invite, name: `Player ${seat}` } });
+      assert.equal(j.status, 200, j.text);
+      assert.equal(j.body.seat, seat);
+      game[seat] = j.body.token;
+    }
+    return game;
+  }
+  const play = (port_, game, players, ply, list) => move(port_, game, ORDER[players][ply % players], ply, list[ply]);
+
+  test('four players: variant 13, 200 turns a seat, an invite for each other seat, waiting until every seat is taken', async () => {
+    const c = await api(port, 'POST', '/api/v1/games', { body: { players: 4, name: 'Ada' } });
+    assert.equal(c.status, 201, c.text);
+    assert.deepEqual(Object.keys(c.body).sort(), ['id', 'invites', 'seat', 'token'], 'no single invite of four');
+    assert.deepEqual(Object.keys(c.body.invites).sort(), ['b', 'r', 'y']);
+    let g = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.equal(g.players, 4);
+    assert.equal(g.partners, false);
+    assert.equal(g.variant, 13);
+    assert.equal(g.turn_limit, 800);
+    assert.deepEqual(Object.keys(g.seats).sort(), ['b', 'r', 'w', 'y']);
+    assert.deepEqual(g.seats.w, { joined: true, online: true, name: 'Ada', kind: 'human', level: null, left: null });
+    assert.match(g.start_fen, /y/);
+    assert.equal(g.fen, g.start_fen);
+    assert.equal(g.to_move, 'w');
+    assert.equal(g.status, 'waiting');
+    for (const [k, seat] of ['r', 'b'].entries()) {
+      const j = await api(port, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { invite: c.body.invites[seat] } });
+      assert.equal(j.body.seat, seat, `invite ${k}`);
+    }
+    const early = await api(port, 'POST', `/api/v1/games/${c.body.id}/moves`, { body: { ply: 0, move: four[0] }, token: c.body.token });
+    assert.equal(early.status, 409);
+    assert.equal(early.body.error, 'waiting');
+    const used = await api(port, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { invite: c.body.invites.r } });
+    assert.equal(used.status, 409);
+    assert.equal(used.body.error, 'seat_taken');
+    const y = await api(port, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { invite: c.body.invites.y } });
+    assert.equal(y.body.seat, 'y');
+    g = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.equal(g.status, 'ongoing');
+  });
+
+  test('settings: three players, any seat or a random one, a turn limit, partners of four; what cannot be is 400', async () => {
+    const red = await api(port, 'POST', '/api/v1/games', { body: { players: 3, seat: 'r', turn_limit: 90 } });
+    assert.equal(red.status, 201, red.text);
+    assert.equal(red.body.seat, 'r');
+    assert.deepEqual(Object.keys(red.body.invites).sort(), ['b', 'w']);
+    const g = (await api(port, 'GET', `/api/v1/games/${red.body.id}`)).body;
+    assert.deepEqual(Object.keys(g.seats).sort(), ['b', 'r', 'w']);
+    assert.equal(g.turn_limit, 90);
+    assert.doesNotMatch(g.start_fen, /y/);
+    const seats = new Set();
+    for (let i = 0; i < 12; i++) seats.add((await api(port, 'POST', '/api/v1/games', { body: { players: 4, seat: 'random' } })).body.seat);
+    assert.ok([...seats].every((x) => 'wrby'.includes(x)) && seats.size > 1, [...seats].join());
+    const partners = (await api(port, 'POST', '/api/v1/games', { body: { players: 4, partners: true } })).body;
+    assert.equal((await api(port, 'GET', `/api/v1/games/${partners.id}`)).body.partners, true);
+    for (const body of [{ players: 3, partners: true }, { partners: true }, { players: 3, variant: 19 }, { players: 3, seat: 'y' }, { players: 5 }, { players: '3' }, { players: 4, seat: 'x' }]) {
+      const r = await api(port, 'POST', '/api/v1/games', { body });
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.equal(r.body.error, 'bad_request');
+    }
+  });
+
+  test('moves in turn order, White, Red, Black, Yellow; another seat is 409 not_your_turn; the rules of four referee', async () => {
+    const game = await seated(port, { players: 4 });
+    const events = await openEvents(port, game.id);
+    for (let ply = 0; ply < 8; ply++) {
+      const seat = ORDER[4][ply % 4];
+      const wrong = ORDER[4][(ply + 1) % 4];
+      const refused = await move(port, game, wrong, ply, four[ply]);
+      assert.equal(refused.status, 409, `ply ${ply}`);
+      assert.equal(refused.body.error, 'not_your_turn');
+      const r = await move(port, game, seat, ply, four[ply]);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.to_move, ORDER[4][(ply + 1) % 4]);
+      const ev = await events.next((e) => e.event === 'move' && e.data.ply === ply + 1);
+      assert.equal(ev.data.seat, seat);
+    }
+    const illegal = await move(port, game, 'w', 8, 'a1-a2');
+    assert.equal(illegal.status, 422);
+    const g = (await api(port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.deepEqual(g.moves, four.slice(0, 8));
+    assert.match(g.fen, / w 8$/);
+    events.close();
+  });
+
+  test('clocks, one a seat, running in turn', async () => {
+    const game = await seated(port, { players: 3, clock: { initial_ms: 60000, increment_ms: 1000 } });
+    let g = (await api(port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.deepEqual(g.clock, { w_ms: 60000, b_ms: 60000, r_ms: 60000, running: null });
+    assert.equal((await play(port, game, 3, 0, three)).body.clock.running, 'r');
+    await sleep(100);
+    g = (await play(port, game, 3, 1, three)).body;
+    assert.equal(g.clock.running, 'b');
+    assert.ok(g.clock.r_ms > 60000 - 2000 && g.clock.r_ms <= 61000, `${g.clock.r_ms}`);
+  });
+
+  test('a draw of three or four: drawn when every person has accepted; a decline ends the offer; it lapses when the turn is the offerer\'s again', async () => {
+    const game = await seated(port, { players: 4 });
+    const draw = (seat, action) => api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action }, token: game[seat] });
+    assert.equal((await draw('r', 'accept')).status, 409, 'nothing to accept');
+    assert.deepEqual((await draw('w', 'offer')).body.draw_offer, { by: 'w', accepted: ['w'] });
+    assert.deepEqual((await draw('w', 'offer')).body.draw_offer, { by: 'w', accepted: ['w'] }, 'offered again: unchanged');
+    assert.equal((await draw('w', 'accept')).status, 409, 'one\'s own offer');
+    assert.deepEqual((await draw('r', 'accept')).body.draw_offer, { by: 'w', accepted: ['w', 'r'] });
+    assert.deepEqual((await draw('y', 'offer')).body.draw_offer, { by: 'w', accepted: ['w', 'r', 'y'] }, 'an offer accepts one standing');
+    assert.equal((await draw('b', 'decline')).body.draw_offer, null);
+    // offered again, moves go round, and it lapses when the offerer is to move
+    await draw('w', 'offer');
+    for (let ply = 0; ply < 3; ply++) assert.deepEqual((await play(port, game, 4, ply, four)).body.draw_offer, { by: 'w', accepted: ['w'] });
+    assert.equal((await play(port, game, 4, 3, four)).body.draw_offer, null, 'round to White again');
+    await draw('r', 'offer');
+    for (const seat of ['w', 'b']) await draw(seat, 'accept');
+    const done = await draw('y', 'accept');
+    assert.equal(done.body.status, 'finished');
+    assert.deepEqual(done.body.result, { winner: null, reason: 'agreement' });
+  });
+
+  test('each for themselves, a seat that resigns has lost and the computer plays it at level 3; no person left, the game ends abandoned', async () => {
+    const game = await seated(port, { players: 3 });
+    await play(port, game, 3, 0, three); // White has moved: Red to move
+    const r = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.status, 'ongoing', 'the others play on');
+    assert.deepEqual(r.body.seats.b, { joined: true, online: false, name: 'Player b', kind: 'computer', level: 3, left: 'resign' });
+    const again = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });
+    assert.equal(again.status, 409, 'left already');
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.w })).body.status, 'ongoing');
+    const last = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.r });
+    assert.equal(last.body.status, 'finished');
+    assert.deepEqual(last.body.result, { winner: null, reason: 'abandoned' });
+  });
+
+  test('partners lose together: the other partnership wins', async () => {
+    const game = await seated(port, { players: 4, partners: true });
+    const r = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });
+    assert.equal(r.body.status, 'finished');
+    assert.deepEqual(r.body.result, { winner: ['r', 'y'], reason: 'resign' });
+  });
+
+  test('abort while a person has not made a first move; a rematch rotates the people one seat on, with their names', async () => {
+    const game = await seated(port, { players: 3, name: 'Player w' });
+    await play(port, game, 3, 0, three);
+    await play(port, game, 3, 1, three);
+    const aborted = await api(port, 'POST', `/api/v1/games/${game.id}/abort`, { token: game.w });
+    assert.equal(aborted.status, 200, 'Black has not moved');
+    assert.deepEqual(aborted.body.result, { winner: null, reason: 'aborted' });
+    const next = (await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.r })).body.rematch;
+    const g = (await api(port, 'GET', `/api/v1/games/${next}`)).body;
+    assert.deepEqual([g.seats.w.name, g.seats.r.name, g.seats.b.name], ['Player b', 'Player w', 'Player r'], 'one seat on in turn order');
+    assert.equal(g.players, 3);
+    for (const [old, seat] of [['w', 'r'], ['r', 'b'], ['b', 'w']]) {
+      const j = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: game.id }, token: game[old] });
+      assert.equal(j.status, 200, j.text);
+      assert.equal(j.body.seat, seat, `${old} -> ${seat}`);
+    }
+    assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.status, 'ongoing');
+    const played = await seated(port, { players: 3 });
+    for (let ply = 0; ply < 3; ply++) await play(port, played, 3, ply, three);
+    assert.equal((await api(port, 'POST', `/api/v1/games/${played.id}/abort`, { token: played.w })).body.error, 'too_late');
+  });
+
+  test('an open game of three: its seats taken with no invite, it leaves the lobby once all are', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { players: 3, open: true } })).body;
+    const r = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'r' } });
+    assert.equal(r.status, 200, r.text);
+    await lobbyUntil(port, (gs) => gs.some((x) => x.id === c.id && x.seats.r.joined));
+    assert.equal((await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'y' } })).status, 400, 'no Yellow of three');
+    const b = await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: {} });
+    assert.equal(b.body.seat, 'b', 'the free seat');
+    await lobbyUntil(port, (gs) => !gs.some((x) => x.id === c.id));
+  });
+
+  describe('leaving on time, and abandoned (short limits)', () => {
+    let quick;
+    before(async () => {
+      quick = await startOnline(['--abandon-seconds', '1', '--online-seconds', '1']);
+    });
+    after(async () => quick && stopServer(quick));
+
+    test('a seat of three whose clock runs out has lost; the game goes on', async () => {
+      const game = await seated(quick.port, { players: 3, clock: { initial_ms: 1000 } });
+      const events = await openEvents(quick.port, game.id);
+      await play(quick.port, game, 3, 0, three); // Red's clock runs
+      const seats = await events.next((e) => e.event === 'seats' && e.data.r.left === 'time', 5000);
+      assert.equal(seats.data.r.kind, 'computer');
+      const moved = await events.next((e) => e.event === 'move' && e.data.ply === 2, 5000);
+      assert.equal(moved.data.seat, 'r', 'the computer plays the seat from then on');
+      const g = (await api(quick.port, 'GET', `/api/v1/games/${game.id}`)).body;
+      assert.equal(g.status, 'ongoing');
+      assert.equal(g.clock.r_ms, 0);
+      assert.equal(g.clock.running, 'b');
+      events.close();
+    });
+
+    test('a seat of three away: another person claims it abandoned; it has lost, the others play on', async () => {
+      // (what each seat's page sees of it: the claim's seats and end events, as resign's)
+      const game = await seated(quick.port, { players: 3 });
+      await play(quick.port, game, 3, 0, three); // Red to move
+      const early = await api(quick.port, 'POST', `/api/v1/games/${game.id}/claim`, { token: game.r });
+      assert.equal(early.status, 409, 'the seat to move does not claim');
+      await sleep(2200); // and gone
+      const r = await api(quick.port, 'POST', `/api/v1/games/${game.id}/claim`, { token: game.b });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.status, 'ongoing');
+      assert.equal(r.body.seats.r.left, 'abandoned');
+      assert.equal(r.body.seats.r.kind, 'computer');
+    });
+  });
+});
+
+describe('computer seats', () => {
+  // Resolves once the game has n moves (its stream's last move event), within ms.
+  const movesReach = async (port_, id, n, ms = 5000) => {
+    const s = await openEvents(port_, id);
+    try {
+      const game = await s.next((e) => e.event === 'game');
+      if (game.data.ply >= n) return game.data;
+      await s.next((e) => e.event === 'move' && e.data.ply >= n, ms);
+      return (await api(port_, 'GET', `/api/v1/games/${id}`)).body;
+    } finally {
+      s.close();
+    }
+  };
+  test('two players, the computer White at level 3: it moves at once, the person replies, it answers within 2 s', async () => {
+    const c = await api(port, 'POST', '/api/v1/games', { body: { seat: 'b', computer: { w: 3 }, name: 'Me' } });
+    assert.equal(c.status, 201, c.text);
+    assert.deepEqual(c.body.invites, {}, 'no seat left for anyone');
+    assert.equal(c.body.invite, undefined);
+    let g = await movesReach(port, c.body.id, 1);
+    assert.equal(g.status, 'ongoing');
+    assert.deepEqual(g.seats.w, { joined: true, online: false, name: null, kind: 'computer', level: 3, left: null });
+    assert.equal(g.seats.b.kind, 'human');
+    assert.equal(g.to_move, 'b');
+    const events = await openEvents(port, c.body.id);
+    await events.next((e) => e.event === 'game');
+    const mine = await api(port, 'POST', `/api/v1/games/${c.body.id}/moves`, {
+      body: { ply: 1, move: await firstReply(g.moves) },
+      token: c.body.token,
+    });
+    assert.equal(mine.status, 200, mine.text);
+    const answered = performance.now();
+    const theirs = await events.next((e) => e.event === 'move' && e.data.ply === 3, 5000);
+    assert.equal(theirs.data.seat, 'w');
+    assert.ok(theirs.at - answered < 2000, `${(theirs.at - answered).toFixed(0)} ms`);
+    events.close();
+    g = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.equal(g.ply, 3, 'each computer move once');
+  });
+
+  // A legal move for the seat to move after `list` (the engine's, depth 1).
+  function firstReply(list) {
+    const input = `position startpos${list.length ? ' moves ' + list.join(' ') : ''}\ngo depth 1\nquit\n`;
+    return spawnSync(process.env.HALMA, ['engine'], { input, encoding: 'utf8' }).stdout.match(/bestmove (\S+)/)[1];
+  }
+
+  test('a person White against the computer Black: the computer answers every move; its clock does not run', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { computer: { b: 1 }, clock: { initial_ms: 60000 } } })).body;
+    const game = { id: c.id, w: c.token };
+    let g = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.equal(g.status, 'ongoing');
+    for (let ply = 0; ply < 6; ply += 2) {
+      const r = await move(port, game, 'w', ply, firstReply(g.moves));
+      assert.equal(r.status, 200, r.text);
+      g = await movesReach(port, c.id, ply + 2);
+      assert.equal(g.clock.running, 'w', 'the computer\'s clock never runs');
+      assert.equal(g.clock.b_ms, 60000);
+    }
+  });
+
+  for (const [name, body] of [
+    ['level 0', { computer: { w: 0 } }],
+    ['level 11', { computer: { b: 11 } }],
+    ['a level as a string', { computer: { b: '3' } }],
+    ['no such seat', { computer: { x: 3 } }],
+    ['a seat not in a game of two', { computer: { r: 3 } }],
+    ['no person at all', { computer: { w: 3, b: 3 } }],
+    ['the creator\'s seat', { seat: 'w', computer: { w: 3 } }],
+    ['a list', { computer: ['w'] }],
+    ['three players, every seat', { players: 3, computer: { w: 3, r: 3, b: 3 } }],
+  ])
+    test(`400 bad_request: computer seats, ${name}`, async () => {
+      const r = await api(port, 'POST', '/api/v1/games', { body });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.error, 'bad_request');
+    });
+
+  test('against the computer a draw offer is a draw (no person to ask); abort before one\'s first move; a rematch keeps the computer', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { seat: 'b', computer: { w: 2 } } })).body;
+    await movesReach(port, c.id, 1);
+    const d = await api(port, 'POST', `/api/v1/games/${c.id}/draw`, { body: { action: 'offer' }, token: c.token });
+    assert.deepEqual(d.body.result, { winner: null, reason: 'agreement' });
+    const next = (await api(port, 'POST', `/api/v1/games/${c.id}/rematch`, { token: c.token })).body.rematch;
+    const j = await api(port, 'POST', `/api/v1/games/${next}/join`, { body: { from: c.id }, token: c.token });
+    assert.equal(j.body.seat, 'b', 'the one person keeps the seat: there is no other to rotate to');
+    const g = await movesReach(port, next, 1);
+    assert.equal(g.seats.w.level, 2);
+    const aborted = await api(port, 'POST', `/api/v1/games/${next}/abort`, { token: j.body.token });
+    assert.equal(aborted.status, 200, 'the person has not moved');
+  });
+
+  test('four players, Red and Yellow the computer\'s: each moves in its turn, refereed by the rules of four', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { players: 4, computer: { r: 3, y: 5 } } })).body;
+    assert.deepEqual(Object.keys(c.invites), ['b']);
+    const j = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite: c.invites.b } })).body;
+    const tokens = { w: c.token, b: j.token };
+    let g = (await api(port, 'GET', `/api/v1/games/${c.id}`)).body;
+    assert.equal(g.status, 'ongoing');
+    assert.deepEqual([g.seats.r.kind, g.seats.r.level, g.seats.y.level], ['computer', 3, 5]);
+    for (let ply = 0; ply < 8; ply += 2) {
+      const seat = ply % 4 === 0 ? 'w' : 'b';
+      const legal = spawnSync(process.env.HALMA, ['engine'], {
+        input: `position players 4 startpos${g.moves.length ? ' moves ' + g.moves.join(' ') : ''}\nlegal\nquit\n`,
+        encoding: 'utf8',
+      }).stdout.split(' ')[2];
+      const r = await api(port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply, move: legal }, token: tokens[seat] });
+      assert.equal(r.status, 200, r.text);
+      g = await movesReach(port, c.id, ply + 2);
+      assert.equal(g.to_move, ply % 4 === 0 ? 'b' : 'w', 'the computer moved in its turn');
+    }
+  });
+
+  test('each for themselves, a seat whose person resigns in its turn is played by the computer at once', async () => {
+    const c = (await api(port, 'POST', '/api/v1/games', { body: { players: 3 } })).body;
+    const tokens = { w: c.token };
+    for (const [seat, invite] of Object.entries(c.invites))
+      tokens[seat] = (await api(port, 'POST', `/api/v1/games/${c.id}/join`, { body: { invite } })).body.token;
+    await api(port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply: 0, move: 'm1-l1' }, token: tokens.w });
+    const r = await api(port, 'POST', `/api/v1/games/${c.id}/resign`, { token: tokens.r }); // Red to move
+    assert.equal(r.body.seats.r.kind, 'computer');
+    const g = await movesReach(port, c.id, 2);
+    assert.equal(g.to_move, 'b', 'the computer played Red');
+    assert.equal(g.status, 'ongoing');
+  });
+
+  test('a server killed while the computer searches: restarted, the move is played, once', async () => {
+    const dir = tempDir();
+    const db = storeFor(dir);
+    try {
+      let s = await startOnline(['--db', db]);
+      const c = (await api(s.port, 'POST', '/api/v1/games', { body: { computer: { b: 10 } } })).body;
+      const r = await api(s.port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply: 0, move: moves[0] }, token: c.token });
+      assert.equal(r.status, 200);
+      s.child.kill('SIGKILL'); // level 10 thinks a second: it was searching
+      await s.exitPromise;
+      s = await startOnline(['--db', db]);
+      try {
+        const g = await movesReach(s.port, c.id, 2, 8000);
+        assert.equal(g.ply, 2);
+        assert.equal(g.to_move, 'w');
+        const ev = await openEvents(s.port, c.id, { lastEventId: 0 });
+        await ev.next((e) => e.event === 'move' && e.data.ply === 2);
+        await sleep(300);
+        assert.equal(ev.stored().filter((e) => e.event === 'move').length, 2, 'one move each, none doubled');
+        ev.close();
       } finally {
         await stopServer(s);
       }

@@ -10,7 +10,7 @@
 //   pg2                   two servers on one fresh PostgreSQL database: the
 //                         "port" then is a Router, and every request and
 //                         stream goes to one server or the other (below).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,14 @@ async function startOne(args) {
   return s;
 }
 
+// Whether the server built knows the lobby's limit (the load clients also
+// run earlier builds, for comparison).
+let openGamesKnown;
+function knowsOpenGames() {
+  openGamesKnown ??= spawnSync(HALMA, ['serve', '--help'], { encoding: 'utf8' }).stdout.includes('--open-games-per-address');
+  return openGamesKnown;
+}
+
 // `halma serve` with the page's fixtures and the given options; by default
 // a store in memory (SQLite) or this run's database (PostgreSQL) and no
 // limit of requests, games or open games (tests send many).  In pg2 mode, unless
@@ -77,7 +85,7 @@ export async function startOnline(args = [], { servers = STORE === 'pg2' ? 2 : 1
     '--db': PG ? pgDatabase() : ':memory:',
     '--requests-per-second': '0',
     '--games-per-hour': '0',
-    '--open-games-per-address': '0',
+    ...(knowsOpenGames() ? { '--open-games-per-address': '0' } : {}), // a build before the lobby does not
   };
   const extra = Object.entries(defaults).flatMap(([name, value]) => (args.includes(name) ? [] : [name, value]));
   const full = ['--root', FIXTURES, ...extra, ...args];
@@ -360,6 +368,31 @@ export async function legalMoves(n, variant = 19) {
     const m = best.slice('bestmove '.length);
     if (m === 'none') break;
     moves.push(m);
+  }
+  engine.stdin.end('quit\n');
+  return moves;
+}
+
+// A legal game of n turns of three or four players (`legal` of `halma
+// engine`), each the legal move at a place that moves on from turn to turn,
+// so that the seats do not go back and forth into a repetition.
+export async function legalMovesMulti(n, players, partners = false) {
+  const engine = spawn(HALMA, ['engine'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const lines = readline.createInterface({ input: engine.stdout });
+  const waiting = [];
+  lines.on('line', (line) => waiting.length && waiting.shift()(line));
+  const ask = (command) =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      engine.stdin.write(command + '\n');
+    });
+  const moves = [];
+  const kind = `players ${players}${partners ? ' partners' : ''}`;
+  for (let i = 0; i < n; i++) {
+    engine.stdin.write(`position ${kind} startpos${moves.length ? ' moves ' + moves.join(' ') : ''}\n`);
+    const legal = (await ask('legal')).split(' ').slice(2);
+    if (!legal.length) break;
+    moves.push(legal[(i * 7 + 3) % legal.length]);
   }
   engine.stdin.end('quit\n');
   return moves;

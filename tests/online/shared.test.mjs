@@ -9,6 +9,7 @@
 // HALMA_PG_TEMP); run alone, it starts a cluster of its own
 // (tests/online/pg_store.mjs).  HALMA names the binary.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
@@ -479,6 +480,61 @@ describe('the lobby on two servers', () => {
       for (const s of streams) assert.equal(s.events.filter((e) => e.event === 'lobby').length, 1, 'one lobby event');
       for (const x of [...lobbies, ...streams]) x.close();
       await stopClean(a, b);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+});
+
+describe('computer seats on two servers', () => {
+  const firstReply = (list) => {
+    const input = `position startpos${list.length ? ' moves ' + list.join(' ') : ''}\ngo depth 1\nquit\n`;
+    return spawnSync(process.env.HALMA, ['engine'], { input, encoding: 'utf8' }).stdout.match(/bestmove (\S+)/)[1];
+  };
+
+  test('each computer move played once, whichever server the person\'s moves go to', async () => {
+    const a = await serve();
+    const b = await serve();
+    try {
+      const c = (await api(a.port, 'POST', '/api/v1/games', { body: { computer: { b: 1 } } })).body;
+      const onB = await watchEvents(b.port, c.id);
+      let list = [];
+      for (let ply = 0; ply < 8; ply += 2) {
+        const port = ply % 4 ? b.port : a.port;
+        const r = await api(port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply, move: firstReply(list) }, token: c.token });
+        assert.equal(r.status, 200, r.text);
+        await onB.next((e) => e.event === 'move' && e.data.ply === ply + 2, 5000);
+        list = (await api(b.port, 'GET', `/api/v1/games/${c.id}`)).body.moves;
+      }
+      await sleep(4500); // past the other server's takeover: it finds the move played, and drops its own
+      for (const s of [a, b]) assert.equal((await api(s.port, 'GET', `/api/v1/games/${c.id}`)).body.ply, 8);
+      const all = await watchEvents(a.port, c.id, { lastEventId: 0 });
+      await all.next((e) => e.id !== undefined && e.event === 'move' && e.data.ply === 8);
+      const plies = all.stored().filter((e) => e.event === 'move').map((e) => e.data.ply);
+      assert.deepEqual(plies, range(1, 8), 'every move once');
+      for (const s of [onB, all]) s.close();
+      await stopClean(a, b);
+    } finally {
+      await stopAll(a, b);
+    }
+  });
+
+  test('the server searching a computer move killed: the other plays it', async () => {
+    const a = await serve();
+    const b = await serve();
+    try {
+      const c = (await api(a.port, 'POST', '/api/v1/games', { body: { computer: { b: 10 } } })).body;
+      const onB = await watchEvents(b.port, c.id);
+      const r = await api(a.port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply: 0, move: moves[0] }, token: c.token });
+      assert.equal(r.status, 200);
+      a.child.kill('SIGKILL'); // level 10 searches a second: A was searching
+      await a.exitPromise;
+      const played = await onB.next((e) => e.event === 'move' && e.data.ply === 2, 10000);
+      assert.equal(played.data.seat, 'b');
+      await sleep(500);
+      assert.equal(onB.events.filter((e) => e.event === 'move' && e.data.ply === 2).length, 1);
+      onB.close();
+      await stopClean(b);
     } finally {
       await stopAll(a, b);
     }

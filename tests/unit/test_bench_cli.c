@@ -38,3 +38,27 @@ Test(bench_cli, a_timed_crossing_gets_home) {
     cr_assert(strstr(out, "13 pieces: White wins after"), "%s", out);
     cr_assert(strstr(out, "20 ms a move"), "%s", out);
 }
+
+/* --level: the crossing at a level, on its own time (a few ms a move at
+ * level 1); out of range it is refused. */
+Test(bench_cli, a_crossing_at_a_level) {
+    char out[4096];
+    cr_assert_eq(run_halma("bench --crossing --level 1", out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "19 pieces: White wins after"), "%s", out);
+    cr_assert(strstr(out, "(level 1 on its own time"), "%s", out);
+    cr_assert_eq(run_halma("bench --crossing --level 11", out, sizeof out), 2);
+    cr_assert(strstr(out, "--level must be 1 to 10"), "%s", out);
+}
+
+/* --player: the crossing by a sparring partner.  Greedy breaking its ties
+ * by the rear piece never gets home alone: its last piece steps back and
+ * forth beside an open goal square (docs/DECISIONS.md). */
+Test(bench_cli, a_crossing_by_greedy) {
+    char out[4096];
+    cr_assert_eq(run_halma("bench --crossing --player greedy", out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "19 pieces: draw by threefold repetition after"), "%s", out);
+    cr_assert(strstr(out, "13 pieces: draw by threefold repetition after"), "%s", out);
+    cr_assert_eq(run_halma("bench --crossing --player greedy:random --seed 1", out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "19 pieces: White wins after"), "%s", out);
+    cr_assert_eq(run_halma("bench --crossing --player ab", out, sizeof out), 2);
+}

@@ -28,7 +28,10 @@ static StoreGame open_row(const char *id, int64_t created_ms) {
     return g;
 }
 
+/* What the stream was sent since last asked, once the lobby's sender has sent all. */
+static Lobby *sender;
 static const char *taken(Stream *s) {
+    if (sender) lobby_flush(sender);
     static char text[1 << 16];
     text[stream_take(s, text, sizeof text - 1)] = '\0';
     return text;
@@ -44,12 +47,14 @@ typedef struct {
 static Fixture fixture(void) {
     Fixture f = {.hub = hub_new(NULL, NULL)};
     f.lobby = lobby_new(f.hub, render, &f.rendered);
+    sender = f.lobby;
     f.stream = stream_new(f.hub, NULL, "lobby-0", "127.0.0.1");
     stream_attach(f.hub, f.stream, 0);
     return f;
 }
 
 static void fixture_end(Fixture *f) {
+    sender = NULL;
     stream_discard(f->stream);
     lobby_free(f->lobby);
     hub_free(f->hub);

@@ -398,3 +398,19 @@ Test(multi_engine, the_partners_progress_is_ours_and_the_opponents_is_not) {
     cr_assert_gt(multi_evaluate(&engine->eval, &root, &pos, &partner), before, "Black's step forward helps White");
     cr_assert_lt(multi_evaluate(&engine->eval, &root, &pos, &opponent), before, "Red's step forward hurts White");
 }
+
+/* Yellow's last piece still at home, on Red's goal: Red's pieces on their
+ * goal never leave, so filling p15 with p14 still taken walls it in for
+ * good and Red can never finish (p13-p15 gains most, and was played). */
+Test(multi_engine, never_walls_in_a_piece_on_its_goal) {
+    const char *seats[MAX_SEATS] = {"a15 b16 b15 a14 c16 c14 d16 d15 e9 f9 g9 h9 i9",
+                                    "p1 o1 n1 m1 p2 o2 n2 m2 e5 f5 g5 h5 i5",
+                                    "m16 n16 o16 m15 n15 o15 n14 o14 p14 o13 p13 a16 a1",
+                                    "p16 a2 b1 b2 a3 c1 c3 d1 d2 b3 c2 a4 b4"};
+    MultiPosition pos = multi_position_of(FOUR, seats, SEAT_RED);
+    Seen seen;
+    Move m = think(&pos, depth_limit(4), &seen);
+    multi_make(&pos, m);
+    Bitboard exits = multi_piece_destinations(&pos, sq("p16"));
+    cr_assert(!bb_is_empty(exits), "Red's %s walled Yellow in", multi_text_move_s(&game->pos, m));
+}

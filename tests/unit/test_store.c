@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
+#include <libpq-fe.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -1057,6 +1058,39 @@ Test(store_pg, uri_and_keyword_forms) {
     cr_assert_null(store_open(keywords, err, sizeof err));
     cr_assert_neq(err[0], '\0', "says why");
     scratch_end(&x);
+}
+
+/* A server starting while another holds the schema's lock for longer than a
+ * move's write may wait (lock_timeout, a second) opens its store once the
+ * lock is let go, rather than fail (as six servers started together on a
+ * busy machine did). */
+Test(store_pg, a_server_waits_for_another_making_the_tables, .timeout = 60) {
+    watchdog(60);
+    char path[256];
+    temp_store(BACKEND_PG, path, sizeof path);
+    PGconn *holder = PQconnectdb(path);
+    cr_assert_eq(PQstatus(holder), CONNECTION_OK, "%s", PQerrorMessage(holder));
+    /* The lock every server takes to make the tables ("halm"). */
+    PQclear(PQexec(holder, "BEGIN"));
+    PGresult *held = PQexec(holder, "SELECT pg_advisory_xact_lock(1751215213)");
+    cr_assert_eq(PQresultStatus(held), PGRES_TUPLES_OK, "%s", PQerrorMessage(holder));
+    PQclear(held);
+    pid_t child = fork();
+    cr_assert(child >= 0);
+    if (child == 0) {
+        char err[256];
+        Store *s = store_open(path, err, sizeof err);
+        if (!s) fprintf(stderr, "%s\n", err);
+        _exit(s ? 0 : 3);
+    }
+    struct timespec wait = {1, 500000000};
+    nanosleep(&wait, NULL);
+    PQclear(PQexec(holder, "COMMIT"));
+    int status;
+    waitpid(child, &status, 0);
+    PQfinish(holder);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the store opened after the wait (status %d)", status);
+    remove_store(path);
 }
 
 /* Servers started together on an empty database: each opens its store (the

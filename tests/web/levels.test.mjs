@@ -18,8 +18,9 @@ test('the module\'s levels are the native engine\'s: the limits and default the 
   assert.deepEqual({ engine: levels.engine, min: levels.min, max: levels.max }, { engine, min, max });
   assert.ok(levels.person >= min && levels.person <= max && levels.person < engine, 'a person meets a weaker default');
   assert.deepEqual(levels.levels.map((l) => l.level), Array.from({ length: max - min + 1 }, (_, i) => min + i));
-  for (const { name, depth, thinkMs } of levels.levels) {
+  for (const { name, about, depth, thinkMs } of levels.levels) {
     assert.match(name, /^[a-z ]+$/);
+    assert.match(about, /^[a-z][a-z ,:]+[a-z]$/, 'how it plays, in a line');
     assert.ok(depth >= 0 && thinkMs > 0);
   }
   const usage = execFileSync('build/halma', ['play', '--help']).toString();

@@ -143,13 +143,14 @@ export class Dialogs {
     $('new-game-dialog').showModal();
   }
 
-  /** The level chosen, in words: its name, how long and deep it thinks,
-   * and the person's record at it in this variant. */
+  /** The level chosen, in words: its name, how it plays, how long and
+   * deep it thinks, and the person's record at it in this variant. */
   showLevel(level, variant) {
     const levels = this.table.levels();
-    const { name, detail } = describeLevel(levelOf(levels, level));
+    const { name, about, detail } = describeLevel(levelOf(levels, level));
     $('level-value').textContent = String(level);
     $('level-name').textContent = name;
+    $('level-about').textContent = about;
     $('level-detail').textContent = detail;
     $('level-weakest').textContent = describeLevel(levelOf(levels, levels.min)).name;
     $('level-strongest').textContent = describeLevel(levelOf(levels, levels.max)).name;
@@ -258,13 +259,18 @@ function download(text) {
 /** Level `level` of the module's table (setup.levels). */
 const levelOf = ({ min, levels }, level) => levels[level - min];
 
-/** A level of the module's table in words: {name, detail}, e.g.
- * "Beginner", "Thinks up to 0.1 s, search depth 1.", the number as the
- * language writes it; the module's English name where a language has none. */
-export function describeLevel({ level, name, thinkMs, depth }) {
+/** A level of the module's table in words: {name, about, detail}, e.g.
+ * "Beginner", "Misses long jumps and errs often.", "Thinks up to 0.1 s,
+ * search depth 1.", the number as the language writes it; the module's
+ * English where a language has no text. */
+export function describeLevel({ level, name, about, thinkMs, depth }) {
   const time = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(thinkMs / 1000);
-  const key = `level.${level}`;
-  return { name: has(key) ? t(key) : name, detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }) };
+  const key = `level.${level}`, aboutKey = `level.about.${level}`;
+  return {
+    name: has(key) ? t(key) : name,
+    about: has(aboutKey) ? t(aboutKey) : `${about.charAt(0).toUpperCase()}${about.slice(1)}.`,
+    detail: depth ? t('level.detailDepth', { time, depth }) : t('level.detailTime', { time }),
+  };
 }
 
 /** How the game ended, in a sentence: a resignation, the winner's pieces

@@ -143,7 +143,7 @@ export class Halma {
 
   /** The playing levels (src/engine/levels.h): {min, max, person (a
    * person's default opponent), engine (a program's default), levels:
-   * [{level, name, depth (0: no cap), thinkMs}]}. */
+   * [{level, name, about (how it plays), depth (0: no cap), thinkMs}]}. */
   levels() {
     this.api.api_levels();
     return JSON.parse(this.read());

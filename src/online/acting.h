@@ -1,0 +1,50 @@
+/*
+ * acting.h: what every request of online play acts on (the store, the
+ * writer, who is online, who watches), and what each does the same way:
+ * the seat its token proves, a refusal, the game as it now is in the
+ * answer, a change committed and then answered.  The requests themselves
+ * are in seating.c (creating, joining, rematches) and actions.c (playing).
+ */
+#ifndef HALMA_ACTING_H
+#define HALMA_ACTING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "online/events.h"
+#include "online/loaded.h"
+#include "online/presence.h"
+#include "online/request.h"
+#include "online/store.h"
+#include "online/watchers.h"
+#include "online/writer.h"
+
+/* What the requests act on. */
+typedef struct {
+    Store *store;
+    Writer *writer;
+    Presence *presence;
+    Hub *hub;           /* the streams opened */
+    Watchers *watchers; /* how many watch each game */
+    int64_t abandon_ms; /* an untimed game whose side to move is away this long may be claimed */
+    int max_open;       /* games open in the lobby at once per address (0: no limit) */
+} Actions;
+
+/* The seat the token proves, or -1 with 401/403 in *a; a seat found is
+ * online from now on. */
+int acting_seat(const Actions *acts, const StoreGame *g, const char *token, OnlineAnswer *a);
+
+/* An error answer; false. */
+bool acting_refuse(OnlineAnswer *a, unsigned status, const char *code, const char *message);
+
+/* The game is on: every person's seat taken, not over (409 otherwise). */
+bool acting_ongoing(const StoreGame *g, OnlineAnswer *a);
+
+/* 200 with the game as it now is. */
+void acting_answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a);
+
+/* Commits l's game changed to g with its n events, then answers with the game as it now is. */
+void acting_commit(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
+                   OnlineAnswer *a);
+
+#endif

@@ -1,0 +1,352 @@
+/*
+ * computer.c: the computer's seats (see computer.h).
+ *
+ * A queue of games due (one job a game and a ply),
+ * another of games to take over later, and the threads that take jobs from
+ * the first.  A thread reads its game from the store (so that it searches
+ * the game as it is, whoever wrote it), checks that the computer's seat is
+ * still to move at that ply, searches without any lock, and submits the
+ * move.  The threads run at a lower priority than the server's own (nice
+ * 10), so that the people's requests go first when the cores are busy.
+ */
+#define _GNU_SOURCE
+#include "online/computer.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/notation.h"
+#include "core/multi_notation.h"
+#include "engine/levels.h"
+#include "engine/multi_search.h"
+#include "engine/search.h"
+#include "online/game_clock.h"
+#include "online/referee.h"
+#include "online/seats.h"
+
+enum {
+    THREADS_MAX = 64,
+    HASH_BYTES = 4 << 20,    /* each thread's table: cleared for each game, so kept small */
+    TAKEOVER_GRACE_MS = 3000, /* what another server is given beyond the level's think time */
+    SEARCH_NICE = 10,
+};
+
+typedef struct Job {
+    struct Job *next;
+    char id[STORE_ID_SIZE];
+    int ply, seat;
+    int64_t not_before; /* a takeover: not searched before this (wall clock ms); 0: at once */
+} Job;
+
+typedef struct {
+    Computer *c;
+    pthread_t thread;
+    bool started;
+    char id[STORE_ID_SIZE]; /* the job being searched, under the lock; "" for none */
+    int ply;
+    Engine *engine; /* two players' */
+    void *hash;
+    MultiEngine *multi; /* three and four players', made when first needed, by the thread alone */
+    void *multi_hash;
+} Searcher;
+
+struct Computer {
+    atomic_bool halt; /* the many-seat searches watch it: set, they return at once */
+    Store *store;
+    ComputerSubmitFn *submit;
+    void *ctx;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool stopping;
+    Job *ready, **ready_end; /* in the order due */
+    Job *later;              /* takeovers, soonest first */
+    bool holding;
+    Job *held, **held_end;
+    int n;
+    Searcher searchers[THREADS_MAX];
+};
+
+/* ---- the queues ------------------------------------------------------------------ */
+
+/* Under the lock: whether game id at ply is queued, waiting or being searched already. */
+static bool known(Computer *c, const char *id, int ply) {
+    for (Job *j = c->ready; j; j = j->next)
+        if (!strcmp(j->id, id) && j->ply == ply) return true;
+    for (Job *j = c->later; j; j = j->next)
+        if (!strcmp(j->id, id) && j->ply == ply) return true;
+    for (int k = 0; k < c->n; k++)
+        if (!strcmp(c->searchers[k].id, id) && c->searchers[k].ply == ply) return true;
+    return false;
+}
+
+static Job *new_job(const StoreGame *g, int64_t not_before) {
+    Job *j = calloc(1, sizeof *j);
+    if (!j) return NULL;
+    snprintf(j->id, sizeof j->id, "%s", g->id);
+    j->ply = g->ply;
+    j->seat = game_to_move(g);
+    j->not_before = not_before;
+    return j;
+}
+
+/* Under the lock: j queued, ready or later. */
+static void enqueue(Computer *c, Job *j) {
+    if (!j->not_before) {
+        *c->ready_end = j;
+        c->ready_end = &j->next;
+    } else {
+        Job **p = &c->later;
+        while (*p && (*p)->not_before <= j->not_before) p = &(*p)->next;
+        j->next = *p;
+        *p = j;
+    }
+    pthread_cond_signal(&c->wake);
+}
+
+/* Under the lock: the takeovers whose moment has come made ready; the next moment one will. */
+static int64_t ripen(Computer *c, int64_t now) {
+    while (c->later && c->later->not_before <= now) {
+        Job *j = c->later;
+        c->later = j->next;
+        j->next = NULL;
+        j->not_before = 0;
+        enqueue(c, j);
+    }
+    return c->later ? c->later->not_before : 0;
+}
+
+static void due(Computer *c, const StoreGame *g, int64_t not_before) {
+    if (!computer_to_move(g)) return;
+    pthread_mutex_lock(&c->lock);
+    Job *j = known(c, g->id, g->ply) ? NULL : new_job(g, not_before);
+    if (j && c->holding && !not_before) {
+        *c->held_end = j;
+        c->held_end = &j->next;
+    } else if (j) {
+        enqueue(c, j);
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+void computer_due(Computer *c, const StoreGame *g) { due(c, g, 0); }
+
+void computer_due_later(Computer *c, const StoreGame *g, int64_t delay_ms) {
+    due(c, g, clock_now_ms() + (delay_ms > 0 ? delay_ms : 1));
+}
+
+void computer_hold(Computer *c) {
+    pthread_mutex_lock(&c->lock);
+    c->holding = true;
+    pthread_mutex_unlock(&c->lock);
+}
+
+void computer_release(Computer *c, bool send) {
+    pthread_mutex_lock(&c->lock);
+    c->holding = false;
+    for (Job *j = c->held, *next; j; j = next) {
+        next = j->next;
+        j->next = NULL;
+        if (send) enqueue(c, j);
+        else free(j);
+    }
+    c->held = NULL;
+    c->held_end = &c->held;
+    pthread_mutex_unlock(&c->lock);
+}
+
+typedef struct {
+    Computer *c;
+    bool later;
+} Scan;
+
+static void scanned(void *ctx, const StoreGame *g) {
+    Scan *scan = ctx;
+    if (!computer_to_move(g)) return;
+    if (scan->later) computer_due_later(scan->c, g, computer_takeover_ms(g));
+    else computer_due(scan->c, g);
+}
+
+StoreStatus computer_scan(Computer *c, Store *store, bool later) {
+    Scan scan = {c, later};
+    return store_each_unfinished(store, scanned, &scan);
+}
+
+bool computer_to_move(const StoreGame *g) {
+    return g->status == GAME_ONGOING && !seat_human(g, game_to_move(g)) && seat_in_play(g, game_to_move(g));
+}
+
+int64_t computer_takeover_ms(const StoreGame *g) {
+    int level = g->level[game_to_move(g)];
+    int think = game_players(g) == 2 ? level_params(level)->think_ms : multi_level_params(level)->think_ms;
+    return think + TAKEOVER_GRACE_MS;
+}
+
+/* ---- the searches ---------------------------------------------------------------- */
+
+/* The move of the seat to move in the two-player game, written. */
+static void two_player_move(Searcher *s, const Referee *r, int level, char *out, size_t size) {
+    engine_new_game(s->engine); /* its table and plans are another game's */
+    engine_set_level(s->engine, level);
+    atomic_store(&s->engine->stop, false);
+    SearchLimits limits = search_limits_none(); /* the level's own think time */
+    Move m = engine_think(s->engine, &r->two, &limits, NULL, NULL);
+    Text t = text_on(out, (int)size);
+    if (move_is_pass(m)) text_str(&t, "pass");
+    else text_move(&t, &r->two.pos, m);
+}
+
+/* The move of the seat to move in the game of three or four, written
+ * ("" if the thread has no memory for the search). */
+static void many_player_move(Searcher *s, const Referee *r, int level, char *out, size_t size) {
+    out[0] = '\0';
+    if (!s->multi) {
+        s->multi = malloc(sizeof *s->multi); /* about 2 MB, and its table */
+        s->multi_hash = aligned_alloc(64, HASH_BYTES);
+        if (!s->multi || !s->multi_hash) {
+            free(s->multi);
+            free(s->multi_hash);
+            s->multi = NULL;
+            s->multi_hash = NULL;
+            return;
+        }
+        multi_engine_init(s->multi, s->multi_hash, HASH_BYTES);
+        multi_engine_watch(s->multi, &s->c->halt);
+    }
+    multi_engine_new_game(s->multi); /* its table is another game's */
+    multi_engine_set_level(s->multi, level);
+    MultiLimits limits = multi_limits_none(); /* the level's own think time */
+    Move m = multi_engine_think(s->multi, &r->multi, &limits, NULL, NULL);
+    Text t = text_on(out, (int)size);
+    if (move_is_pass(m)) text_str(&t, "pass");
+    else multi_text_move(&t, &r->multi.pos, m);
+}
+
+/* Searches the job's game, if it is still the computer's move there. */
+static void search(Searcher *s, const Job *j) {
+    Computer *c = s->c;
+    StoreGame g;
+    char (*moves)[STORE_MOVE_SIZE] = NULL;
+    if (store_read(c->store, j->id, &g, &moves) != STORE_OK) return; /* deleted, or the store out of reach: due again at its next write */
+    Referee *r = g.ply == j->ply && computer_to_move(&g) && game_to_move(&g) == j->seat ? referee_new(&g) : NULL;
+    for (int i = 0; r && i < g.ply; i++) {
+        Refusal why;
+        if (!referee_play(r, moves[i], &why)) {
+            referee_free(r);
+            r = NULL;
+        }
+    }
+    free(moves);
+    if (!r) return;
+    char text[STORE_MOVE_SIZE] = "";
+    if (referee_verdict(r).over) text[0] = '\0';
+    else if (r->many) many_player_move(s, r, g.level[j->seat], text, sizeof text);
+    else two_player_move(s, r, g.level[j->seat], text, sizeof text);
+    referee_free(r);
+    if (text[0]) c->submit(c->ctx, j->id, j->ply, j->seat, text);
+}
+
+static void *searcher_main(void *arg) {
+    Searcher *s = arg;
+    Computer *c = s->c;
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SEARCH_NICE);
+    pthread_mutex_lock(&c->lock);
+    while (!c->stopping) {
+        int64_t next = ripen(c, clock_now_ms());
+        Job *j = c->ready;
+        if (!j) {
+            if (next) {
+                struct timespec until = {.tv_sec = next / 1000, .tv_nsec = (next % 1000) * 1000000L};
+                pthread_cond_timedwait(&c->wake, &c->lock, &until); /* CLOCK_REALTIME, as clock_now_ms */
+            } else {
+                pthread_cond_wait(&c->wake, &c->lock);
+            }
+            continue;
+        }
+        c->ready = j->next;
+        if (!c->ready) c->ready_end = &c->ready;
+        snprintf(s->id, sizeof s->id, "%s", j->id);
+        s->ply = j->ply;
+        pthread_mutex_unlock(&c->lock);
+        search(s, j);
+        free(j);
+        pthread_mutex_lock(&c->lock);
+        s->id[0] = '\0';
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+/* ---- starting and stopping ---------------------------------------------------------- */
+
+static int default_threads(void) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 1 ? (int)(cores - 1 < THREADS_MAX ? cores - 1 : THREADS_MAX) : 1;
+}
+
+Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, void *ctx) {
+    Computer *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->store = store;
+    c->submit = submit;
+    c->ctx = ctx;
+    c->ready_end = &c->ready;
+    c->held_end = &c->held;
+    atomic_init(&c->halt, false);
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->wake, NULL);
+    int want = threads > 0 && threads <= default_threads() ? threads : default_threads();
+    for (int k = 0; k < want; k++) {
+        Searcher *s = &c->searchers[k];
+        s->c = c;
+        s->engine = malloc(sizeof *s->engine); /* about 1.2 MB, and its table */
+        s->hash = aligned_alloc(64, HASH_BYTES);
+        if (s->engine && s->hash) engine_init(s->engine, s->hash, HASH_BYTES);
+        s->started = s->engine && s->hash && pthread_create(&s->thread, NULL, searcher_main, s) == 0;
+        if (!s->started) {
+            free(s->engine);
+            free(s->hash);
+            s->engine = NULL;
+            s->hash = NULL;
+            break;
+        }
+        c->n++;
+    }
+    if (c->n) return c;
+    computer_stop(c);
+    return NULL;
+}
+
+void computer_stop(Computer *c) {
+    if (!c) return;
+    pthread_mutex_lock(&c->lock);
+    c->stopping = true;
+    atomic_store(&c->halt, true);
+    for (int k = 0; k < c->n; k++) engine_stop(c->searchers[k].engine); /* a search under way returns at once */
+    pthread_cond_broadcast(&c->wake);
+    pthread_mutex_unlock(&c->lock);
+    for (int k = 0; k < c->n; k++) pthread_join(c->searchers[k].thread, NULL);
+    for (int k = 0; k < c->n; k++) {
+        free(c->searchers[k].engine);
+        free(c->searchers[k].hash);
+        free(c->searchers[k].multi);
+        free(c->searchers[k].multi_hash);
+    }
+    Job *lists[] = {c->ready, c->later, c->held};
+    for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)
+        for (Job *j = lists[l], *next; j; j = next) {
+            next = j->next;
+            free(j);
+        }
+    pthread_cond_destroy(&c->wake);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+int computer_threads(const Computer *c) { return c->n; }
