@@ -98,7 +98,7 @@ test('two people and two computers at one screen: a few rounds, then a reload, t
   await page.context().close();
 });
 
-test('the computers take their turns one after another, each move paused and animated', async () => {
+test('the computers take their turns one after another, each move paused and animated', async (t) => {
   const { page, errors } = await openGame(env);
   await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
   // Every move of the list timestamped as it appears, with whether a piece
@@ -120,6 +120,7 @@ test('the computers take their turns one after another, each move paused and ani
   // 450 ms of pause, the search (100 ms at level 1) and the animation: each
   // computer's move stays on the board for a moment before the next one.
   assert.ok(gaps.every((gap) => gap >= 450), `gaps between the moves: ${gaps.map(Math.round)}`);
+  t.diagnostic(`the computers' moves landed ${gaps.map(Math.round).join(', ')} ms apart`);
   assert.equal(await page.evaluate(() => window.animated), true, 'the moves travelled');
   assert.deepEqual(errors, []);
   await page.context().close();
