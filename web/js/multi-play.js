@@ -7,7 +7,7 @@
 import { LocalPlay } from './local-play.js';
 import { t } from './i18n.js';
 import { MULTI_SIDES } from './seats.js';
-import { addGame } from './storage.js';
+import { addGame, multiScoreKey } from './storage.js';
 import { sideName, statusText } from './texts.js';
 
 /** The camps of three and four: 13 pieces each (RULES-MULTI.md). */
@@ -22,10 +22,6 @@ const PAUSE_MS = 450;
 export const multiGameSpec = ({ players, partners }) => ({
   variant: MULTI_VARIANT, fen: null, turnLimit: TURNS_A_SEAT * players, moves: [], players, ...(partners ? { partners: true } : {}),
 });
-
-/** The record's key for a game of `players` at the 13-piece camps: kept
- * apart from the two-player game's (storage.js, scoreAt). */
-export const multiScoreKey = (players) => `${MULTI_VARIANT}x${players}`;
 
 export class MultiPlay extends LocalPlay {
   /** choice: {players (3 or 4), partners, seats: [{kind: 'person' |

@@ -5,6 +5,7 @@
 
 import { t } from './i18n.js';
 import { MULTI_SIDES } from './seats.js';
+import { multiScoreKey, scoreAt } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,6 +55,15 @@ export class SeatChoice {
     $('seat-row-y').hidden = this.players !== 4;
     this.form.elements.partners.disabled = this.players !== 4;
     $('partners-choice').hidden = this.players !== 4;
+    if (many) this.showScore();
+  }
+
+  /** The person's record with this many players at the level of the
+   * game (the first computer seat's). */
+  showScore() {
+    const { players, level } = this.choice();
+    const { played, won } = scoreAt(multiScoreKey(players), level);
+    $('multi-score').textContent = played ? t('score.line', { level, won, played }) : t('score.none', { level });
   }
 
   /** The game chosen: {players, partners, seats: [{kind, level}], level}

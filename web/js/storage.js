@@ -135,6 +135,10 @@ export function scoreAt(variant, level) {
   return { played, won: Math.min(count(entry.won), played) };
 }
 
+/** The record's key for a game of three or four players (13-piece camps),
+ * kept apart from the two-player game's: "13x4". */
+export const multiScoreKey = (players) => `13x${players}`;
+
 export function addGame(variant, level, won) {
   const { played, won: wins } = scoreAt(variant, level);
   write(SCORES_KEY, JSON.stringify({ ...readScores(), [`${variant}/${level}`]: { played: played + 1, won: wins + (won ? 1 : 0) } }));
