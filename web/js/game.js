@@ -92,14 +92,8 @@ export class GameController extends EventTarget {
     return { ...this.game, moves: [...this.game.moves] };
   }
 
-  /** The seats in play, in the turn order. */
-  get sides() {
-    return sidesOf(this.game);
-  }
-
-  /** The side that played move i (0 for the first). */
-  sideOfMove(i) {
-    const sides = this.sides;
+  /** The side that played move i (0 for the first), of the seats in play. */
+  sideOfMove(i, sides = sidesOf(this.game)) {
     return sides[(seatOf(firstSide(this.game), sides) + i) % sides.length];
   }
 
@@ -109,11 +103,11 @@ export class GameController extends EventTarget {
 
   /** Who plays the side to move. */
   turnPlayer() {
-    return this.players[seatOf(this.state.side, this.sides)];
+    return this.players[seatOf(this.state.side, sidesOf(this.game))];
   }
 
   isComputer(side) {
-    return this.players[seatOf(side, this.sides)].kind === 'computer';
+    return this.players[seatOf(side, sidesOf(this.game))].kind === 'computer';
   }
 
   save() {

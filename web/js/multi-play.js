@@ -6,7 +6,7 @@
 
 import { LocalPlay } from './local-play.js';
 import { t } from './i18n.js';
-import { MULTI_SIDES } from './seats.js';
+import { MULTI_SIDES, sidesOf } from './seats.js';
 import { addGame, multiScoreKey } from './storage.js';
 import { sideName, statusText } from './texts.js';
 
@@ -56,7 +56,7 @@ export class MultiPlay extends LocalPlay {
   resigningSeat() {
     const core = this.core;
     const people = core.players.flatMap((p, seat) => (p.kind === 'person' ? [seat] : []));
-    const toMove = core.sides.indexOf(core.state?.side);
+    const toMove = sidesOf(core.game).indexOf(core.state?.side);
     if (people.includes(toMove)) return toMove;
     return people.length === 1 ? people[0] : null;
   }

@@ -8,6 +8,7 @@ import { MoveEntry } from './move-entry.js';
 import { writeMultiRecord, writeRecord } from './record.js';
 import { t } from './i18n.js';
 import { recordName } from './texts.js';
+import { sidesOf } from './seats.js';
 
 export class Table {
   /** core: the GameController; input: the board's BoardInput; local: the
@@ -46,7 +47,7 @@ export class Table {
   exportRecord() {
     const { game, state, players, firstSide, firstTurn } = this.core.model();
     if (game.players > 2) {
-      const names = Object.fromEntries(this.core.sides.map((side, seat) => [side, recordName(players, seat)]));
+      const names = Object.fromEntries(sidesOf(game).map((side, seat) => [side, recordName(players, seat)]));
       return writeMultiRecord({ ...game, names, result: state.result, winners: state.winners, firstSide, firstTurn });
     }
     return writeRecord({ ...game, white: recordName(players, 0), black: recordName(players, 1), result: state.result, firstSide, firstTurn });
