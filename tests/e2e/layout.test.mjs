@@ -76,3 +76,46 @@ test('a phone in portrait: the header fits, nothing scrolls sideways, in every l
     await page.context().close();
   }
 });
+
+test('three and four players: the seats\' labels and choices fit in every language, on phones and on a laptop', async () => {
+  for (const [width, height] of [[390, 844], [844, 390], [1280, 800]]) {
+    for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
+      const phone = width < 1000 ? { isMobile: true, hasTouch: true } : {};
+      const { page, errors } = await openGame(env, { viewport: { width, height }, locale, ...phone });
+      await page.click('#new-game');
+      await page.check('#new-game-form input[name="players"][value="4"]');
+      const misfits = await page.evaluate(() => {
+        const form = document.getElementById('new-game-form');
+        const inside = form.getBoundingClientRect();
+        const out = [];
+        if (form.scrollWidth > form.clientWidth) out.push(`the form scrolls sideways (${form.scrollWidth} > ${form.clientWidth})`);
+        const parts = [...form.querySelectorAll('.players-choice .choice, .seats-choice .choice, .seats-choice .quiet, .seat-row label, .seat-row select')];
+        for (const part of parts) {
+          const box = part.getBoundingClientRect();
+          if (box.left < inside.left - 0.5 || box.right > inside.right + 0.5) out.push(`${part.textContent.trim().slice(0, 30)} outside the form`);
+          if (part.scrollWidth > part.clientWidth + 1 && part.tagName !== 'SELECT') out.push(`${part.textContent.trim().slice(0, 30)} cut`);
+        }
+        // A seat's colour and its choice side by side or one over the other,
+        // never overlapping, and every choice's words within the closed menu (its text
+        // measured in its font, with room for the arrow).
+        const pen = document.createElement('canvas').getContext('2d');
+        for (const row of form.querySelectorAll('.seat-row:not([hidden])')) {
+          const [label, select] = [row.querySelector('label'), row.querySelector('select')];
+          const [l, m] = [label.getBoundingClientRect(), select.getBoundingClientRect()];
+          if (l.right > m.left + 0.5 && l.bottom > m.top + 0.5) out.push(`${label.textContent.trim()}: the label runs into its choice`);
+          pen.font = getComputedStyle(select).font;
+          const room = select.clientWidth - 28;
+          for (const option of select.options) {
+            const width = pen.measureText(option.textContent).width;
+            if (width > room) out.push(`"${option.textContent}" is ${Math.round(width)} px in a menu of ${room}`);
+          }
+        }
+        return out;
+      });
+      assert.deepEqual(misfits, [], `${width}x${height} ${locale}`);
+      await page.click('#new-game-dialog [data-close]');
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    }
+  }
+});

@@ -87,14 +87,14 @@ test('reviewing a move shows that position everywhere: turn, FEN, no hint', asyn
   const hinted = await page.getAttribute('.hint-from', 'data-on');
   await page.click('#move-list button[data-ply="1"]');
   await idle(page);
-  const shown = await page.evaluate(() => ({
+  const shown = await page.evaluate((hinted) => ({
     turn: document.getElementById('turn-counter').textContent,
     fen: document.getElementById('fen').value,
     message: document.getElementById('message').textContent,
     // The analysis may already draw its best move for the reviewed
     // position (Black's, in the hint's colour): only White's hint is wrong here.
     hint: [...document.querySelectorAll('.hint-from')].filter((square) => square.dataset.on === hinted).length,
-  }));
+  }), hinted);
   const fenAfterOne = fen({ w: moved(camp('w'), 'n4', 'm5'), b: camp('b') }, 'b', 1);
   assert.match(shown.turn, /Turn 2 of 400/);
   assert.equal(shown.fen, fenAfterOne);

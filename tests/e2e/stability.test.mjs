@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { setup, openGame, click, idle, importText, layoutShift, newGame, watchShifts, winNearWin } from './harness.mjs';
 import { camp, fen, moved } from '../lib/positions.mjs';
 import { connected, createGame, device as openDevice, enter, waitMoves } from './online-harness.mjs';
+import { newMultiGame, personsTurn, playHint } from './multi-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -214,4 +215,20 @@ test('390x844: the header shows the game\'s icon, in every language', async () =
     assert.deepEqual(errors, []);
     await page.context().close();
   }
+});
+
+test('390x844: a four-player game against three computers moves nothing on the page (layout shift 0.000)', async (t) => {
+  const { page, errors } = await openGame(env, PHONE);
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'computer-1', y: 'computer-1' } });
+  await watchShifts(page);
+  for (let round = 0; round < 3; round++) {
+    assert.ok(await personsTurn(page));
+    await playHint(page);
+  }
+  assert.ok(await personsTurn(page));
+  const shift = await layoutShift(page);
+  t.diagnostic(`layout shift ${shift.total.toFixed(3)}`);
+  assert.equal(shift.total.toFixed(3), '0.000', `moved: ${shift.moved.join(', ')}`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { writeRecord } from '../../web/js/record.js';
+import { writeMultiRecord, writeRecord } from '../../web/js/record.js';
 import { Halma } from '../../web/js/halma-wasm.js';
 import { START_19 } from '../lib/positions.mjs';
 
@@ -84,4 +84,48 @@ test('the players\' names read back as written, in any script', () => {
   const none = parseRecord('1. n4-m5 *\n');
   assert.equal(none.white, null);
   assert.equal(none.black, null);
+});
+
+// Three and four players (RECORD.md, "Three and four players").
+const four = {
+  players: 4,
+  partners: true,
+  fen: null,
+  turnLimit: 800,
+  moves: ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12', 'n5-m6'],
+  names: { w: 'You', r: 'Computer, level 1', b: 'Player 2', y: 'Computer, level 1' },
+  result: 'ongoing',
+  date: '2026.12.02',
+};
+
+test('a record of four is written with its kind, a header per seat and a round a line', () => {
+  assert.equal(
+    writeMultiRecord(four),
+    '[Game "Halma"]\n[Date "2026.12.02"]\n[Players "4"]\n[Partners "yes"]\n[White "You"]\n[Red "Computer, level 1"]\n[Black "Player 2"]\n[Yellow "Computer, level 1"]\n[TurnLimit "800"]\n[Result "*"]\n\n1. o4-n5 b4-c5 b13-c12 o13-n12\n2. n5-m6\n*\n',
+  );
+  const back = parseRecord(writeMultiRecord(four));
+  assert.deepEqual([back.players, back.partners, back.variant, back.turnLimit, back.moves], [4, true, 13, 800, four.moves]);
+});
+
+test('a record of three or four gives each seat its score, and the winners in words', () => {
+  const red = writeMultiRecord({ ...four, partners: false, result: 'red-wins', winners: ['r'] });
+  assert.match(red, /\[Partners "no"\]/);
+  assert.match(red, /\[Result "0-1-0-0"\]\n\[Termination "Red wins"\]/);
+  assert.match(red, /\n0-1-0-0\n$/);
+  const partners = writeMultiRecord({ ...four, result: 'white-black-win', winners: ['w', 'b'] });
+  assert.match(partners, /\[Result "1-0-1-0"\]\n\[Termination "White and Black win"\]/);
+  const three = writeMultiRecord({ ...four, players: 3, names: { w: 'A', r: 'B', b: 'C' }, turnLimit: 600, result: 'draw-repetition' });
+  assert.doesNotMatch(three, /Partners|Yellow/);
+  assert.match(three, /\[Result "1\/2-1\/2-1\/2"\]\n\[Termination "Draw by threefold repetition"\]/);
+  assert.match(three, /\n1\. o4-n5 b4-c5 b13-c12\n2\. o13-n12 n5-m6\n/);
+  assert.equal(parseRecord(three).players, 3);
+});
+
+test('a record of four from a position with Black to move begins its round with "n..."', () => {
+  const fen = 'wwww12/wwww12/www13/ww14/16/16/16/yyyyyyyyyyyyy3/rrrrrrrrrrrrr3/16/16/16/12b1bb/14bb/12bbbb/12bbbb b 90';
+  const text = writeMultiRecord({ ...four, fen, moves: ['m4-n3'], result: 'white-black-win', winners: ['w', 'b'], firstSide: 'b', firstTurn: 90 });
+  assert.match(text, /\[FEN "wwww12\/.* b 90"\]\n\[Result "1-0-1-0"\]/);
+  assert.match(text, /\n23\.\.\. m4-n3\n1-0-1-0\n$/);
+  const back = parseRecord(text);
+  assert.deepEqual([back.fen, back.moves], [fen, ['m4-n3']]);
 });

@@ -4,7 +4,7 @@
 // nothing of the rules, and the person's hand on it is board-input.js's.
 //
 // Test hooks: each square is <rect data-square="e5">, with data-piece="w" or
-// "b" while a piece stands on it.
+// "b" (three or four players: "r", "y" too) while a piece stands on it.
 
 import { campSquares, fileOf, isStep, rankOf, squareAt } from './squares.js';
 
@@ -32,8 +32,7 @@ function gradient(defs, id) {
 function drawCampOutlines(view) {
   view.campLayer.replaceChildren();
   const up = view.flipped ? -1 : 1;
-  for (const side of ['w', 'b']) {
-    const camp = view.camps[side];
+  for (const [side, camp] of Object.entries(view.camps)) {
     const inside = (f, r) => f < 0 || f > 15 || r < 0 || r > 15 || camp.has(squareAt(f, r));
     let d = '';
     for (const square of camp) {
@@ -107,8 +106,7 @@ export class BoardView {
     const svg = element('svg', { viewBox: '-7 -3 170 170', class: 'board-svg', 'aria-hidden': 'true' });
     this.svg = svg;
     const defs = element('defs', {}, svg);
-    gradient(defs, 'piece-w');
-    gradient(defs, 'piece-b');
+    for (const side of ['w', 'b', 'r', 'y']) gradient(defs, `piece-${side}`);
     const squaresLayer = element('g', { class: 'squares' }, svg);
     this.squares = new Map();
     for (let rank = 0; rank < 16; rank++) {
@@ -132,16 +130,19 @@ export class BoardView {
     this.container.replaceChildren(svg);
   }
 
-  /** Sets the variant (which camps are marked) and the orientation. */
-  setup({ variant, flipped }) {
+  /** Sets the variant (which camps are marked), the orientation and the
+   * seats whose camps are drawn: White's and Black's, or for three and four
+   * players all four corners, each in its seat's colour. */
+  setup({ variant, flipped, many = false }) {
     this.variant = variant;
     this.flipped = flipped;
-    this.camps = { w: campSquares('w', variant), b: campSquares('b', variant) };
+    const sides = many ? ['w', 'r', 'b', 'y'] : ['w', 'b'];
+    this.camps = Object.fromEntries(sides.map((side) => [side, campSquares(side, variant)]));
+    this.container.classList.toggle('many', many);
     for (const [name, rect] of this.squares) {
       rect.setAttribute('x', this.x(name));
       rect.setAttribute('y', this.y(name));
-      rect.classList.toggle('camp-w', this.camps.w.has(name));
-      rect.classList.toggle('camp-b', this.camps.b.has(name));
+      for (const side of ['w', 'r', 'b', 'y']) rect.classList.toggle(`camp-${side}`, !!this.camps[side]?.has(name));
     }
     drawCampOutlines(this);
     drawCoordinates(this);

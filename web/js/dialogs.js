@@ -6,6 +6,7 @@ import { has, language, t } from './i18n.js';
 import { clearScores, scoreAt } from './storage.js';
 import { endSummary, resultText, sideName } from './texts.js';
 import { node, pieceDot } from './elements.js';
+import { SeatChoice } from './seat-choice.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,6 +55,8 @@ export class Dialogs {
 
   wireNewGame() {
     const form = $('new-game-form');
+    const levels = this.table.levels();
+    this.seats = new SeatChoice(form, levels, (level) => describeLevel(levelOf(levels, level)).name);
     form.addEventListener('change', () => this.syncMode());
     const showLevel = () => this.showLevel(Number(form.elements.level.value), Number(form.elements.variant.value));
     form.elements.level.addEventListener('input', showLevel);
@@ -65,6 +68,10 @@ export class Dialogs {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const f = form.elements;
+      if (this.seats.players > 2) {
+        $('new-game-dialog').close('start');
+        return this.table.newGame(this.seats.choice());
+      }
       if (f.mode.value === 'online') return this.startOnline(f);
       $('new-game-dialog').close('start');
       this.table.newGame({ variant: Number(f.variant.value), mode: f.mode.value, human: f.human.value, level: Number(f.level.value) });
@@ -89,6 +96,7 @@ export class Dialogs {
     form.elements.days.disabled = !(mode === 'online' && form.elements.clock.value === 'days');
     $('online-error').hidden = true;
     $('online-name-error').hidden = true;
+    this.seats?.sync();
   }
 
   /** The online game from the dialog's choices: created, the dialog
@@ -132,13 +140,16 @@ export class Dialogs {
 
   openNewGame() {
     const form = $('new-game-form');
-    const { settings, variant } = this.table.choices();
-    form.elements.variant.value = String(variant);
-    form.elements.mode.value = settings.mode;
+    const { settings, variant, game } = this.table.choices();
+    const many = game.players > 2;
+    // After a game of three or four the two-player choices are the defaults'.
+    form.elements.variant.value = String(many ? 19 : variant);
+    form.elements.mode.value = many ? 'computer' : settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
     form.elements.playerName.value = this.table.playerName();
     this.showLevel(settings.level, variant);
+    this.seats.open({ players: game.players, partners: game.partners, seats: settings.seats }, settings.level);
     this.syncMode();
     this.offerOnline();
     $('new-game-dialog').showModal();
@@ -276,14 +287,14 @@ export function describeLevel({ level, name, about, thinkMs, depth }) {
 
 /** How the game ended, in a sentence: a resignation, the winner's pieces
  * home, or the draw's reason. */
-function endText({ result, resigned, flagged, abandoned, turnLimit }, summary) {
+function endText({ result, resigned, flagged, abandoned, turnLimit, winners: won }, summary) {
   if (resigned) return t('end.resigned', { side: sideName(resigned) });
   if (flagged) return t('end.time', { side: sideName(flagged) });
   if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
   if (result === 'draw-agreement') return t('end.agreement');
   if (result === 'aborted') return t('end.aborted');
-  const winner = summary.find(({ side }) => ({ 'white-wins': 'w', 'black-wins': 'b' })[result] === side);
-  if (winner) return t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves });
+  const winners = summary.filter(({ side }) => (won ?? [{ 'white-wins': 'w', 'black-wins': 'b' }[result]]).includes(side));
+  if (winners.length) return winners.map((winner) => t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves })).join(' ');
   return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
 }
 

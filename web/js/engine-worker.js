@@ -14,14 +14,16 @@
 // fetches and compiles it itself).
 
 import { Halma, compileHalma, squareIndex } from './halma-wasm.js';
+import { MultiRules } from './multi-rules.js';
 
 let init;
-const ready = new Promise((resolve) => (init = resolve)).then((module) =>
-  Halma.create(module ?? compileHalma(new URL('../halma.wasm', import.meta.url))),
-);
+const ready = new Promise((resolve) => (init = resolve))
+  .then((module) => Halma.create(module ?? compileHalma(new URL('../halma.wasm', import.meta.url))))
+  .then((halma) => ({ two: halma, many: new MultiRules(halma) }));
 let loaded = null; // the game the instance holds: {variant, fen, turnLimit, moves}
 
-const sameStart = (a, b) => a.variant === b.variant && a.fen === b.fen && a.turnLimit === b.turnLimit;
+const sameStart = (a, b) =>
+  a.variant === b.variant && a.fen === b.fen && a.turnLimit === b.turnLimit && a.players === b.players && a.partners === b.partners;
 
 /**
  * Brings the instance to `game`.  Returns null, or {at, refusal} when the
@@ -38,10 +40,10 @@ function sync(halma, game) {
   } else {
     loaded = null;
     if (game.fen) {
-      const refusal = halma.setFen(game.fen, game.variant, game.turnLimit);
+      const refusal = halma.setFen(game.fen, game.variant, game.turnLimit, game);
       if (refusal) return { at: -1, refusal };
     } else {
-      halma.newGame(game.variant, game.turnLimit);
+      halma.newGame(game.variant, game.turnLimit, game);
     }
   }
   const played = game.moves.slice(0, common);
@@ -146,8 +148,12 @@ self.onmessage = async ({ data }) => {
   const { id, op } = data;
   if (op === 'init') return init(data.module);
   try {
-    const halma = await ready;
+    const rules = await ready;
     if (!Object.hasOwn(ops, op)) throw new Error(`unknown op ${op}`);
+    // A game of three or four is played by the many-seat rules, which answer
+    // the same requests (multi-rules.js).
+    const halma = data.game?.players > 2 ? rules.many : rules.two;
+    if (op === 'newGame') rules.many.engineNewGame(); // both computers forget
     self.postMessage({ id, result: ops[op](halma, data) });
   } catch (error) {
     // A trap leaves the instance's game in no known state: the next request

@@ -12,7 +12,7 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
-import { SIDES, bottomSeat, firstSide, firstTurn, localPlayers, nextSide, seatOf } from './seats.js';
+import { SIDES, firstSide, firstTurn, localPlayers, nextSide, personAtTop, seatOf, sidesOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
@@ -93,9 +93,9 @@ export class GameController extends EventTarget {
     return { ...this.game, moves: [...this.game.moves] };
   }
 
-  /** The side that played move i (0 for the first). */
-  sideOfMove(i) {
-    return SIDES[(seatOf(firstSide(this.game)) + i) % SIDES.length];
+  /** The side that played move i (0 for the first), of the seats in play. */
+  sideOfMove(i, sides = sidesOf(this.game)) {
+    return sides[(seatOf(firstSide(this.game), sides) + i) % sides.length];
   }
 
   get over() {
@@ -104,11 +104,11 @@ export class GameController extends EventTarget {
 
   /** Who plays the side to move. */
   turnPlayer() {
-    return this.players[seatOf(this.state.side)];
+    return this.players[seatOf(this.state.side, sidesOf(this.game))];
   }
 
   isComputer(side) {
-    return this.players[seatOf(side)].kind === 'computer';
+    return this.players[seatOf(side, sidesOf(this.game))].kind === 'computer';
   }
 
   save() {
@@ -122,14 +122,14 @@ export class GameController extends EventTarget {
   /** The person's own seat at the bottom, or the other way when turned
    * round with Flip. */
   boardFlipped() {
-    return (bottomSeat(this.players) !== 0) !== this.flippedByHand;
+    return personAtTop(this.players) !== this.flippedByHand;
   }
 
   flip() {
     this.view.finishAnimation();
     return this.exclusive(() => {
       this.flippedByHand = !this.flippedByHand;
-      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped() });
+      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
       this.draw();
     });
   }
@@ -223,7 +223,7 @@ export class GameController extends EventTarget {
     this.hintPath = null;
     this.review = null;
     this.say(''); // nothing said about the game before holds for this one
-    this.view.setup({ variant: game.variant, flipped: this.boardFlipped() });
+    this.view.setup({ variant: game.variant, flipped: this.boardFlipped(), many: game.players > 2 });
     this.save();
     this.draw();
     return answer.failure;

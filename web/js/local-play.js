@@ -10,6 +10,8 @@ import { resultText, statusText } from './texts.js';
 
 const HINT_MOVETIME = 700;
 
+const againstComputer = (players) => players.some((p) => p.kind === 'computer');
+
 /** The parameters of a record's refusal, as the texts name them. */
 const recordErrorParams = ({ number, detail }) => ({ number, line: detail, value: detail, move: detail });
 
@@ -39,25 +41,35 @@ export class LocalPlay {
   }
 
   /** Imports a record or FEN; returns null or an error text for the dialog.
-   * The rules read it (src/core/record.c), then check every move. */
-  importRecord(text) {
+   * The rules read it (src/core/record.c), then check every move; a game
+   * of three or four is played on by playerFor(record) (multi-play.js). */
+  importRecord(text, playerFor = () => this) {
     const core = this.core;
     return core.exclusive(async () => {
       const record = await core.rules.request('parseRecord', { text: String(text ?? '') });
       if (record.error) return t(`import.error.${record.error.code}`, recordErrorParams(record.error));
       const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
+      const many = record.players > 2;
+      if (many) Object.assign(game, { players: record.players, ...(record.partners ? { partners: true } : {}) });
       // The record's players keep their names, here and when it is exported again.
-      const names = recordNames(record);
+      const names = many ? null : recordNames(record);
       if (names) game.names = names;
       const check = await core.rules.request('load', { game });
       if (check.failure) return loadFailureText(check.failure);
-      // An online game's settings do not carry over to a game of this device.
-      await this.load(game, core.settings.mode === 'online' ? defaultSettings(core.setup) : core.settings);
+      const player = playerFor(record);
+      await player.load(game, player.importSettings(record));
       core.say(() => t('message.imported', { count: game.moves.length }), 'info');
       // A finished game says how it ended, as if its last move were just played.
       if (core.over) core.ui.showEnd(core.model());
       return null;
     });
+  }
+
+  /** Who plays an imported game of two: as now; but an online game's
+   * settings, or a game of three or four's, do not carry over to it. */
+  importSettings() {
+    const settings = this.core.settings;
+    return ['online', 'seats'].includes(settings.mode) ? defaultSettings(this.core.setup) : settings;
   }
 
   /** What the person may do now, for the panel's buttons. */
@@ -122,6 +134,9 @@ export class LocalPlay {
     const job = core.jobs.begin('thinking');
     core.draw();
     let answer;
+    const pause = this.pauseMs();
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (!core.jobs.current(job)) return;
     try {
       // No movetime: the engine thinks for its level's own budget
       // (src/engine/levels.c), so a level means the same everywhere.
@@ -142,6 +157,12 @@ export class LocalPlay {
       core.save();
       return this.afterMove(true);
     });
+  }
+
+  /** How long a computer's move waits before its search (none here:
+   * multi-play.js paces the computers of three and four). */
+  pauseMs() {
+    return 0;
   }
 
   /** Asks the engine for the person's best move and shows it.  The search
@@ -179,14 +200,14 @@ export class LocalPlay {
     return core.exclusive(async () => {
       if (!this.abilities().canUndo) return;
       if (core.selection?.chain.length > 1) return this.undoChain();
-      const wasThinking = core.jobs.phase === 'thinking';
       core.jobs.cancel();
       const moves = core.game.moves;
       // Against the computer, back to the person's previous turn: their
-      // last move and the reply to it.
+      // last move and the computers' moves after it (while a computer
+      // thinks, the last move was a person's: it alone is taken back).
       do {
         core.redoStack.push(moves.pop());
-      } while (core.settings.mode === 'computer' && !wasThinking && moves.length && core.isComputer(core.sideOfMove(moves.length)));
+      } while (againstComputer(core.players) && moves.length && core.isComputer(core.sideOfMove(moves.length)));
       await core.resync();
       core.say(() => t('message.undone'), 'info');
       core.ui.announce(t('message.undone'));
@@ -217,7 +238,7 @@ export class LocalPlay {
           core.redoStack = [];
           break;
         }
-      } while (core.settings.mode === 'computer' && core.redoStack.length && core.isComputer(core.state.side));
+      } while (againstComputer(core.players) && core.redoStack.length && core.isComputer(core.state.side));
       core.save();
       this.afterMove(true);
     });

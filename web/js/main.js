@@ -12,10 +12,11 @@ import { GameController, defaultSettings, newGameSpec } from './game.js';
 import { compileHalma, DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { LANGUAGES, language, pickLanguage, setLanguage, t } from './i18n.js';
 import { LocalPlay } from './local-play.js';
+import { MultiPlay } from './multi-play.js';
 import { OnlinePlay } from './online-play.js';
 import { PanelUI } from './panel.js';
 import { Review } from './review.js';
-import { bottomSeat, localPlayers } from './seats.js';
+import { localPlayers, personAtTop } from './seats.js';
 import { ANIMATION_SPEEDS, Settings } from './settings.js';
 import { piecesOf } from './squares.js';
 import { loadGame, loadPreferences, loadSettings, saveSetting } from './storage.js';
@@ -39,20 +40,24 @@ function languageFromLink() {
  * while the rules start up; the game is loaded after. */
 function preview(view, { variant, settings, position, lastMove }) {
   if (typeof position !== 'string') return;
-  view.setup({ variant, flipped: bottomSeat(localPlayers(settings)) !== 0 });
+  view.setup({ variant, flipped: personAtTop(localPlayers(settings)), many: !!settings.seats });
   view.render({ pieces: piecesOf(position), lastMove: Array.isArray(lastMove) ? lastMove : null, flags: TARGET });
 }
 
-async function restore(core, local, { saved, damaged }) {
+async function restore(core, { local, multi }, { saved, damaged }) {
   const fresh = () => local.load(newGameSpec(core.setup), defaultSettings(core.setup));
   if (!saved) {
     await core.exclusive(fresh);
     if (damaged) core.say(() => t('message.saveDamaged'), 'warn');
     return;
   }
-  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted, names } = saved;
+  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted, names, players, partners, seats } = saved;
   const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
-  const failure = await core.exclusive(() => local.load(game, { mode, human, level }, redo));
+  // Three or four players: the game's kind and who plays each seat.
+  const many = players > 2;
+  if (many) Object.assign(game, { players, ...(partners ? { partners } : {}) });
+  const settings = many ? { mode, human, level, seats } : { mode, human, level };
+  const failure = await core.exclusive(() => (many ? multi : local).load(game, settings, redo));
   if (!failure) return;
   if (failure.at < 0) {
     await core.exclusive(fresh);
@@ -70,12 +75,13 @@ function assemble({ module, setup, rules, view, panel }) {
   const core = new GameController({ view, rules, jobs, ui: panel, setup, settings });
   const review = new Review(core);
   const local = new LocalPlay(core, review);
+  const multi = new MultiPlay(core, review);
   const attention = new Attention(settings);
   const online = new OnlinePlay(core, review, attention);
-  const table = new Table({ core, input: new BoardInput(view), local, online, review, settings, attention });
+  const table = new Table({ core, input: new BoardInput(view), local, multi, online, review, settings, attention });
   core.addEventListener('change', () => panel.update(table.model()));
   panel.attach(table);
-  return { core, local, online, jobs };
+  return { core, local, multi, online, jobs };
 }
 
 async function main() {
@@ -91,7 +97,7 @@ async function main() {
   // says them first (its start also readies it for the game).
   const rules = new EngineClient('rules', module);
   const setup = await rules.request('setup');
-  const { core, local, online, jobs } = assemble({ module, setup, rules, view, panel });
+  const { core, local, multi, online, jobs } = assemble({ module, setup, rules, view, panel });
   const saved = loadGame(setup.levels);
   if (saved.saved) preview(view, { ...saved.saved, settings: saved.saved });
   else preview(view, { variant: DEFAULT_VARIANT, settings: defaultSettings(setup), position: setup.starts.positions[DEFAULT_VARIANT], lastMove: null });
@@ -112,7 +118,7 @@ async function main() {
   // A link to an online game opens it; the local game is there otherwise,
   // or when the game cannot be opened (no server, a wrong link).
   const onlineFailure = location.hash ? await online.openLink() : null;
-  if (!online.server) await restore(core, local, saved);
+  if (!online.server) await restore(core, { local, multi }, saved);
   if (onlineFailure) core.say(onlineFailure, 'warn');
   panel.testHook('ready', true);
   jobs.engine.warmUp();

@@ -8,7 +8,7 @@
 import { language, t } from './i18n.js';
 import { chartPoints } from './analysis.js';
 import { clockText } from './online-clock.js';
-import { SIDES, seatOf } from './seats.js';
+import { SIDES, seatOf, sidesOf } from './seats.js';
 import { moveNumber, playerName, sideName, statusText } from './texts.js';
 import { Dialogs } from './dialogs.js';
 import { node, pieceDot } from './elements.js';
@@ -64,7 +64,7 @@ export class PanelUI {
     // Everything here describes the position on the board: while reviewing,
     // the earlier one. The side to move, or once the game is over the
     // winner (none for a draw).
-    const shown = { ongoing: position.side, 'white-wins': 'w', 'black-wins': 'b' }[position.result];
+    const shown = position.result === 'ongoing' ? position.side : position.winners?.[0] ?? { 'white-wins': 'w', 'black-wins': 'b' }[position.result];
     $('turn-piece').className = `turn-piece ${shown ? `piece-${shown}` : 'draw'}`;
     // Shown by visibility, never display: the card keeps its size.
     $('spinner').classList.toggle('active', phase !== 'idle');
@@ -101,27 +101,40 @@ export class PanelUI {
     document.body.classList.toggle('move-sent', model.sentMove);
   }
 
-  updatePlayers({ position, flipped, phase, online, players }) {
-    const fill = (id, side) => {
-      const bar = $(id);
+  updatePlayers({ position, flipped, phase, online, players, game }) {
+    const sides = sidesOf(game);
+    const seatBar = (side) => {
       const toMove = position.result === 'ongoing' && position.side === side;
-      bar.replaceChildren(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${playerName(players, seatOf(side))}`));
+      const bar = node('span', `seat seat-${side}${toMove ? ' to-move' : ''}`);
+      bar.append(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${playerName(players, seatOf(side, sides))}`));
       // The side to move says so in words beside its name, not only by colour.
       if (toMove) bar.append(node('span', 'turn-badge', t(phase === 'thinking' ? 'player.thinking' : 'player.toMove')));
       if (online) bar.append(...onlineBadges(online, side));
-      bar.classList.toggle('to-move', toMove);
+      return { bar, toMove };
     };
-    fill('player-top', flipped ? SIDES[0] : SIDES[1]);
-    fill('player-bottom', flipped ? SIDES[1] : SIDES[0]);
+    const fill = (id, shown) => {
+      const seats = shown.filter((side) => sides.includes(side)).map(seatBar);
+      const bar = $(id);
+      // Two players: the bar is the seat's own; three or four: a seat in each corner.
+      if (sides.length === 2) bar.replaceChildren(...seats[0].bar.childNodes);
+      else bar.replaceChildren(...seats.map((seat) => seat.bar));
+      bar.classList.toggle('to-move', sides.length === 2 && seats[0].toMove);
+      bar.classList.toggle('seats', sides.length > 2);
+    };
+    // Left to right as the corners stand on the board.
+    const [top, bottom] = sides.length === 2 ? [[SIDES[1]], [SIDES[0]]] : [['b', 'y'], ['r', 'w']];
+    fill('player-top', flipped ? [...bottom].reverse() : top);
+    fill('player-bottom', flipped ? [...top].reverse() : bottom);
   }
 
   updateMoves({ game, review, firstSide, firstTurn }) {
     const body = $('move-list').tBodies[0];
     const current = review ? review.k : game.moves.length;
-    const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}|${language()}`;
+    const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}|${game.players ?? 2}|${language()}`;
     if (key !== this.shownMoves) {
       this.shownMoves = key;
-      body.replaceChildren(...moveRows(game.moves, firstSide, firstTurn));
+      showMoveHeads(sidesOf(game));
+      body.replaceChildren(...moveRows(game.moves, firstSide, firstTurn, sidesOf(game)));
       // Scrolls the list only, never the page (that would move the board).
       const scroller = $('move-scroll');
       scroller.scrollTop = scroller.scrollHeight;
@@ -161,9 +174,9 @@ export class PanelUI {
     $('review-bar').hidden = !review;
     if (!review) return;
     // Numbered as the move list numbers it: the pair, and whose move.
-    const { number, side } = moveNumber(review.k - 1, firstSide, firstTurn);
-    const after = side === 'w' ? 'review.afterWhite' : 'review.afterBlack';
-    $('review-text').textContent = review.k === 0 ? t('review.start') : t(after, { number, move: game.moves[review.k - 1] });
+    const { number, side } = moveNumber(review.k - 1, firstSide, firstTurn, sidesOf(game));
+    const after = { w: 'review.afterWhite', b: 'review.afterBlack' }[side] ?? 'review.afterSeat';
+    $('review-text').textContent = review.k === 0 ? t('review.start') : t(after, { number, move: game.moves[review.k - 1], side: sideName(side) });
     $('review-prev').disabled = review.k === 0;
     $('review-start').disabled = review.k === 0;
   }
@@ -202,7 +215,7 @@ export class PanelUI {
   }
 
   describeSquare(square, piece, selection) {
-    const what = piece ? t(piece === 'w' ? 'cursor.white' : 'cursor.black') : t('cursor.empty');
+    const what = piece ? t({ w: 'cursor.white', b: 'cursor.black' }[piece] ?? 'cursor.seat', { side: sideName(piece) }) : t('cursor.empty');
     const extra = selection?.targets.get(square) ? ` ${t('cursor.target')}` : '';
     $('cursor-announcer').textContent = `${square}, ${what}${extra}`;
   }
@@ -278,25 +291,42 @@ function onlineBadges({ seat, seats, clock, correspondence, connected }, side) {
   return badges;
 }
 
-/** The moves as table rows: the pair's number, White's move, Black's. */
-function moveRows(moves, firstSide, firstTurn) {
+/** The list's heads: the number, then a column per seat in the turn order. */
+function showMoveHeads(sides) {
+  const head = $('move-list').tHead.rows[0];
+  if (head.cells.length === sides.length + 1) return;
+  const number = head.cells[0];
+  head.replaceChildren(number, ...sides.map((side) => {
+    const cell = node('th', '', sideName(side));
+    cell.scope = 'col';
+    cell.dataset.i18n = SIDE_KEYS[side];
+    return cell;
+  }));
+  $('move-list').classList.toggle('many', sides.length > 2);
+}
+
+/** The moves as table rows: the round's number, then each seat's move in
+ * the turn order (White's, Black's for two). */
+function moveRows(moves, firstSide, firstTurn, sides) {
   const rows = [];
   let cells = null;
   moves.forEach((move, i) => {
-    const { number, side } = moveNumber(i, firstSide, firstTurn);
-    const white = side === 'w';
-    if (white || !cells) {
+    const { number, side } = moveNumber(i, firstSide, firstTurn, sides);
+    const seat = sides.indexOf(side);
+    if (seat === 0 || !cells) {
       const row = node('tr');
       const head = node('th', '', String(number));
       head.scope = 'row';
-      cells = [node('td', '', white ? '' : '…'), node('td')];
+      cells = sides.map((_, j) => node('td', '', j < seat ? '…' : ''));
       row.append(head, ...cells);
       rows.push(row);
     }
-    cells[white ? 0 : 1].append(moveButton(move, i + 1));
+    cells[seat].append(moveButton(move, i + 1));
   });
   return rows;
 }
+
+const SIDE_KEYS = { w: 'side.white', r: 'side.red', b: 'side.black', y: 'side.yellow' };
 
 /** A move of the list: it can break after a hop's dash, never inside a
  * square's name. */

@@ -67,3 +67,49 @@ export function writeRecord({ variant, fen, turnLimit, moves, white, black, resu
   lines.push(RESULTS[result] ?? '*');
   return `${lines.join('\n')}\n`;
 }
+
+const SEAT_NAMES = { w: 'White', r: 'Red', b: 'Black', y: 'Yellow' };
+
+/** Three or four players' result: each seat's score in the turn order
+ * ("0-1-0-0": Red won), and the termination's words (RECORD.md). */
+function multiResult(sides, result, winners) {
+  if (result === 'ongoing') return { score: '*', termination: null };
+  if (result.startsWith('draw-')) return { score: sides.map(() => '1/2').join('-'), termination: TERMINATION[result] };
+  const won = winners.map((side) => SEAT_NAMES[side]);
+  return { score: sides.map((side) => (winners.includes(side) ? '1' : '0')).join('-'), termination: `${won.join(' and ')} ${won.length > 1 ? 'win' : 'wins'}` };
+}
+
+/**
+ * The text of a record of three or four players: {players, partners, fen,
+ * turnLimit, moves, names: {w, r, b, y}, result, winners, date, firstSide,
+ * firstTurn}; its moves numbered in rounds of a turn of each seat.
+ */
+export function writeMultiRecord({ players, partners, fen, turnLimit, moves, names, result, winners = [], date, firstSide = 'w', firstTurn = 0 }) {
+  const sides = ['w', 'r', 'b', 'y'].slice(0, players);
+  const { score, termination } = multiResult(sides, result, winners);
+  const headers = [['Game', 'Halma'], ['Date', date ?? recordDate()], ['Players', players]];
+  if (players === 4) headers.push(['Partners', partners ? 'yes' : 'no']);
+  for (const side of sides) headers.push([SEAT_NAMES[side], names[side]]);
+  headers.push(['TurnLimit', turnLimit]);
+  if (fen) headers.push(['FEN', fen]);
+  headers.push(['Result', score]);
+  if (termination) headers.push(['Termination', termination]);
+  const lines = headers.map(([key, value]) => `[${key} "${quote(value)}"]`);
+  lines.push('');
+  let round = [];
+  let number = Math.floor(firstTurn / players) + 1;
+  moves.forEach((move, i) => {
+    const seat = (sides.indexOf(firstSide) + i) % players;
+    if (i === 0 && seat !== 0) round.push(`${number}...`);
+    else if (seat === 0) round.push(`${number}.`);
+    round.push(move);
+    if (seat === players - 1) {
+      lines.push(round.join(' '));
+      round = [];
+      number++;
+    }
+  });
+  if (round.length) lines.push(round.join(' '));
+  lines.push(score);
+  return `${lines.join('\n')}\n`;
+}

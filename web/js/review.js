@@ -60,6 +60,8 @@ export class Review {
 
   /** The analysis is shown while looking back and once the game is over. */
   wanted() {
+    // Not yet for three or four players: the engine's judgement is one seat's.
+    if (this.core.game.players > 2) return false;
     return !!this.core.state && (!!this.core.review || this.core.over);
   }
 

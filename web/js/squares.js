@@ -12,27 +12,35 @@ export const rankOf = (square) => Number(square.slice(1)) - 1;
 /** One square to the next by a step (not a hop). */
 export const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b))) === 1;
 
-/** The squares of a camp (RULES.md): 'w' bottom-right, 'b' top-left. */
+/** Each seat's home corner as [file, rank] (RULES-MULTI.md). */
+const CORNERS = { w: [15, 0], r: [0, 0], b: [0, 15], y: [15, 15] };
+
+/** A seat's goal: the camp diagonally opposite its own. */
+export const goalOf = (side) => ({ w: 'b', b: 'w', r: 'y', y: 'r' })[side];
+
+/** The squares of a camp (RULES.md): 'w' bottom-right, 'b' top-left, and
+ * for three or four 'r' bottom-left, 'y' top-right. */
 export function campSquares(side, variant) {
   const size = variant === 13 ? 4 : 5;
   const squares = new Set();
   for (let dy = 0; dy <= size; dy++) {
     for (let dx = 0; dx + dy <= size; dx++) {
       if ((dx === size && dy === 0) || (dx === 0 && dy === size)) continue;
-      squares.add(side === 'w' ? squareAt(15 - dx, dy) : squareAt(dx, 15 - dy));
+      const [file, rank] = CORNERS[side];
+      squares.add(squareAt(file ? 15 - dx : dx, rank ? 15 - dy : dy));
     }
   }
   return squares;
 }
 
-/** The pieces of a FEN's placement: Map square -> 'w' | 'b'. */
+/** The pieces of a FEN's placement: Map square -> 'w' | 'b' (or 'r', 'y'). */
 export function piecesOf(fen) {
   const pieces = new Map();
   fen.split(' ')[0].split('/').forEach((row, i) => {
     const rank = 16 - i;
     let file = 0;
-    for (const token of row.match(/\d+|[wb]/g) ?? []) {
-      if (token === 'w' || token === 'b') pieces.set(FILES[file++] + rank, token);
+    for (const token of row.match(/\d+|[wrby]/g) ?? []) {
+      if (/[wrby]/.test(token)) pieces.set(FILES[file++] + rank, token);
       else file += Number(token);
     }
   });

@@ -42,6 +42,7 @@ export function validSave(data, levels) {
   if (fen !== null && (typeof fen !== 'string' || fen.length > 400)) return null;
   if (!Number.isInteger(turnLimit) || turnLimit < 1 || turnLimit > 2000) return null;
   if (!isMoveList(moves) || !isMoveList(redo ?? [])) return null;
+  if (mode === 'seats') return validMultiSave(data, levels);
   if (mode !== 'computer' && mode !== 'friends') return null;
   if (human !== 'w' && human !== 'b') return null;
   if (!Number.isInteger(level) || level < levels.min || level > levels.max) return null;
@@ -53,6 +54,23 @@ export function validSave(data, levels) {
   const names = data.names && typeof data.names === 'object' && (name(data.names.w) || name(data.names.b)) ? { w: name(data.names.w), b: name(data.names.b) } : null;
   const counted = data.counted === true; // already in the person's record
   return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted, names };
+}
+
+/** A saved game of three or four players: its kind ({players, partners})
+ * and who plays each seat beside what every game has. */
+function validMultiSave(data, levels) {
+  const { players, partners, seats, level } = data;
+  if (players !== 3 && players !== 4) return null;
+  if (partners !== undefined && (typeof partners !== 'boolean' || (partners && players !== 4))) return null;
+  if (!Number.isInteger(level) || level < levels.min || level > levels.max) return null;
+  const isLevel = (n) => Number.isInteger(n) && n >= levels.min && n <= levels.max;
+  const seat = (s) => (s?.kind === 'person' ? { kind: 'person', ...(s.you === true ? { you: true } : {}) } : s?.kind === 'computer' && isLevel(s.level) ? { kind: 'computer', level: s.level, ...(s.resigned === true ? { resigned: true } : {}) } : null);
+  const cleaned = Array.isArray(seats) && seats.length === players ? seats.map(seat) : [];
+  if (cleaned.length !== players || cleaned.includes(null)) return null;
+  const two = validSave({ ...data, mode: 'computer', human: 'w', position: null, resigned: null, names: null }, levels);
+  if (!two) return null;
+  const position = typeof data.position === 'string' && /^[wrby0-9/]+ [wrby] \d+$/.test(data.position) ? data.position : null;
+  return { ...two, mode: 'seats', players, partners: partners === true, seats: cleaned, position };
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there
@@ -116,6 +134,10 @@ export function scoreAt(variant, level) {
   const played = count(entry.played);
   return { played, won: Math.min(count(entry.won), played) };
 }
+
+/** The record's key for a game of three or four players (13-piece camps),
+ * kept apart from the two-player game's: "13x4". */
+export const multiScoreKey = (players) => `13x${players}`;
 
 export function addGame(variant, level, won) {
   const { played, won: wins } = scoreAt(variant, level);

@@ -5,23 +5,26 @@
 // it is for, so that nothing below needs to know who asked.
 
 import { MoveEntry } from './move-entry.js';
-import { writeRecord } from './record.js';
+import { writeMultiRecord, writeRecord } from './record.js';
 import { t } from './i18n.js';
 import { recordName } from './texts.js';
 import { keptName } from './online.js';
+import { sidesOf } from './seats.js';
 
 export class Table {
   /** core: the GameController; input: the board's BoardInput; local: the
    * LocalPlay; online: the OnlinePlay; review: the Review; settings: the
    * Settings.  The person's moves on the board go to the mode in play. */
-  constructor({ core, input, local, online, review, settings, attention }) {
-    Object.assign(this, { core, local, online, review, settings, attention });
+  constructor({ core, input, local, multi, online, review, settings, attention }) {
+    Object.assign(this, { core, local, multi, online, review, settings, attention });
     this.entry = new MoveEntry(core, input, (move, options) => this.mode().submit(move, options));
   }
 
-  /** The mode in play: the online game while one is open, else the local one. */
+  /** The mode in play: the online game while one is open, else the local
+   * one (of three or four players, or of two). */
   mode() {
-    return this.online.server ? this.online : this.local;
+    if (this.online.server) return this.online;
+    return this.core.game.players > 2 ? this.multi : this.local;
   }
 
   /** Everything the panel shows. */
@@ -34,16 +37,20 @@ export class Table {
 
   newGame(choice) {
     this.online.leave();
-    return this.local.newGame(choice);
+    return choice.players > 2 ? this.multi.newGame(choice) : this.local.newGame(choice);
   }
 
   importRecord(text) {
     this.online.leave();
-    return this.local.importRecord(text);
+    return this.local.importRecord(text, (record) => (record.players > 2 ? this.multi : this.local));
   }
 
   exportRecord() {
     const { game, state, players, firstSide, firstTurn } = this.core.model();
+    if (game.players > 2) {
+      const names = Object.fromEntries(sidesOf(game).map((side, seat) => [side, recordName(players, seat)]));
+      return writeMultiRecord({ ...game, names, result: state.result, winners: state.winners, firstSide, firstTurn });
+    }
     return writeRecord({ ...game, white: recordName(players, 0), black: recordName(players, 1), result: state.result, firstSide, firstTurn });
   }
 
@@ -63,7 +70,7 @@ export class Table {
 
   /** What the new-game dialog starts from: this game's variant and settings. */
   choices() {
-    return { settings: this.core.settings, variant: this.core.game.variant };
+    return { settings: this.core.settings, variant: this.core.game.variant, game: this.core.game };
   }
 
   levels() {
@@ -81,15 +88,15 @@ export class Table {
   // ---- the buttons -----------------------------------------------------------
 
   undo() {
-    return this.mode() === this.local ? this.local.undo() : undefined;
+    return this.mode() !== this.online ? this.mode().undo() : undefined;
   }
 
   redo() {
-    return this.mode() === this.local ? this.local.redo() : undefined;
+    return this.mode() !== this.online ? this.mode().redo() : undefined;
   }
 
   hint() {
-    return this.mode() === this.local ? this.local.hint() : undefined;
+    return this.mode() !== this.online ? this.mode().hint() : undefined;
   }
 
   resign() {

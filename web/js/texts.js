@@ -3,12 +3,14 @@
 // summary.  Pure functions of the controller's model (game.js, model()).
 
 import { t } from './i18n.js';
-import { campSquares, isStep, piecesOf } from './squares.js';
-import { SIDES, againstOthers, allJoined, nextSide, seatOf } from './seats.js';
+import { campSquares, goalOf, isStep, piecesOf } from './squares.js';
+import { SIDES, againstOthers, allJoined, seatOf, sidesOf } from './seats.js';
 
-export const sideName = (side) => t(side === 'w' ? 'side.white' : 'side.black');
+const SIDE_KEYS = { w: 'side.white', r: 'side.red', b: 'side.black', y: 'side.yellow' };
 
-const sideToMove = (side) => t(side === 'w' ? 'status.whiteToMove' : 'status.blackToMove');
+export const sideName = (side) => t(SIDE_KEYS[side]);
+
+const sideToMove = (side) => (side === 'w' || side === 'b' ? t(side === 'w' ? 'status.whiteToMove' : 'status.blackToMove') : t('status.seatToMove', { side: sideName(side) }));
 
 /** Who plays a seat: a name the game gives, the computer and its level,
  * "You" and "Your friend" against each other, else Player 1 or 2. */
@@ -17,6 +19,12 @@ export function playerName(players, seat) {
   // Online, the person is "You" to themselves, whatever name they gave.
   if (player.name && !(player.kind === 'person' && players.some((p) => p.kind === 'remote'))) return player.name;
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
+  // Three or four with several people here: "You" and the others numbered.
+  const others = players.filter((p) => p.kind === 'person' && !p.you);
+  const you = players.some((p) => p.you);
+  if (players.length > 2 && others.length + (you ? 1 : 0) > 1) {
+    return player.you ? t('player.you') : t('player.number', { number: others.indexOf(player) + (you ? 2 : 1) });
+  }
   if (againstOthers(players)) return t(player.kind === 'person' ? 'player.you' : 'online.friend');
   return t(seat === 0 ? 'player.white' : 'player.black');
 }
@@ -38,10 +46,24 @@ export function resultText({ state, players }) {
   if (result === 'draw-turn-limit') return t('result.turnLimit', { limit: state.turnLimit });
   if (result === 'draw-agreement') return t('result.agreement');
   if (result === 'aborted') return t('result.aborted');
+  if (state.players > 2) return winnersText(state.winners, players);
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
   if (againstOthers(players)) return t(winner.kind === 'person' ? 'result.youWin' : 'result.friendWins');
   return t(result === 'white-wins' ? 'result.whiteWins' : 'result.blackWins');
+}
+
+/** Three or four: the seat that won, or the partners, and "You win!" for
+ * the one person here. */
+function winnersText(winners, players) {
+  const seats = sidesOf({ players: players.length });
+  const people = players.flatMap((p, seat) => (p.kind === 'person' ? [seats[seat]] : []));
+  if (people.length === 1 && winners.includes(people[0])) {
+    const partner = winners.find((side) => side !== people[0]);
+    return partner ? t('result.youAndPartnerWin', { partner: sideName(partner) }) : t('result.youWin');
+  }
+  if (winners.length === 2) return t('result.partnersWin', { first: sideName(winners[0]), second: sideName(winners[1]) });
+  return t('result.seatWins', { side: sideName(winners[0]) });
 }
 
 /** The status line: the position looked back at, the result, the
@@ -52,7 +74,7 @@ export function statusText(model) {
   if (review) return sideToMove(position.side);
   if (state.result !== 'ongoing') return resultText(model);
   if (phase === 'thinking') return t('status.thinking');
-  const turn = players[seatOf(state.side)];
+  const turn = players[seatOf(state.side, sidesOf(state))];
   if (players.some((p) => p.kind === 'remote')) {
     if (!allJoined(players)) return t('online.status.waiting');
     if (sentMove) return t('online.status.sending');
@@ -60,6 +82,7 @@ export function statusText(model) {
     if (turn.kind === 'person') return t('status.yourTurnWhite');
     return turn.name ? t('online.status.namedTurn', { name: turn.name }) : t('online.status.friendsTurn');
   }
+  if (state.players > 2) return turn.kind === 'person' && players.filter((p) => p.kind === 'person').length === 1 ? t('status.yourTurnSeat', { side: sideName(state.side) }) : sideToMove(state.side);
   if (againstOthers(players)) return t(state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
   return sideToMove(state.side);
 }
@@ -73,13 +96,13 @@ export function waitText({ players, sentMove }) {
 }
 
 /** Where move i (0 for the first) stands in the move list, numbered in
- * pairs from the first turn as in chess: {number, side}.  A game that
- * starts with Black's move has its first pair begun by it. */
-export function moveNumber(i, firstSide, firstTurn) {
-  const first = Math.floor(firstTurn / 2) + 1;
-  const side = SIDES[(seatOf(firstSide) + i) % SIDES.length];
-  const pair = firstSide === SIDES[0] ? Math.floor(i / 2) : Math.floor((i + 1) / 2);
-  return { number: first + pair, side };
+ * rounds from the first turn as in chess, a round a move of each seat in
+ * `sides`: {number, side}.  A game that starts with another seat's move
+ * has its first round begun by it. */
+export function moveNumber(i, firstSide, firstTurn, sides = SIDES) {
+  const first = Math.floor(firstTurn / sides.length) + 1;
+  const at = seatOf(firstSide, sides) + i;
+  return { number: first + Math.floor(at / sides.length), side: sides[at % sides.length] };
 }
 
 /** 'pass', 'step' or 'jump'. */
@@ -100,10 +123,13 @@ export function moveText(side, path) {
  * is the next side's camp) and moves played, counted from turn 0. */
 export function endSummary({ state, game, players }) {
   const pieces = piecesOf(state.fen);
-  return SIDES.map((side, seat) => {
-    const goal = campSquares(nextSide(side), game.variant);
+  const sides = sidesOf(game);
+  return sides.map((side, seat) => {
+    const goal = campSquares(goalOf(side), game.variant);
     const home = [...goal].filter((square) => pieces.get(square) === side).length;
-    const moves = Math.floor((state.turns + SIDES.length - 1 - seat) / SIDES.length);
-    return { side, name: playerName(players, seat), home, count: goal.size, moves };
+    const moves = Math.floor((state.turns + sides.length - 1 - seat) / sides.length);
+    // Three or four: the seat's name too, the computers being several.
+    const name = sides.length > 2 ? `${sideName(side)} · ${playerName(players, seat)}` : playerName(players, seat);
+    return { side, name, home, count: goal.size, moves };
   });
 }

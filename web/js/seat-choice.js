@@ -1,0 +1,86 @@
+// seat-choice.js: the new-game dialog's choice of two, three or four
+// players: for three and four, who plays each seat (you, another person at
+// this screen, or the computer at a level) and, for four, partners.  Two
+// players keep the dialog's other choices (camps, opponent, level).
+
+import { t } from './i18n.js';
+import { MULTI_SIDES } from './seats.js';
+import { multiScoreKey, scoreAt } from './storage.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class SeatChoice {
+  /** form: the new-game form; levels: the module's {min, max}; describe(level): its name. */
+  constructor(form, levels, describe) {
+    Object.assign(this, { form, levels, describe });
+    for (const input of form.elements.players) input.addEventListener('change', () => this.choosePlayers());
+  }
+
+  get players() {
+    return Number(this.form.elements.players.value);
+  }
+
+  /** The seat's menu: you, another person here, the computer at each level. */
+  fillSeat(side, value) {
+    const select = $(`seat-${side}`);
+    const options = [['you', t('newGame.seatYou')], ['person', t('newGame.seatPerson')]];
+    for (let level = this.levels.min; level <= this.levels.max; level++) {
+      options.push([`computer-${level}`, t('newGame.seatComputer', { level, name: this.describe(level) })]);
+    }
+    select.replaceChildren(...options.map(([v, text]) => Object.assign(document.createElement('option'), { value: v, textContent: text })));
+    select.value = value;
+  }
+
+  /** Opens with this game's seats (three or four), or the defaults: you as
+   * White, the others the computer at `level` (the last one chosen). */
+  open({ players, seats, partners }, level) {
+    this.level = level;
+    this.form.elements.players.value = String(players > 2 ? players : 2);
+    this.form.elements.partners.checked = !!partners;
+    MULTI_SIDES.forEach((side, i) => this.fillSeat(side, seatValue(seats?.[i], i, level)));
+    this.sync();
+  }
+
+  /** A number of players chosen: three or four start from the defaults. */
+  choosePlayers() {
+    if (this.players > 2) MULTI_SIDES.forEach((side, i) => ($(`seat-${side}`).value = seatValue(null, i, this.level)));
+    this.sync();
+  }
+
+  /** Three or four show the seats and hide the two-player choices. */
+  sync() {
+    const many = this.players > 2;
+    for (const part of this.form.querySelectorAll('.multi-only')) part.hidden = !many;
+    for (const part of this.form.querySelectorAll('.two-only, .computer-only, .online-only')) if (many) part.hidden = true;
+    $('seat-row-y').hidden = this.players !== 4;
+    this.form.elements.partners.disabled = this.players !== 4;
+    $('partners-choice').hidden = this.players !== 4;
+    if (many) this.showScore();
+  }
+
+  /** The person's record with this many players at the level of the
+   * game (the first computer seat's). */
+  showScore() {
+    const { players, level } = this.choice();
+    const { played, won } = scoreAt(multiScoreKey(players), level);
+    $('multi-score').textContent = played ? t('score.line', { level, won, played }) : t('score.none', { level });
+  }
+
+  /** The game chosen: {players, partners, seats: [{kind, level}], level}
+   * (a person here is 'person', "you" included). */
+  choice() {
+    const players = this.players;
+    const seats = MULTI_SIDES.slice(0, players).map((side) => {
+      const value = $(`seat-${side}`).value;
+      return value.startsWith('computer-') ? { kind: 'computer', level: Number(value.slice(9)) } : { kind: 'person', ...(value === 'you' ? { you: true } : {}) };
+    });
+    const computer = seats.find((s) => s.kind === 'computer');
+    return { players, partners: players === 4 && this.form.elements.partners.checked, seats, level: computer?.level ?? this.level };
+  }
+}
+
+/** A seat's menu value: as the game had it, else you as White and the computer elsewhere. */
+function seatValue(seat, index, level) {
+  if (seat) return seat.kind === 'computer' ? `computer-${seat.level}` : seat.you ? 'you' : 'person';
+  return index === 0 ? 'you' : `computer-${level}`;
+}
