@@ -5,8 +5,9 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink, seatFor, seatName } from './online.js';
-import { joinGame, seatIn } from './online-seat.js';
+import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink, seatName } from './online.js';
+import { seatIn } from './online-seat.js';
+import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
@@ -36,6 +37,7 @@ export class OnlinePlay {
     this.game.addEventListener('change', () => this.render());
     this.lobby = new Lobby((id) => this.show(id));
     this.yourGames = new YourGames();
+    this.rematches = new Rematch(this);
     this.wire();
     addEventListener('hashchange', () => this.openLink().then((error) => error && core.say(error, 'warn')));
   }
@@ -47,12 +49,12 @@ export class OnlinePlay {
     seatAct('online-decline-draw', 'draw', 'decline');
     seatAct('toast-accept-draw', 'draw', 'accept');
     seatAct('toast-decline-draw', 'draw', 'decline');
-    $('toast-rematch').addEventListener('click', () => this.rematch());
-    $('online-rematch').addEventListener('click', () => this.rematch());
-    $('online-withdraw-rematch').addEventListener('click', () => this.withdrawRematch());
+    $('toast-rematch').addEventListener('click', () => this.rematches.ask());
+    $('online-rematch').addEventListener('click', () => this.rematches.ask());
+    $('online-withdraw-rematch').addEventListener('click', () => this.rematches.withdraw());
     $('end-rematch').addEventListener('click', () => {
       $('end-dialog').close();
-      this.rematch();
+      this.rematches.ask();
     });
     const copy = (text, button) => this.core.ui.copy(text, button);
     $('online-copy').addEventListener('click', () => copy($('online-link').value, $('online-copy')));
@@ -131,7 +133,7 @@ export class OnlinePlay {
   async openNow(id, invite) {
     if (this.server?.id === id && (this.seat || !invite)) return null; // open already
     this.note = null;
-    this.rematchOf = null;
+    this.rematches.of = null;
     let game;
     try {
       game = await api.game(id);
@@ -179,7 +181,7 @@ export class OnlinePlay {
   handlers(id) {
     const game = this.game;
     // A rematch being withdrawn is left at once: its abort is no news.
-    const current = (handle) => (...data) => this.server?.id === id && this.withdrawing !== id && handle(...data);
+    const current = (handle) => (...data) => this.server?.id === id && this.rematches.withdrawing !== id && handle(...data);
     const queued = (handle) => (data) => this.core.exclusive(() => current(handle)(data));
     return {
       game: queued((data) => game.onGame(data)),
@@ -187,7 +189,7 @@ export class OnlinePlay {
       seats: queued((data) => game.onSeats(data)),
       end: queued((data) => game.onEnd(data)),
       drawOffer: current((side) => this.onDrawOffer(side)),
-      rematch: current((rematchId, by) => this.onRematch(rematchId, by)),
+      rematch: current((rematchId, by) => this.rematches.onEvent(rematchId, by)),
       watchers: current((count) => {
         this.server.watchers = count;
         this.render();
@@ -224,16 +226,14 @@ export class OnlinePlay {
     this.render();
   }
 
-  onRematch(id, by) {
-    const withdrawn = !id && this.server.rematch && this.server.rematch_by !== this.seat;
-    Object.assign(this.server, { rematch: id, rematch_by: by ?? null });
-    if (withdrawn && this.seat) {
-      this.note = { key: 'online.rematchWithdrawn' };
-      this.core.say(() => t('online.rematchWithdrawn'), 'info');
-    }
-    // The player who asked takes their seat at once; the other decides.
-    if (id && this.rematchAsked === this.server.id) this.takeRematch(id);
-    else this.render();
+  /** A sentence of the card's, said too. */
+  tell(key) {
+    this.note = { key };
+    this.core.say(() => t(key), 'info');
+  }
+
+  warn(error) {
+    this.core.say(() => this.errorText(error), 'warn');
   }
 
   /** A refused request: a 409 (the game moved on meanwhile) reloads the
@@ -277,64 +277,6 @@ export class OnlinePlay {
     this.render(); // what changed comes by the stream: the card says it
   }
 
-  /** Asks for a rematch (or takes the seat of the one the friend asked for). */
-  async rematch() {
-    const server = this.server;
-    if (server.rematch) return this.takeRematch(server.rematch);
-    if (!this.game.session?.token) return undefined;
-    this.rematchAsked = server.id;
-    const old = await this.game.session.act('rematch');
-    if (old?.rematch) return this.takeRematch(old.rematch);
-    return undefined;
-  }
-
-  /** Opens the rematch: a seated player takes the other colour with the old
-   * game's token; anyone else watches it. */
-  async takeRematch(id) {
-    if (this.takingRematch === id) return;
-    this.takingRematch = id;
-    const oldId = this.server.id;
-    const token = this.game.session?.token;
-    try {
-      if (token && !seatFor(id)) await joinGame(id, { from: oldId }, token);
-    } catch (error) {
-      // 409: taken already (by this device in another tab): open it anyway
-      if (!(error instanceof ApiError && error.status === 409)) {
-        this.takingRematch = null;
-        return this.core.say(() => this.errorText(error), 'warn');
-      }
-    }
-    history.pushState(null, '', `#game=${id}`);
-    const failure = await this.open(id);
-    if (failure) this.core.say(failure, 'warn');
-    // The one who asked waits in the new game: the card says for what.
-    if (!failure && this.rematchAsked === oldId) this.rematchOf = oldId;
-    this.render();
-  }
-
-  /** The asker takes back the rematch nobody has taken yet: the server
-   * aborts it, and the page goes back to the game it followed. */
-  async withdrawRematch() {
-    const oldId = this.rematchOf;
-    const kept = oldId && seatFor(oldId);
-    if (!kept || this.server?.status !== 'waiting') return;
-    const newId = this.server.id;
-    this.withdrawing = newId;
-    try {
-      await api.rematch(oldId, kept.token, 'cancel');
-    } catch (error) {
-      this.withdrawing = null;
-      this.core.say(() => this.errorText(error), 'warn');
-      return;
-    }
-    history.pushState(null, '', `#game=${oldId}`);
-    const failure = await this.open(oldId);
-    this.withdrawing = null;
-    if (failure) return this.core.say(failure, 'warn');
-    this.note = { key: 'online.rematchYouWithdrew' };
-    this.render();
-  }
-
   async share() {
     try {
       await navigator.share({ title: t('online.shareTitle'), text: t('online.shareText'), url: $('online-link').value });
@@ -352,8 +294,9 @@ export class OnlinePlay {
   }
 
   render() {
-    const { server, seat, connection, note, rematchAsked } = this;
-    const rematchOf = this.rematchOf && server?.status === 'waiting' ? this.rematchOf : null;
+    const { server, seat, connection, note } = this;
+    const { asked: rematchAsked } = this.rematches;
+    const rematchOf = this.rematches.waitingOf(server);
     renderCard({ server, seat, connection, note, rematchAsked, rematchOf });
     this.yourGames.note(server, seat);
     renderToast({ server, seat, connection, rematchAsked });
