@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { setup, openGame, click, idle, importText } from './harness.mjs';
+import { setup, openGame, click, idle, importText, twoPlayers } from './harness.mjs';
 import { nearWin } from '../lib/positions.mjs';
 
 let env;
@@ -37,8 +37,13 @@ for (const colorScheme of ['light', 'dark']) {
     found.push(...(await violations(page, 'main page')));
     await page.keyboard.press('Escape');
     found.push(...(await withDialog(page, () => page.click('#new-game'), 'new-game-dialog', 'new game')));
-    const online = async () => {
+    const two = async () => {
       await page.click('#new-game');
+      await twoPlayers(page);
+    };
+    found.push(...(await withDialog(page, two, 'new-game-dialog', 'new game of two')));
+    const online = async () => {
+      await two();
       await page.check('#new-game-form input[name="mode"][value="online"]');
     };
     found.push(...(await withDialog(page, online, 'new-game-dialog', 'new game online')));

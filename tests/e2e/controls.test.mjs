@@ -1,7 +1,7 @@
 // Undo and redo, the hint, two people on one device, the 13-piece game.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, status, idle, newGame, winNearWin } from './harness.mjs';
+import { setup, openGame, click, ready, pieceOn, pieces, moveList, message, status, idle, newGame, twoPlayers, winNearWin } from './harness.mjs';
 import { camp } from '../lib/positions.mjs';
 
 let env;
@@ -153,6 +153,7 @@ test('a hint is seen at a glance: its squares are filled, not only ringed', asyn
 test('the levels have names and say how they play and how long they think', async () => {
   const { page, errors } = await openGame(env);
   await page.click('#new-game');
+  await twoPlayers(page);
   const shown = async (level) => {
     await page.fill('#level', String(level));
     return page.evaluate(() => ['level-name', 'level-about', 'level-detail'].map((id) => document.getElementById(id).textContent));
@@ -164,6 +165,7 @@ test('the levels have names and say how they play and how long they think', asyn
   await page.selectOption('#language', 'cs');
   await page.waitForFunction(() => document.documentElement.lang === 'cs');
   await page.click('#new-game');
+  await twoPlayers(page);
   assert.deepEqual(await shown(1), ['Začátečník', 'Přehlíží dlouhé skoky a často chybuje.', 'Přemýšlí až 0,1 s, hloubka 1.']);
   assert.deepEqual(await shown(5), ['Středně pokročilý', 'Dívá se dál dopředu a chybuje zřídka.', 'Přemýšlí až 0,15 s, hloubka 4.']);
   assert.deepEqual(errors, []);
@@ -204,6 +206,7 @@ test('the person\'s record per level, kept on the device, shown in the new-game 
   const { page, errors } = await openGame(env);
   await winNearWin(page);
   await page.click('#end-new');
+  await twoPlayers(page);
   assert.equal(await page.locator('#level-score').textContent(), 'Level 5: won 1 of 1');
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);

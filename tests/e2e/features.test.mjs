@@ -2,7 +2,7 @@
 // record, the position copied, offline play and the app manifest.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, ready, pieceOn, pieces, moveList, idle, square, importText } from './harness.mjs';
+import { setup, openGame, click, ready, pieceOn, pieces, moveList, idle, square, importText, twoPlayers } from './harness.mjs';
 import { camp } from '../lib/positions.mjs';
 
 let env;
@@ -77,6 +77,7 @@ test('a game exported as a record imports back the same; the FEN is shown', asyn
   assert.ok(record.includes(`1. ${moves[0]} ${moves[1]}`), record);
   await page.click('#export-dialog [data-close]');
   await page.click('#new-game');
+  await twoPlayers(page);
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);
   assert.deepEqual(await moveList(page), []);
@@ -85,6 +86,7 @@ test('a game exported as a record imports back the same; the FEN is shown', asyn
   assert.equal(await page.inputValue('#fen'), fen);
   // The same record from a file.
   await page.click('#new-game');
+  assert.equal(await page.locator('#new-game-form input[name="players"][value="2"]').isChecked(), true, 'two players again, as last chosen');
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);
   await page.click('#import');

@@ -179,9 +179,13 @@ export const moveList = (page) => page.$$eval('#move-list button[data-ply]', (bu
 export const message = (page) => page.locator('#message').textContent();
 export const status = (page) => page.locator('#status-line').textContent();
 
-/** Starts a new game through the dialog. */
+/** The new-game dialog's two players (it opens on four until two are chosen). */
+export const twoPlayers = (page) => page.check('#new-game-form input[name="players"][value="2"]');
+
+/** Starts a new game of two through the dialog. */
 export async function newGame(page, { variant = 19, mode = 'computer', human = 'w', level = null } = {}) {
   await page.click('#new-game');
+  await twoPlayers(page);
   await page.check(`#new-game-form input[name="variant"][value="${variant}"]`);
   await page.check(`#new-game-form input[name="mode"][value="${mode}"]`);
   if (mode === 'computer') await page.check(`#new-game-form input[name="human"][value="${human}"]`);

@@ -3,7 +3,7 @@
 // computers surviving a reload, the computers' pace, resigning a seat.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, idle, importText, status } from './harness.mjs';
+import { setup, openGame, idle, importText, ready, status } from './harness.mjs';
 import { NO_ANIMATION, moveRows, newMultiGame, personsTurn, playHint } from './multi-harness.mjs';
 
 let env;
@@ -12,11 +12,11 @@ after(async () => env?.close());
 
 const board = (page) => page.$$eval('[data-square][data-piece]', (nodes) => nodes.map((n) => `${n.dataset.square}${n.dataset.piece}`).sort());
 
-test('the dialog offers three and four players: you as White, the others the computer at your last level', async () => {
+test('the dialog opens on four players: you as White, three computers at your last level; two are a click away and remembered', async () => {
   const { page, errors } = await openGame(env);
+  const players = () => page.$eval('#new-game-form input[name="players"]:checked', (input) => input.value);
   await page.click('#new-game');
-  await page.fill('#level', '3'); // the level of the two-player game: the last one chosen
-  await page.check('#new-game-form input[name="players"][value="4"]');
+  assert.equal(await players(), '4', 'four the first time');
   const shown = await page.evaluate(() => ({
     seats: ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value),
     partnersShown: !document.getElementById('partners-choice').hidden,
@@ -29,6 +29,21 @@ test('the dialog offers three and four players: you as White, the others the com
   await page.check('#new-game-form input[name="players"][value="2"]');
   assert.equal(await page.isVisible('#seat-w'), false, 'two players: the dialog as before');
   assert.equal(await page.isVisible('#level'), true);
+  for (const name of ['variant', 'mode']) assert.equal(await page.isVisible(`#new-game-form input[name="${name}"]`), true, `two players: the ${name} again`);
+  await page.fill('#level', '3');
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+  await page.reload();
+  await ready(page);
+  await page.click('#new-game');
+  assert.equal(await players(), '2', 'two players chosen: two again, after a reload too');
+  await page.check('#new-game-form input[name="players"][value="4"]');
+  const seats = await page.evaluate(() => ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value));
+  assert.deepEqual(seats, ['you', 'computer-3', 'computer-3', 'computer-3'], 'the computers at the level last chosen');
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+  await page.click('#new-game');
+  assert.equal(await players(), '4');
   await page.click('#new-game-dialog [data-close]');
   assert.deepEqual(errors, []);
   await page.context().close();

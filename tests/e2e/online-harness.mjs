@@ -39,6 +39,7 @@ export async function createGame(page, { variant = 13, seat = 'w', clock = 'none
 /** Opens the new-game dialog and picks an online game's choices. */
 export async function fillDialog(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false } = {}) {
   await page.click('#new-game');
+  await page.check('#new-game-form input[name="players"][value="2"]');
   await page.check(`#new-game-form input[name="variant"][value="${variant}"]`);
   await page.check('#new-game-form input[name="mode"][value="online"]');
   await page.check(`#new-game-form input[name="seat"][value="${seat}"]`);

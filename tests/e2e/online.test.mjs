@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { setup, click, idle, ready, square } from './harness.mjs';
+import { setup, click, idle, ready, square, twoPlayers } from './harness.mjs';
 import { createGame, device as openDevice, enter, moveCount, onlineNote, serverGame as gameOf, waitMoves } from './online-harness.mjs';
 
 let env;
@@ -188,6 +188,7 @@ test('a page served without the API says online play needs halma serve and offer
     await page.goto(url);
     await ready(page);
     await page.click('#new-game');
+    await twoPlayers(page);
     await page.check('#new-game-form input[name="mode"][value="online"]');
     await page.click('#new-game-form button[type="submit"]');
     await page.waitForSelector('#online-unavailable:not([hidden])');

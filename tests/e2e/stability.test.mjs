@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openGame, click, idle, importText, layoutShift, newGame, watchShifts, winNearWin } from './harness.mjs';
+import { setup, openGame, click, idle, importText, layoutShift, newGame, twoPlayers, watchShifts, winNearWin } from './harness.mjs';
 import { camp, fen, moved } from '../lib/positions.mjs';
 import { connected, createGame, device as openDevice, enter, waitMoves } from './online-harness.mjs';
 import { newMultiGame, personsTurn, playHint } from './multi-harness.mjs';
@@ -109,6 +109,8 @@ test('every button, label and badge fits its words, in every language, at 390x84
       found.push(...(await misfits(page, where)));
       await page.click('#new-game');
       found.push(...(await misfits(page, `${where} new game`)));
+      await twoPlayers(page);
+      found.push(...(await misfits(page, `${where} new game of two`)));
       await page.check('#new-game-form input[name="mode"][value="online"]');
       found.push(...(await misfits(page, `${where} new game online`)));
       await page.click('#new-game-dialog [data-close]');
@@ -195,7 +197,9 @@ test('844x390: the page fits the window, and the new-game dialog shows Start wit
     const frame = dialog.getBoundingClientRect();
     return { scrolled: dialog.scrollTop, inView: box.top >= frame.top && box.bottom <= frame.bottom && box.bottom <= innerHeight };
   });
-  assert.deepEqual(await start(), { scrolled: 0, inView: true });
+  assert.deepEqual(await start(), { scrolled: 0, inView: true }, 'four players');
+  await twoPlayers(page);
+  assert.deepEqual(await start(), { scrolled: 0, inView: true }, 'two players');
   // Online: the colour, the clocks, the name and "Post it in the lobby".
   await page.check('#new-game-form input[name="mode"][value="online"]');
   assert.deepEqual(await start(), { scrolled: 0, inView: true }, 'online');
