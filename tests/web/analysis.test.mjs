@@ -25,3 +25,29 @@ test('the score is turned into White\'s lead; a forced win fills the chart', () 
 test('the chart: one point per known judgement, the lead upwards', () => {
   assert.equal(chartPoints([0, null, 10, -20], 30, 20), '0.0,10.0 20.0,0.0 30.0,20.0');
 });
+
+test('three and four: each seat\'s moves still needed, towards its own goal', async () => {
+  const { piecesOf } = await import('../../web/js/squares.js');
+  const start = piecesOf('bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0');
+  const needed = movesNeeded(start, 13, ['w', 'r', 'b', 'y']);
+  assert.deepEqual(Object.keys(needed), ['w', 'r', 'b', 'y']);
+  assert.ok(new Set(Object.values(needed)).size === 1 && needed.w > 13, JSON.stringify(needed));
+  // Each camp moved to the opposite one: every seat is home.
+  const home = piecesOf('wwww8rrrr/wwww8rrrr/www10rrr/ww12rr/16/16/16/16/16/16/16/16/yy12bb/yyy10bbb/yyyy8bbbb/yyyy8bbbb w 0');
+  assert.deepEqual(movesNeeded(home, 13, ['w', 'r', 'b', 'y']), { w: 0, r: 0, b: 0, y: 0 });
+  // A White piece a step out of its goal costs White a move, no one else.
+  const out = new Map(home);
+  out.delete('b13');
+  out.set('b12', 'w');
+  assert.deepEqual(movesNeeded(out, 13, ['w', 'r', 'b', 'y']), { w: 1, r: 0, b: 0, y: 0 });
+});
+
+test('three and four: who is ahead by moves needed, partners by the slower one', async () => {
+  const { leader, seatLines } = await import('../../web/js/multi-analysis.js');
+  const sides = ['w', 'r', 'b', 'y'];
+  assert.deepEqual(leader({ w: 10, r: 14, b: 12, y: 13 }, sides, false), { sides: ['w'], by: 2 });
+  assert.equal(leader({ w: 10, r: 10, b: 12, y: 13 }, sides, false), null, 'level: nobody ahead');
+  assert.deepEqual(leader({ w: 10, r: 14, b: 20, y: 15 }, sides, true), { sides: ['r', 'y'], by: 5 }, 'White and Black need 20');
+  const lines = seatLines([{ w: 20, r: 10, b: 0 }, null, { w: 10, r: 0, b: 0 }], ['w', 'r', 'b'], 100, 40);
+  assert.deepEqual(lines, { w: '0.0,0.0 100.0,20.0', r: '0.0,20.0 100.0,40.0', b: '0.0,40.0 100.0,40.0' });
+});

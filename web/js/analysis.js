@@ -2,7 +2,7 @@
 // game): how many moves each side still needs, the engine's judgement as
 // White's lead, and the chart of that lead over the game.
 
-import { campSquares, fileOf, rankOf } from './squares.js';
+import { campSquares, fileOf, goalCorner, goalOf, rankOf } from './squares.js';
 
 /** The engine's unit (docs/ENGINE.md, Evaluation): ten squares of distance
  * make one move, scores are in hundredths of a move. */
@@ -12,15 +12,18 @@ export const CHART_MOVES = 10;
 
 /** Files plus ranks from a square to the far corner of a side's goal camp
  * (White's goal is Black's camp, top left). */
-const distance = (square, side) => (side === 'w' ? fileOf(square) + (15 - rankOf(square)) : 15 - fileOf(square) + rankOf(square));
+const distance = (square, side) => {
+  const [file, rank] = goalCorner(side);
+  return Math.abs(fileOf(square) - file) + Math.abs(rankOf(square) - rank);
+};
 
 /** About how many moves each side still needs to fill its goal camp:
- * {w, b}, from the pieces (Map square -> side).  Never fewer than its
- * pieces outside the goal: each needs a move of its own. */
-export function movesNeeded(pieces, variant) {
+ * {w, b} (or each seat of `sides`), from the pieces (Map square -> side).
+ * Never fewer than its pieces outside the goal: each needs a move of its own. */
+export function movesNeeded(pieces, variant, sides = ['w', 'b']) {
   const needed = {};
-  for (const side of ['w', 'b']) {
-    const goal = campSquares(side === 'w' ? 'b' : 'w', variant);
+  for (const side of sides) {
+    const goal = campSquares(goalOf(side), variant);
     const best = [...goal].reduce((sum, square) => sum + distance(square, side), 0);
     let total = 0;
     let outside = 0;

@@ -7,6 +7,7 @@
 
 import { language, t } from './i18n.js';
 import { chartPoints } from './analysis.js';
+import { hideMultiAnalysis, showMultiAnalysis } from './multi-analysis.js';
 import { clockText } from './online-clock.js';
 import { SIDES, seatOf, sidesOf } from './seats.js';
 import { moveNumber, playerName, sideName, statusText } from './texts.js';
@@ -154,6 +155,8 @@ export class PanelUI {
     const card = $('analysis');
     card.hidden = !analysis;
     if (!analysis) return;
+    if (analysis.seats) return showMultiAnalysis(analysis, CHART);
+    hideMultiAnalysis();
     const { k, total, leads, current, judged, needed } = analysis;
     $('analysis-judgement').textContent = judgementText(current);
     // While the engine works through the game; its line keeps its room after.

@@ -8,6 +8,7 @@
 import { TARGET } from './halma-wasm.js';
 import { CHART_MOVES, movesNeeded, smoothLeads, whiteLead } from './analysis.js';
 import { pathSquares, piecesOf } from './squares.js';
+import { sidesOf } from './seats.js';
 import { loadAnalysis, saveAnalysis } from './storage.js';
 
 /** The engine's time for each position it judges. */
@@ -60,14 +61,13 @@ export class Review {
 
   /** The analysis is shown while looking back and once the game is over. */
   wanted() {
-    // Not yet for three or four players: the engine's judgement is one seat's.
-    if (this.core.game.players > 2) return false;
     return !!this.core.state && (!!this.core.review || this.core.over);
   }
 
   key() {
     const game = this.core.game;
-    return `${game.variant}|${game.fen}|${game.moves.join(' ')}`;
+    const kind = game.players > 2 ? `x${game.players}${game.partners ? 'p' : ''}` : '';
+    return `${game.variant}${kind}|${game.fen}|${game.moves.join(' ')}`;
   }
 
   /** The engine's judgement of the position after k moves, if made:
@@ -109,21 +109,26 @@ export class Review {
     const k = this.nextToJudge();
     if (k === null) return;
     const side = core.sideOfMove(k);
+    const many = core.game.players > 2;
     if (k === core.game.moves.length && core.over) {
       // The last position: the result is the judgement.
       const winner = { 'white-wins': 1, 'black-wins': -1 }[core.state.result] ?? 0;
-      this.judge(k, { lead: winner * CHART_MOVES, winIn: 0, side, best: null, final: true });
+      const seats = many ? { winners: core.state.winners ?? [], needed: this.neededIn(core.pieces) } : {};
+      this.judge(k, { lead: winner * CHART_MOVES, winIn: 0, side, best: null, final: true, ...seats });
       core.draw();
       this.analyse();
       return;
     }
     const job = core.jobs.begin('analysing');
     const game = { ...core.spec(), moves: core.game.moves.slice(0, k) };
-    core.jobs.request('hint', { game, movetime: ANALYSIS_MOVETIME }).then(
-      (answer) =>
+    // Three and four: each seat's moves still needed there, for the chart.
+    const fen = many ? core.rules.request('fenAt', { game: core.spec(), k }) : null;
+    Promise.all([core.jobs.request('hint', { game, movetime: ANALYSIS_MOVETIME }), fen]).then(
+      ([answer, at]) =>
         core.exclusive(() => {
           if (!core.jobs.settle(job)) return;
-          if (answer && this.judged.key === key) this.judge(k, { lead: whiteLead(answer, side), winIn: answer.winIn, side, best: pathSquares(answer.move) });
+          const seats = many ? { needed: this.neededIn(piecesOf(at)) } : {};
+          if (answer && this.judged.key === key) this.judge(k, { lead: many ? 0 : whiteLead(answer, side), winIn: answer.winIn, side, best: pathSquares(answer.move), ...seats });
           core.draw();
           this.analyse();
         }),
@@ -134,13 +139,25 @@ export class Review {
     );
   }
 
-  /** The analysis card's content, or null when it is not shown. */
+  /** Each seat's moves still needed with these pieces (three or four). */
+  neededIn(pieces) {
+    return movesNeeded(pieces, this.core.game.variant, sidesOf(this.core.game));
+  }
+
+  /** The analysis card's content, or null when it is not shown; for three
+   * and four, each seat's moves needed after each move (needs). */
   model() {
     if (!this.wanted()) return null;
     const core = this.core;
     const total = core.game.moves.length;
     const k = core.review?.k ?? total;
     const judgements = Array.from({ length: total + 1 }, (_, i) => this.judgementAt(i));
+    if (core.game.players > 2) {
+      const seats = sidesOf(core.game);
+      const judged = judgements.filter(Boolean).length;
+      const needs = judgements.map((j) => j?.needed ?? null);
+      return { k, total, seats, partners: !!core.game.partners, current: judgements[k], judged, needs, needed: this.neededIn(core.shownPieces()) };
+    }
     const leads = smoothLeads(judgements);
     const judged = judgements.filter(Boolean).length;
     // The position on the board is judged as the chart draws it, once the one before is known too.

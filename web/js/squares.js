@@ -15,6 +15,9 @@ export const isStep = (a, b) => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.a
 /** Each seat's home corner as [file, rank] (RULES-MULTI.md). */
 const CORNERS = { w: [15, 0], r: [0, 0], b: [0, 15], y: [15, 15] };
 
+/** The far corner of a seat's goal camp as [file, rank]. */
+export const goalCorner = (side) => CORNERS[goalOf(side)];
+
 /** A seat's goal: the camp diagonally opposite its own. */
 export const goalOf = (side) => ({ w: 'b', b: 'w', r: 'y', y: 'r' })[side];
 
