@@ -180,6 +180,7 @@ test('a page served without the API says online play needs halma serve and offer
     assert.equal(await page.locator('#online').isHidden(), true);
     // The link's answer told the page: the dialog says so at once.
     await page.click('#new-game');
+    await twoPlayers(page); // online play is among the two-player choices
     await page.waitForSelector('#online-unavailable:not([hidden])');
     assert.match(await page.locator('#online-unavailable').textContent(), /needs the game's own server \(halma serve\)/);
     assert.equal(await page.locator('#new-game-form input[name="mode"][value="online"]').isDisabled(), true);
