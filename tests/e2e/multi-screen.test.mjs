@@ -2,8 +2,8 @@
 // board turned to the seat to move, chains entered hop by hop.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, square, idle, status } from './harness.mjs';
-import { NO_ANIMATION, moveRows, newMultiGame } from './multi-harness.mjs';
+import { setup, openGame, click, square, idle, status, newGame, recordFrames } from './harness.mjs';
+import { NO_ANIMATION, moveRows, newMultiGame, personsTurn } from './multi-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -48,3 +48,88 @@ for (const players of [4, 3]) {
     await page.context().close();
   });
 }
+
+/** Is the board turned round (rank 1 at the top)? */
+const turned = (page) => page.evaluate(() => {
+  const top = (name) => document.querySelector(`[data-square="${name}"]`).getBoundingClientRect().top;
+  return top('a1') < top('a16');
+});
+
+/** The file letters along the board's bottom edge, left to right. */
+const bottomFiles = (page) => page.$$eval('#board .coords text', (texts) => texts.filter((t) => /^[a-p]$/.test(t.textContent)).sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left).map((t) => t.textContent).join(''));
+
+/** Moves the keyboard's cursor to `target`, one arrow key at a time, the
+ * arrows going as the board is drawn (turned: up is towards rank 1). */
+async function cursorTo(page, target, isTurned) {
+  await page.focus('#board');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  const at = (await page.textContent('#cursor-announcer')).split(',')[0];
+  const files = 'abcdefghijklmnop';
+  const df = files.indexOf(target[0]) - files.indexOf(at[0]);
+  const dr = Number(target.slice(1)) - Number(at.slice(1));
+  const sign = isTurned ? -1 : 1;
+  for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df * sign > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr * sign > 0 ? 'ArrowUp' : 'ArrowDown');
+}
+
+test('turning the board to whoever moves: off by default; on, each person\'s turn turns it, a computer\'s does not; keys and coordinates follow', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await page.click('#settings');
+  assert.equal(await page.isChecked('#settings-form input[name="turnBoard"]'), false, 'off by default');
+  await page.click('#settings-dialog [data-close]');
+  await newMultiGame(page, { seats: { r: 'computer-1', b: 'person', y: 'computer-1' } });
+  await click(page, 'o4');
+  await click(page, 'o5');
+  assert.ok(await personsTurn(page));
+  assert.equal(await status(page), 'Black to move');
+  assert.equal(await turned(page), false, 'off: White stays at the bottom');
+  // Switched on during Black's turn: the board turns to Black at once.
+  await page.click('#settings');
+  await page.check('#settings-form input[name="turnBoard"]');
+  await page.click('#settings-dialog [data-close]');
+  assert.equal(await turned(page), true);
+  await page.waitForFunction(() => document.getElementById('announcer').textContent === "The board turned: Black's camp at the bottom.");
+  assert.equal(await bottomFiles(page), 'ponmlkjihgfedcba', 'the coordinates turn with it');
+  // Black moves with the keyboard on the turned board: b13 to b12.
+  await cursorTo(page, 'b13', true);
+  assert.match(await page.textContent('#cursor-announcer'), /^b13, Black piece/);
+  await page.keyboard.press('Enter');
+  await idle(page);
+  await page.keyboard.press('ArrowUp'); // up the screen: towards rank 1 on the turned board
+  assert.match(await page.textContent('#cursor-announcer'), /^b12, empty/);
+  const seen = await recordFrames(page, () => `${document.getElementById('status-line').textContent}|${document.querySelector('[data-square="a1"]').getBoundingClientRect().top < document.querySelector('[data-square="a16"]').getBoundingClientRect().top}`);
+  await page.keyboard.press('Enter');
+  assert.ok(await personsTurn(page));
+  const states = [...new Set((await seen.frames()).map((f) => f.value))];
+  const thinking = 'The computer is thinking…';
+  assert.ok(states.includes(`${thinking}|true`), `Yellow's turn (the computer's) seen with Black still at the bottom: ${states}`);
+  assert.ok(!states.includes(`${thinking}|false`), `the computer's turn does not turn the board: ${states}`);
+  assert.equal(await turned(page), false, 'your turn: White at the bottom again');
+  assert.equal(await bottomFiles(page), 'abcdefghijklmnop');
+  const rows = await moveRows(page);
+  assert.equal(rows[0][3], 'b13-b12');
+  // Remembered, and off again at once.
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+  await page.click('#settings');
+  assert.equal(await page.isChecked('#settings-form input[name="turnBoard"]'), true, 'remembered');
+  await page.uncheck('#settings-form input[name="turnBoard"]');
+  await page.click('#settings-dialog [data-close]');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('turning the board: two people at one screen too, Black\'s turn with Black at the bottom', async () => {
+  const { page, errors } = await openGame(env, { storage: { 'halma.settings.v1': JSON.stringify({ animation: 'none', turnBoard: true }) } });
+  await newGame(page, { mode: 'friends' });
+  assert.equal(await turned(page), false);
+  await click(page, 'n4');
+  await click(page, 'm5');
+  assert.equal(await turned(page), true, 'Black to move: Black at the bottom');
+  await click(page, 'b13');
+  await click(page, 'c12');
+  assert.equal(await turned(page), false);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

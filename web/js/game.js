@@ -119,10 +119,37 @@ export class GameController extends EventTarget {
     saveGame({ ...this.game, redo: this.redoStack, ...this.settings, position, lastMove: this.lastMovePath() });
   }
 
-  /** The person's own seat at the bottom, or the other way when turned
-   * round with Flip. */
+  /** The person's own seat at the bottom (or, people sharing the screen
+   * with "turn the board" on, the last one to move's), or the other way
+   * when turned round with Flip. */
   boardFlipped() {
-    return personAtTop(this.players) !== this.flippedByHand;
+    const top = this.facing && this.turnsToMover() ? this.facing === 'b' || this.facing === 'y' : personAtTop(this.players);
+    return top !== this.flippedByHand;
+  }
+
+  /** Does the board turn to each person's turn?  With one person here it
+   * stays theirs: only people's turns turn it. */
+  turnsToMover() {
+    return !!this.prefs.preferences.turnBoard;
+  }
+
+  /** A person's turn turns the board to their corner; a computer's leaves
+   * it where the last person had it. */
+  faceMover() {
+    if (!this.turnsToMover() || !this.state || this.over || this.review || this.turnPlayer().kind !== 'person') return;
+    if (this.facing === this.state.side) return;
+    const before = this.boardFlipped();
+    this.facing = this.state.side;
+    if (this.boardFlipped() === before) return;
+    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
+    this.ui.announce(t('message.boardTurned', { side: sideName(this.state.side) }));
+  }
+
+  /** "Turn the board" switched on or off: the board follows at once. */
+  turnBoardChanged() {
+    this.facing = null;
+    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
+    this.draw();
   }
 
   flip() {
@@ -154,6 +181,7 @@ export class GameController extends EventTarget {
   }
 
   draw() {
+    this.faceMover();
     this.messages.refresh();
     if (this.review) {
       this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, hint: this.review.best, flags: TARGET });
@@ -223,6 +251,7 @@ export class GameController extends EventTarget {
     this.hintPath = null;
     this.review = null;
     this.say(''); // nothing said about the game before holds for this one
+    this.facing = null;
     this.view.setup({ variant: game.variant, flipped: this.boardFlipped(), many: game.players > 2 });
     this.save();
     this.draw();

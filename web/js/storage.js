@@ -105,8 +105,8 @@ export function loadSettings() {
  * sounds are on and whether an online turn is notified: off until the
  * person switches them on. */
 export function loadPreferences(speeds) {
-  const { animation, sound, notify } = loadSettings();
-  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true, notify: notify === true };
+  const { animation, sound, notify, turnBoard } = loadSettings();
+  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true, notify: notify === true, turnBoard: turnBoard === true };
 }
 
 export function saveSetting(name, value) {

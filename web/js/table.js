@@ -133,6 +133,7 @@ export class Table {
 
   setPreference(name, value) {
     this.settings.set(name, value);
+    if (name === 'turnBoard') this.core.turnBoardChanged();
   }
 
   /** Asks the browser's leave to notify (on the person's click); says why
