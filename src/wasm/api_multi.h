@@ -60,6 +60,19 @@ API(api_multi_destinations) int api_multi_destinations(int from);
  * length, 0 when from-to is no legal move. */
 API(api_multi_path) int api_multi_path(int from, int to);
 
+/* For a piece picked up and moved along the partial chain whose n squares
+ * are in io (the origin alone for a piece just picked up), as api_targets
+ * for two: a flag byte a square in io saying where the move may go on and
+ * end (1 end, 2 step, 4 hop on, 8 repeats a position a third time, 16
+ * stop here).  Returns the squares marked, -1 for an invalid chain. */
+API(api_multi_targets) int api_multi_targets(int n);
+
+/* The move taking the partial chain in io (n squares) on to `to` by a
+ * shortest continuation that lands nowhere twice, in notation in io (a
+ * step when the chain is its origin alone).  Returns its length, 0 when
+ * `to` cannot be reached so, or the move would break the goal-camp rule. */
+API(api_multi_chain_to) int api_multi_chain_to(int n, int to);
+
 /* How many times the position after from-to would then have occurred (3: a
  * draw by repetition); 0 when from-to is no legal move. */
 API(api_multi_occurrences_after) int api_multi_occurrences_after(int from, int to);

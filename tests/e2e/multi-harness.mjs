@@ -44,10 +44,19 @@ export async function playHint(page) {
   await page.click(`[data-square="${from}"]`);
   await idle(page);
   await page.click(`[data-square="${to}"]`);
-  // A move that would repeat the position a third time asks first.
+  await settle(page);
+  // A hop that could go on leaves the chain open (hop by hop): it stops there.
+  if (await page.isVisible('#stop-chain')) {
+    await page.click('#stop-chain');
+    await settle(page);
+  }
+  return idle(page);
+}
+
+/** A move that would repeat the position a third time asks first: yes. */
+async function settle(page) {
   await page.waitForFunction(() => document.getElementById('confirm-dialog').open || !document.body.dataset.busy);
   if (await page.isVisible('#confirm-dialog[open]')) await page.click('#confirm-yes');
-  return idle(page);
 }
 
 /** The move list's rows as arrays of cells (number, then each seat's move). */

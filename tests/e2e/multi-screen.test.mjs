@@ -2,7 +2,7 @@
 // board turned to the seat to move, chains entered hop by hop.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, square, idle, status, newGame, recordFrames } from './harness.mjs';
+import { setup, openGame, click, square, idle, status, newGame, pieceOn, recordFrames } from './harness.mjs';
 import { NO_ANIMATION, moveRows, newMultiGame, personsTurn } from './multi-harness.mjs';
 
 let env;
@@ -130,6 +130,42 @@ test('turning the board: two people at one screen too, Black\'s turn with Black 
   await click(page, 'b13');
   await click(page, 'c12');
   assert.equal(await turned(page), false);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('chains hop by hop for four: each landing tapped in turn, the chain ending by itself or by Stop here', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: PEOPLE });
+  for (const [from, to] of Object.values(STEPS)) {
+    await click(page, from);
+    await click(page, to);
+  }
+  // White: p2 over o3 to n4, then over o5 to p6, where it can go no further.
+  await click(page, 'p2');
+  assert.equal(await page.locator('.marker.hop').count(), 1, 'one hop to take: n4');
+  await click(page, 'n4');
+  assert.match(await page.textContent('#message'), /^Chain p2-n4: hop on/);
+  assert.equal(await page.isVisible('#stop-chain'), true);
+  assert.equal(await pieceOn(page, 'n4'), 'w', 'the piece stands where the chain got to');
+  assert.equal(await moveCount(page), 4, 'nothing played yet');
+  await click(page, 'p6');
+  assert.equal(await moveCount(page), 5);
+  assert.equal((await moveRows(page))[1][1], 'p2-n4-p6');
+  assert.equal(await pieceOn(page, 'p6'), 'w');
+  // Red: b2 over b3 to b4, and there "Stop here", though it could hop on to b6.
+  await click(page, 'b2');
+  await click(page, 'b4');
+  assert.equal(await page.locator('.marker.hop').count(), 1, 'b6 is a hop further');
+  await page.click('#stop-chain');
+  await idle(page);
+  assert.equal((await moveRows(page))[1][2], 'b2-b4');
+  assert.equal(await status(page), 'Black to move');
+  // A tap on a square no hop reaches puts the piece down and says why.
+  await click(page, 'b12');
+  await click(page, 'b9');
+  assert.equal(await moveCount(page), 6);
+  assert.equal(await page.textContent('#message'), 'No step or chain of hops leads from b12 to b9.');
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -25,11 +25,13 @@ test('the state is the two-player one\'s shape: the seat to move is its side', a
   assert.deepEqual(state.repeating, []);
 });
 
-test('a piece\'s targets are its destinations; a longer chain has none', async () => {
+test('a piece\'s targets are its destinations, and a chain\'s where it may hop on or stop', async () => {
   const many = await rules();
   assert.deepEqual(marked(many.targets([squareIndex('o4')])), [['n4', TARGET.END | TARGET.STEP], ['n5', TARGET.END | TARGET.STEP], ['o5', TARGET.END | TARGET.STEP], ['p5', TARGET.END | TARGET.STEP]]);
   assert.equal(many.targets([squareIndex('b4')]), null, "Red's piece on White's turn");
-  assert.equal(many.targets([squareIndex('p1'), squareIndex('n3')]), null);
+  assert.equal(many.targets([squareIndex('p1'), squareIndex('n3')]), null, 'n3 is taken: no hop there');
+  assert.deepEqual(marked(many.targets([squareIndex('n2'), squareIndex('n4')])), [['n4', TARGET.STOP | TARGET.END]]);
+  assert.equal(many.chainTo([squareIndex('n2'), squareIndex('n4')], squareIndex('n4')), 'n2-n4');
   assert.equal(many.chainTo([squareIndex('o4')], squareIndex('n5')), 'o4-n5');
   assert.equal(many.chainTo([squareIndex('o4')], squareIndex('h8')), null);
 });

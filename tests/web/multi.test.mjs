@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { Halma, HalmaMulti, TARGET, squareIndex, squareOfIndex } from '../../web/js/halma-wasm.js';
+import { Halma, TARGET, squareIndex, squareOfIndex } from '../../web/js/halma-wasm.js';
+import { HalmaMulti } from '../../web/js/halma-multi.js';
 
 const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
 
@@ -93,6 +94,39 @@ test('destinations and shortest paths of a piece', async () => {
   assert.equal(h.path('n2', 'n4'), 'n2-n4');
   assert.equal(h.path('o4', 'o9'), null);
   assert.equal(h.occurrencesAfter('o4', 'o5'), 1);
+});
+
+test('chains hop by hop: where a partial chain may hop on, end or stop, and its shortest continuation', async () => {
+  const h = await multi({ players: 4 });
+  for (const move of ['o4-o5', 'b4-b5', 'b13-b12', 'o13-o12']) assert.ok(h.play(move).path, move);
+  const chain = (...squares) => squares.map(squareIndex);
+  // p2 hops over o3 to n4, and from there over o5 to p6.
+  const first = h.targets(chain('p2'));
+  assert.deepEqual(marked(first, TARGET.HOP), ['n4']);
+  assert.deepEqual(marked(first, TARGET.END), ['n4', 'p6']);
+  const second = h.targets(chain('p2', 'n4'));
+  assert.deepEqual(marked(second, TARGET.STOP), ['n4'], 'the chain may stop where it is');
+  assert.deepEqual(marked(second, TARGET.HOP), ['p6']);
+  assert.deepEqual(marked(second, TARGET.STEP), [], 'no step after a hop');
+  assert.equal(h.chainTo(chain('p2'), squareIndex('p6')), 'p2-n4-p6');
+  assert.equal(h.chainTo(chain('p2', 'n4'), squareIndex('p6')), 'p2-n4-p6');
+  assert.equal(h.chainTo(chain('p2'), squareIndex('p3')), null, 'p3 is taken');
+  // Not chains: a step inside a chain, a landing twice, another seat's piece.
+  assert.equal(h.targets(chain('p2', 'n4', 'n5')), null);
+  assert.equal(h.targets(chain('p2', 'n4', 'p2')), null);
+  assert.equal(h.targets(chain('b5')), null, "Red's piece on White's turn");
+  assert.equal(h.chainTo(chain('b5'), squareIndex('b6')), null);
+  const state = h.state();
+  assert.equal(state.length, 4, 'asking changes nothing');
+});
+
+test('a chain from inside the goal stays inside it', async () => {
+  const h = await multi({ players: 4 }, RED_NEAR_HOME);
+  const flags = h.targets([squareIndex('p13')]);
+  assert.ok(flags[squareIndex('o13')] & TARGET.END, 'o13 is in Red\'s goal');
+  assert.equal(flags[squareIndex('p12')], 0, 'p12 is not');
+  assert.equal(h.chainTo([squareIndex('p13')], squareIndex('p12')), null);
+  assert.equal(h.chainTo([squareIndex('p13')], squareIndex('o13')), 'p13-o13');
 });
 
 test('a third repetition is flagged before it is played, and draws for everyone', async () => {

@@ -4,7 +4,7 @@
 // are the same for every game.  A game of three or four says so in its
 // spec: {players, partners}.
 
-import { HalmaMulti, squareOfIndex } from './halma-wasm.js';
+import { HalmaMulti } from './halma-multi.js';
 
 export class MultiRules {
   /** halma: the module instance (a Halma) whose many-seat game this plays. */
@@ -56,15 +56,14 @@ export class MultiRules {
     return this.multi.perft(depth);
   }
 
-  /** The squares a piece can reach: a move of three or four is entered by
-   * its origin and end (its path the rules' shortest), so a chain longer
-   * than its origin has no targets. */
+  /** Where a piece picked up, or moved along a partial chain, may go on
+   * and end, as for two (hop by hop). */
   targets(chain) {
-    return chain.length === 1 ? this.multi.destinations(squareOfIndex(chain[0])) : null;
+    return this.multi.targets(chain);
   }
 
   chainTo(chain, to) {
-    return chain.length === 1 ? this.multi.path(squareOfIndex(chain[0]), squareOfIndex(to)) : null;
+    return this.multi.chainTo(chain, to);
   }
 
   levels() {
