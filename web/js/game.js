@@ -16,6 +16,7 @@ import { SIDES, firstSide, firstTurn, localPlayers, nextSide, personAtTop, seatO
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
+import { BoardTurn } from './board-turn.js';
 import { moveKind, moveText, sideName } from './texts.js';
 
 /** Players as a game names them (an imported record's White and Black). */
@@ -49,6 +50,7 @@ export class GameController extends EventTarget {
     super();
     Object.assign(this, { view, rules, jobs, ui, setup, prefs: settings });
     this.flippedByHand = false;
+    this.turn = new BoardTurn(this);
     this.settings = defaultSettings(setup);
     this.players = localPlayers(this.settings);
     this.game = newGameSpec(setup);
@@ -119,44 +121,29 @@ export class GameController extends EventTarget {
     saveGame({ ...this.game, redo: this.redoStack, ...this.settings, position, lastMove: this.lastMovePath() });
   }
 
-  /** The person's own seat at the bottom (or, people sharing the screen
-   * with "turn the board" on, the last one to move's), or the other way
-   * when turned round with Flip. */
+  /** The person's own seat at the bottom (or, with "turn the board" on,
+   * the last person to move's: board-turn.js), or the other way when
+   * turned round with Flip. */
   boardFlipped() {
-    const top = this.facing && this.turnsToMover() ? this.facing === 'b' || this.facing === 'y' : personAtTop(this.players);
-    return top !== this.flippedByHand;
-  }
-
-  /** Does the board turn to each person's turn?  With one person here it
-   * stays theirs: only people's turns turn it. */
-  turnsToMover() {
-    return !!this.prefs.preferences.turnBoard;
-  }
-
-  /** A person's turn turns the board to their corner; a computer's leaves
-   * it where the last person had it. */
-  faceMover() {
-    if (!this.turnsToMover() || !this.state || this.over || this.review || this.turnPlayer().kind !== 'person') return;
-    if (this.facing === this.state.side) return;
-    const before = this.boardFlipped();
-    this.facing = this.state.side;
-    if (this.boardFlipped() === before) return;
-    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
-    this.ui.announce(t('message.boardTurned', { side: sideName(this.state.side) }));
+    return (this.turn.top() ?? personAtTop(this.players)) !== this.flippedByHand;
   }
 
   /** "Turn the board" switched on or off: the board follows at once. */
   turnBoardChanged() {
-    this.facing = null;
-    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
+    this.turn.reset();
+    this.setUpBoard();
     this.draw();
+  }
+
+  setUpBoard() {
+    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
   }
 
   flip() {
     this.view.finishAnimation();
     return this.exclusive(() => {
       this.flippedByHand = !this.flippedByHand;
-      this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
+      this.setUpBoard();
       this.draw();
     });
   }
@@ -181,7 +168,7 @@ export class GameController extends EventTarget {
   }
 
   draw() {
-    this.faceMover();
+    if (this.turn.follow()) this.setUpBoard();
     this.messages.refresh();
     if (this.review) {
       this.view.render({ pieces: this.review.pieces, lastMove: this.review.lastMove, hint: this.review.best, flags: TARGET });
@@ -251,8 +238,8 @@ export class GameController extends EventTarget {
     this.hintPath = null;
     this.review = null;
     this.say(''); // nothing said about the game before holds for this one
-    this.facing = null;
-    this.view.setup({ variant: game.variant, flipped: this.boardFlipped(), many: game.players > 2 });
+    this.turn.reset();
+    this.setUpBoard();
     this.save();
     this.draw();
     return answer.failure;
