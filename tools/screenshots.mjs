@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // screenshots.mjs: the README's pictures of the web game (docs/screenshots/),
 // taken in headless Chromium from a game imported mid-way: desktop (light and
-// dark), phone, landscape phone and a wide screen.  Run after `make`.
+// dark), phone, landscape phone and a wide screen; and a game of four (you as
+// White against three computers) on a desktop, light and dark, and a phone.
+// Run after `make`; `node tools/screenshots.mjs four-` takes only the
+// pictures whose names start so.
 import { setup, openGame, click, idle, importText } from '../tests/e2e/harness.mjs';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
@@ -14,9 +17,26 @@ const RECORD = `[Variant "19"]
 *
 `;
 
-async function shoot(env, name, options, { select = 'm3', dark = false } = {}) {
+// Seven rounds of four computers at level 6 (HalmaMulti's think, 100 ms a move).
+const RECORD_FOUR = `[Players "4"]
+[Partners "no"]
+
+1. o2-m4 c3-d4 c14-d13 o15-m13
+2. p2-n4-l4 a1-c3-e5 a16-c14-e12 o16-m14-m12
+3. o1-m3-k5 a2-c4-e4-e6 b16-d14-d12-f12 p15-n13-l11
+4. n1-l3-l5-j5 b1-d3-d5-f5 a15-c13-e13-e11 n16-l14-n12-l12-l10
+5. m1-m3-m5 a4-c4-e4-g6 a13-c13-e13-g11 m13-m11-k11
+6. p4-n4-l6-j4-j6 b3-b1-d3-d5-f7-h5 b14-b16-d14-d12-f10-h12 m15-o15-m13-m11-k9
+7. n2-n4-l6 e5-g5-g7 d16-d14-d12-f10 p14-n12-l12-j10
+*
+`;
+
+const ONLY = process.argv[2] ?? '';
+
+async function shoot(env, name, options, { select = 'm3', dark = false, record = RECORD } = {}) {
+  if (!name.startsWith(ONLY)) return;
   const { page, context } = await openGame(env, { ...options, colorScheme: dark ? 'dark' : 'light' });
-  const error = await importText(page, RECORD);
+  const error = await importText(page, record);
   if (error) throw new Error(`the record does not import: ${error}`);
   await page.evaluate(() => document.getElementById('message').replaceChildren());
   if (select) await click(page, select);
@@ -40,6 +60,10 @@ try {
   await shoot(env, 'phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await shoot(env, 'phone-landscape', { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await shoot(env, 'wide', { viewport: { width: 1920, height: 1080 } });
+  const four = { record: RECORD_FOUR, select: 'm5' };
+  await shoot(env, 'four-desktop', { viewport: { width: 1280, height: 800 } }, four);
+  await shoot(env, 'four-desktop-dark', { viewport: { width: 1280, height: 800 } }, { ...four, dark: true });
+  await shoot(env, 'four-phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, four);
 } finally {
   await env.close();
 }
