@@ -48,6 +48,9 @@ test('three and four: who is ahead by moves needed, partners by the slower one',
   assert.deepEqual(leader({ w: 10, r: 14, b: 12, y: 13 }, sides, false), { sides: ['w'], by: 2 });
   assert.equal(leader({ w: 10, r: 10, b: 12, y: 13 }, sides, false), null, 'level: nobody ahead');
   assert.deepEqual(leader({ w: 10, r: 14, b: 20, y: 15 }, sides, true), { sides: ['r', 'y'], by: 5 }, 'White and Black need 20');
-  const lines = seatLines([{ w: 20, r: 10, b: 0 }, null, { w: 10, r: 0, b: 0 }], ['w', 'r', 'b'], 100, 40);
-  assert.deepEqual(lines, { w: '0.0,0.0 100.0,20.0', r: '0.0,20.0 100.0,40.0', b: '0.0,40.0 100.0,40.0' });
+  // From the fewest moves needed (at the bottom, above the margin) to the most.
+  const lines = seatLines([{ w: 20, r: 10, b: 0 }, null, { w: 10, r: 0, b: 0 }], ['w', 'r', 'b'], 100, 44);
+  assert.deepEqual(lines, { w: '0.0,2.0 100.0,22.0', r: '0.0,22.0 100.0,42.0', b: '0.0,42.0 100.0,42.0' });
+  const early = seatLines([{ w: 32, r: 33 }, { w: 31, r: 33 }], ['w', 'r'], 10, 44);
+  assert.deepEqual(early, { w: '0.0,22.0 10.0,42.0', r: '0.0,2.0 10.0,2.0' }, 'a race of a few moves fills the chart');
 });

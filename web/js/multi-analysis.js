@@ -24,13 +24,15 @@ export function leader(needed, sides, partners) {
 }
 
 /** The chart's line of each seat: {side: points}, x from 0 to `width` over
- * the positions, the moves needed upwards from 0 at the bottom, the most
- * any seat needed in the game at the top. */
-export function seatLines(needs, sides, width, height) {
-  const known = needs.filter(Boolean);
-  const most = Math.max(1, ...known.flatMap((needed) => sides.map((side) => needed[side])));
+ * the positions, the moves needed upwards, from the fewest any seat needed
+ * in the game at the bottom to the most at the top, so that the race shows
+ * however far the game has got (a point's width of margin each side). */
+export function seatLines(needs, sides, width, height, margin = 2) {
+  const figures = needs.filter(Boolean).flatMap((needed) => sides.map((side) => needed[side]));
+  const least = Math.min(...figures);
+  const span = Math.max(1, Math.max(...figures) - least);
   const step = needs.length > 1 ? width / (needs.length - 1) : 0;
-  const y = (moves) => height - (moves / most) * height;
+  const y = (moves) => height - margin - ((moves - least) / span) * (height - 2 * margin);
   return Object.fromEntries(sides.map((side) => [side, needs.flatMap((needed, k) => (needed ? [`${(k * step).toFixed(1)},${y(needed[side]).toFixed(1)}`] : [])).join(' ')]));
 }
 
