@@ -46,6 +46,7 @@ export function resultText({ state, players }) {
   if (result === 'draw-turn-limit') return t('result.turnLimit', { limit: state.turnLimit });
   if (result === 'draw-agreement') return t('result.agreement');
   if (result === 'aborted') return t('result.aborted');
+  if (result === 'no-winner') return t('result.noWinner');
   if (state.players > 2) return winnersText(state.winners, players);
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
@@ -79,6 +80,8 @@ export function statusText(model) {
     if (!allJoined(players)) return t('online.status.waiting');
     if (sentMove) return t('online.status.sending');
     if (!againstOthers(players)) return sideToMove(state.side);
+    if (state.players > 2 && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
+    if (state.players > 2 && !turn.name) return sideToMove(state.side); // an unnamed friend, or the server's computer
     if (turn.kind === 'person') return t('status.yourTurnWhite');
     return turn.name ? t('online.status.namedTurn', { name: turn.name }) : t('online.status.friendsTurn');
   }

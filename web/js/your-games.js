@@ -37,6 +37,7 @@ export function summaryOf(game, seat) {
   const others = Object.keys(game.seats ?? {}).filter((side) => side !== seat);
   return {
     variant: game.variant,
+    players: game.players ?? 2,
     status: game.status,
     toMove: game.to_move,
     result: game.result ? { winner: game.result.winner, reason: game.result.reason } : null,
@@ -114,6 +115,7 @@ function row({ id, seat, summary }) {
   const link = node('a', 'your-game-link', summary?.opponent ? t('yours.with', { name: summary.opponent }) : t('yours.as', { side: sideName(seat) }));
   link.href = `#game=${encodeURIComponent(id)}`;
   const details = [];
+  if (summary?.players > 2) details.push(t('lobby.players', { count: summary.players }));
   if (summary?.variant) details.push(t(summary.variant === 13 ? 'lobby.pieces13' : 'lobby.pieces19'));
   if (summary?.clock?.days_per_move) details.push(clockWords(summary.clock));
   details.push(stateText(summary, seat));
