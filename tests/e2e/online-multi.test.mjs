@@ -54,6 +54,20 @@ test('four online: two people and two computer seats play, a spectator follows; 
     await pageMoves(person.page, ply);
     await idle(person.page);
     const move = await legalMove(await gameById(env, id), ply);
+    if (ply === 0) {
+      // The keyboard plays as at one screen: the cursor from h8 to o4, picked up, then n5.
+      await anna.page.focus('#board');
+      for (const key of [...Array(7).fill('ArrowRight'), ...Array(4).fill('ArrowDown'), 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter']) await anna.page.keyboard.press(key);
+      assert.equal((await serverPly(env, id, 1)).moves[0], 'o4-n5');
+      continue;
+    }
+    if (ply === 2) {
+      // The spectator's screen reader hears the computer's move as it arrives.
+      await pageMoves(spectator.page, 2);
+      const red = (await gameById(env, id)).moves[1].split('-');
+      const heard = red.length === 2 ? `Red: ${red[0]} to ${red[1]}.` : `Red jumps: ${red.join(', ')}.`;
+      await spectator.page.waitForFunction((text) => document.getElementById('announcer').textContent === text, heard);
+    }
     if (ply === 6) {
       // Bea loses the connection and moves: the move waits as sent, then lands once.
       await bea.context.setOffline(true);

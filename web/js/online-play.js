@@ -6,7 +6,7 @@
 
 import { t } from './i18n.js';
 import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
-import { seatIn } from './online-seat.js';
+import { joinedGame, seatIn } from './online-seat.js';
 import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
 import { drawText } from './online-draw.js';
@@ -19,14 +19,6 @@ import { Lobby } from './lobby.js';
 import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** The game as it is once `seat` has joined it (the stream's first event
- * brings the server's own word on it). */
-function joinedGame(game, seat) {
-  const seats = { ...game.seats, [seat]: { ...game.seats?.[seat], joined: true, online: true } };
-  const full = Object.values(seats).every((s) => s.joined);
-  return { ...game, seats, status: game.status === 'waiting' && full ? 'ongoing' : game.status };
-}
 
 /** Of two, the other side wins; of three or four, partners lose together
  * and anyone else hands the seat to the computer (ONLINE.md). */

@@ -63,3 +63,11 @@ export async function joinNamed(id, body, { name = keptName(), strict = false } 
     return joinGame(id, body);
   }
 }
+
+/** The game as it is once `seat` has joined it (the stream's first event
+ * brings the server's own word on it). */
+export function joinedGame(game, seat) {
+  const seats = { ...game.seats, [seat]: { ...game.seats?.[seat], joined: true, online: true } };
+  const full = Object.values(seats).every((s) => s.joined);
+  return { ...game, seats, status: game.status === 'waiting' && full ? 'ongoing' : game.status };
+}
