@@ -16,6 +16,12 @@ after(async () => env?.close());
 const device = (...args) => openDevice(env, ...args);
 const SIDES = ['w', 'r', 'b', 'y'];
 
+/** The serious and critical axe violations within `selector`. */
+async function seriousViolations(page, selector) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+}
+
 /** Waits until the page shows `n` moves. */
 const pageMoves = (page, n, timeout = 30000) => page.waitForFunction((count) => document.querySelectorAll('#move-list button[data-ply]').length >= count, n, { timeout });
 
@@ -116,13 +122,26 @@ test('four online: two people and two computer seats play, a spectator follows; 
 
 test('each invite link takes its own seat, a used one is refused, and the invite panel has no serious axe violation', async () => {
   const host = await device('');
+  // The dialog's online choices for four: no serious axe violation either.
+  await host.page.click('#new-game');
+  await host.page.check('#new-game-form input[name="players"][value="4"]');
+  await host.page.check('#new-game-form input[name="where"][value="online"]');
+  assert.equal(await host.page.locator('#seat-r option[value="person"]').textContent(), 'A friend, invited by a link');
+  assert.equal(await host.page.locator('#online-name').isVisible(), true, 'the online choices of two: the name');
+  assert.equal(await host.page.locator('#new-game-form input[name="seat"][value="random"]').isVisible(), false, 'the colour is the "You" seat\'s');
+  assert.deepEqual(await seriousViolations(host.page, '#new-game-dialog'), []);
+  // Two seats as "You": the dialog says so and makes nothing.
+  await host.page.selectOption('#seat-r', 'you');
+  await host.page.click('#new-game-form button[type="submit"]');
+  assert.equal(await host.page.locator('#online-error').textContent(), 'Choose “You” for exactly one colour.');
+  assert.equal(await host.page.locator('#new-game-dialog').getAttribute('open'), '');
+  await host.page.keyboard.press('Escape');
   await createMultiGame(host.page, { players: 4, partners: true, seats: { w: 'you', r: 'person', b: 'person', y: 'person' } });
   const links = await inviteLinks(host.page);
   assert.deepEqual(Object.entries(links).map(([side, { label }]) => [side, label]), [['r', "Red's link"], ['b', "Black's link"], ['y', "Yellow's link"]]);
   assert.equal(new Set(Object.values(links).map(({ link }) => link)).size, 3, 'three links');
   assert.equal(await host.page.locator('#online-invite-list button', { hasText: 'Copy' }).count(), 3);
-  const { violations } = await new AxeBuilder({ page: host.page }).include('#online').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  assert.deepEqual(violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id), []);
+  assert.deepEqual(await seriousViolations(host.page, '#online'), []);
   const id = await gameIdOf(host.page);
 
   const names = { r: 'Red', b: 'Black', y: 'Yellow' };
