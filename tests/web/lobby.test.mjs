@@ -42,6 +42,11 @@ test('Your games keeps what it shows of a game, seen from the seat', () => {
   assert.equal(summaryOf(game, 'w').opponent, null);
   assert.equal(yourMove(summaryOf({ ...game, status: 'finished' }, 'b'), 'b'), false, 'a finished game is nobody\'s move');
   assert.equal(yourMove(null, 'b'), false);
+  // Three or four: a seat given up to the computer is no longer the person's move.
+  const four = { ...game, players: 4, to_move: 'r', seats: { w: { name: 'Alice' }, b: {}, r: { kind: 'computer', level: 3, left: 'resign' }, y: {} } };
+  assert.equal(summaryOf(four, 'r').players, 4);
+  assert.equal(yourMove(summaryOf(four, 'r'), 'r'), false);
+  assert.equal(yourMove(summaryOf({ ...four, seats: { ...four.seats, r: {} } }, 'r'), 'r'), true);
 });
 
 test('the seats kept are listed newest first, without their tokens; the name is kept as given', () => {

@@ -44,11 +44,13 @@ export function summaryOf(game, seat) {
     opponent: others.map((side) => seatName(game, side)).find(Boolean) ?? null,
     clock: game.clock?.days_per_move ? { days_per_move: game.clock.days_per_move } : game.clock ? { initial: true } : null,
     ply: game.ply,
+    // Three or four: a seat given up to the computer (ONLINE.md) has lost, whoever wins.
+    ...(game.seats?.[seat]?.left ? { left: true } : {}),
   };
 }
 
 /** Whether it is the seat's move in a game as summarised. */
-export const yourMove = (summary, seat) => summary?.status === 'ongoing' && summary.toMove === seat;
+export const yourMove = (summary, seat) => summary?.status === 'ongoing' && summary.toMove === seat && !summary.left;
 
 export class YourGames {
   constructor() {
@@ -104,6 +106,7 @@ function stateText(summary, seat) {
   }
   const { winner, reason } = summary.result ?? {};
   if (reason === 'aborted') return t('result.aborted');
+  if (summary.left && reason !== 'agreement') return t('yours.lost');
   if (!winner) return t('yours.draw');
   return t([winner].flat().includes(seat) ? 'yours.won' : 'yours.lost');
 }
