@@ -57,7 +57,7 @@ test('a game of three from the lobby: a seat taken, a resignation handed to the 
   await dora.page.click('#resign');
   assert.equal(await dora.page.locator('#confirm-text').textContent(), 'Give up your colour? The computer plays it on.');
   await dora.page.click('#confirm-yes');
-  await dora.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You left this game: the computer plays your seat on.');
+  await dora.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You gave up your colour: the computer plays it on.');
   await carl.page.waitForFunction(() => /Red · Computer/.test(document.getElementById('player-bottom').textContent + document.getElementById('player-top').textContent));
   assert.equal(await dora.page.locator('#online-offer-draw').isVisible(), false, 'no say in a draw any more');
   const after = await serverPly(env, id, 6); // Red and Black, both the computer's now

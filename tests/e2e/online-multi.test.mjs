@@ -123,7 +123,7 @@ test('four online: two people and two computer seats play, a spectator follows; 
   for (const { context } of [anna, bea, spectator]) await context.close();
 });
 
-test('each invite link takes its own seat, a used one is refused, and the invite panel has no serious axe violation', async () => {
+test('each invite link takes its own seat, a used one is refused, partners resign together, and the dialog and invite panel have no serious axe violation', async () => {
   const host = await device('');
   // The dialog's online choices for four: no serious axe violation either.
   await host.page.click('#new-game');
@@ -159,6 +159,27 @@ test('each invite link takes its own seat, a used one is refused, and the invite
   const game = await gameById(env, id);
   assert.equal(game.status, 'ongoing');
   assert.deepEqual(['w', 'r', 'b', 'y'].map((side) => game.seats[side].joined), [true, true, true, true]);
+
+  // A round, each seat from its own page; then White resigns for White and Black.
+  const pages = { w: host.page, r: friends[0].page, b: friends[1].page, y: friends[2].page };
+  for (const [ply, side] of SIDES.entries()) {
+    await pageMoves(pages[side], ply);
+    await idle(pages[side]);
+    await enterMulti(pages[side], await legalMove(await gameById(env, id), ply));
+    await serverPly(env, id, ply + 1);
+  }
+  await pageMoves(host.page, 4);
+  await idle(host.page);
+  await host.page.click('#resign');
+  assert.equal(await host.page.locator('#confirm-text').textContent(), 'Resign this game? You and your partner lose.');
+  await host.page.click('#confirm-yes');
+  const titles = { w: 'Red and Yellow win!', r: 'You and Yellow win!', b: 'Red and Yellow win!', y: 'You and Red win!' };
+  for (const side of SIDES) {
+    await pages[side].waitForSelector('#end-dialog[open]');
+    assert.equal(await pages[side].locator('#end-title').textContent(), titles[side], side);
+    assert.equal(await pages[side].locator('#end-text').textContent(), 'The other side resigned.');
+  }
+  assert.deepEqual((await gameById(env, id)).result, { winner: ['r', 'y'], reason: 'resign' });
 
   // Red's link again, on another device: its seat is taken, the page watches.
   const late = await device(links.r.link);

@@ -60,7 +60,8 @@ function noteText(server, seat, note, rematchAsked, rematchOf) {
   const many = manySeats(server) ? 'Many' : '';
   if (server.rematch && seat && rematchAsked !== server.id) return t(`online.rematchAsked${many}`);
   if (server.status === 'waiting' && seat && rematchOf) return t(`online.rematchWaiting${many}`);
-  if (seat && !humanSeat(server, seat) && server.status !== 'finished') return t('online.seatToComputer');
+  const left = seat && !humanSeat(server, seat) ? server.seats[seat].left : null;
+  if (left && server.status !== 'finished') return t(`online.seatToComputer.${left}`);
   if (note) return t(note.key);
   if (!seat) return t('online.watching');
   return null;
