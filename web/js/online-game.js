@@ -32,7 +32,7 @@ function gameSpec(game, start) {
 export function onlinePlayers(server, seat) {
   return serverSides(server).map((side) => {
     const { joined = true, online = false, name = null, level = null, left = null } = server.seats?.[side] ?? {};
-    if (!humanSeat(server, side)) return { kind: 'computer', level, joined: true, ...(left ? { left } : {}) };
+    if (!humanSeat(server, side)) return { kind: 'computer', level, joined, ...(left ? { left } : {}) };
     return { kind: side === seat ? 'person' : 'remote', joined, online, ...(name ? { name } : {}) };
   });
 }
@@ -118,7 +118,7 @@ export class OnlineGame extends EventTarget {
    * its first move (docs/ONLINE-API.md, abort): the seat may abort it. */
   canAbort() {
     const server = this.server;
-    return this.playing() && server.status !== 'finished' && someoneUnmoved(server);
+    return !!server && this.playing() && server.status !== 'finished' && someoneUnmoved(server);
   }
 
   // ---- the person's move -------------------------------------------------

@@ -11,7 +11,7 @@ import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
 import { drawText } from './online-draw.js';
 import { Invites } from './online-invites.js';
-import { manySeats } from './server-game.js';
+import { drawOffer, manySeats } from './server-game.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
@@ -214,11 +214,11 @@ export class OnlinePlay {
 
   /** offer: the seat offering (two seats), {by, accepted} (three or four), or null. */
   onDrawOffer(offer) {
-    const was = this.server.draw_offer;
+    const before = drawOffer(this.server)?.by;
     this.server.draw_offer = offer;
-    const asked = drawText(this.server, this.seat);
-    // Told once, when the offer reaches the seat asked to answer it.
-    if (asked?.answer && JSON.stringify(was?.by ?? was) !== JSON.stringify(offer?.by ?? offer)) {
+    // Told once, when the offer reaches the seat asked to answer it (not
+    // again as others accept it).
+    if (drawText(this.server, this.seat)?.answer && drawOffer(this.server).by !== before) {
       this.core.say(() => drawText(this.server, this.seat)?.text ?? '', 'info');
       this.offerSaid = this.core.said;
     } else if (!offer && this.offerSaid && this.core.said === this.offerSaid) {
