@@ -11,7 +11,7 @@ const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/
 
 /** Creates an online game of `players` from the new-game dialog; seats:
  * {w, r, b, y} each 'you', 'person' (a friend invited) or 'computer-N'. */
-export async function createMultiGame(page, { players = 4, partners = false, seats, clock = 'none', name = null, post = false }) {
+export async function createMultiGame(page, { players = 4, partners = false, seats, clock = 'none', minutes = null, increment = null, name = null, post = false }) {
   await page.click('#new-game');
   await page.waitForSelector('#new-game-dialog[open]');
   await page.check(`#new-game-form input[name="players"][value="${players}"]`);
@@ -19,6 +19,8 @@ export async function createMultiGame(page, { players = 4, partners = false, sea
   for (const [side, value] of Object.entries(seats)) await page.selectOption(`#seat-${side}`, value);
   if (partners) await page.check('#new-game-form input[name="partners"]');
   await page.check(`#new-game-form input[name="clock"][value="${clock}"]`);
+  if (minutes !== null) await page.fill('#clock-minutes', String(minutes));
+  if (increment !== null) await page.fill('#clock-increment', String(increment));
   if (name !== null) await page.fill('#online-name', name);
   if (post) await page.check('#online-post');
   await page.click('#new-game-form button[type="submit"]');

@@ -2,7 +2,7 @@
 // taken from it, in Your games with their number of players; a person who
 // resigns hands their seat to the server's computer and the game goes on;
 // the last person leaving ends it with no winner; the rematch moves the
-// people's seats on.
+// people's seats on; a clock run out hands the seat to the computer too.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { idle, setup, status } from './harness.mjs';
@@ -91,4 +91,22 @@ test('a game of three from the lobby: a seat taken, a resignation handed to the 
   assert.equal(await status(dora.page), 'Your turn (White)');
   await carl.page.waitForFunction(() => /Red · You/.test(document.getElementById('player-top').textContent + document.getElementById('player-bottom').textContent));
   for (const { context } of [carl, dora]) await context.close();
+});
+
+test('a person of three whose clock runs out hands their colour to the computer, and the others play on', async () => {
+  const eve = await device('', { storage: NAMED('Eve') });
+  await createMultiGame(eve.page, { players: 3, seats: { w: 'you', r: 'person', b: 'computer-1' }, clock: 'custom', minutes: 0.25, increment: 0 });
+  const id = await gameIdOf(eve.page);
+  const link = await eve.page.inputValue('#invite-link-r');
+  const finn = await device(link, { storage: NAMED('Finn') });
+  await connected(finn.page);
+  for (const side of ['w', 'r', 'b']) assert.match(await finn.page.locator(`#clock-${side}`).textContent(), /^0:1\d\.\d$|^0:15$/, `${side}'s clock: 15 s`);
+  await moveOn(eve.page, id, 0);
+  // Red's 15 s run out on Finn's page, unplayed.
+  await finn.page.waitForFunction(() => document.getElementById('online-note').textContent === 'Your time ran out: the computer plays your colour on.', null, { timeout: 30000 });
+  const game = await serverPly(env, id, 3); // Red and Black, the computer's
+  assert.deepEqual([game.status, game.seats.r.kind, game.seats.r.left], ['ongoing', 'computer', 'time']);
+  await eve.page.waitForFunction(() => /Red · Computer/.test(document.getElementById('player-bottom').textContent + document.getElementById('player-top').textContent));
+  await eve.page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn (White)');
+  for (const { context } of [eve, finn]) await context.close();
 });

@@ -42,6 +42,7 @@ test('four online: two people and two computer seats play, a spectator follows; 
   const spectator = await device(`#game=${id}`);
   assert.equal(await onlineNote(spectator.page), 'You are watching this game.');
   await Promise.all([anna, bea, spectator].map(({ page }) => connected(page)));
+  await anna.page.waitForFunction(() => document.getElementById('online-watchers').textContent === '1 watching');
   // Names and clocks on each seat, the computers' levels.
   const bars = await anna.page.locator('#player-top, #player-bottom').allTextContents();
   assert.match(bars.join(' '), /Black · Bea/);
