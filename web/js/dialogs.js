@@ -138,6 +138,7 @@ export class Dialogs {
   offerOnline() {
     const available = this.table.onlineAvailable();
     $('online-unavailable').hidden = available;
+    $('online-unavailable-many').hidden = available;
     if (available) return true;
     $('new-game-form').querySelector('input[name="mode"][value="online"]').disabled = true;
     $('new-game-form').elements.mode.value = 'friends';
