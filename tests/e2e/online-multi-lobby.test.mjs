@@ -110,3 +110,17 @@ test('a person of three whose clock runs out hands their colour to the computer,
   await eve.page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn (White)');
   for (const { context } of [eve, finn]) await context.close();
 });
+
+test('the seats\' links in the page\'s language: Italian', async () => {
+  const it = await device('', { locale: 'it-IT' });
+  await it.page.click('#new-game');
+  await it.page.check('#new-game-form input[name="players"][value="3"]');
+  assert.equal(await it.page.locator('.where-choice legend').textContent(), 'Dove');
+  await it.page.keyboard.press('Escape');
+  await createMultiGame(it.page, { players: 3, seats: { w: 'you', r: 'person', b: 'person' } });
+  const labels = await it.page.locator('#online-invite-list .invite-seat').allTextContents();
+  assert.deepEqual(labels.map((label) => label.trim()), ['Link del Rosso', 'Link del Nero']);
+  assert.equal(await it.page.locator('#online-invite-list button[data-link="copy"]').first().getAttribute('aria-label'), 'Copia il link del Rosso');
+  assert.equal(await it.page.locator('#online-invites > p').first().textContent(), 'Manda a ogni amico il link del suo posto');
+  await it.context.close();
+});
