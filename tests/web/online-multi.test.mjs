@@ -18,6 +18,7 @@ const { drawAsked, drawOffer, drawWaitingFor, humanSeat, nextServerSide, serverS
 const { multiEnding } = await import('../../web/js/multi-ending.js');
 const { onlineSeats } = await import('../../web/js/seat-choice.js');
 const { drawText } = await import('../../web/js/online-draw.js');
+const { recordName } = await import('../../web/js/texts.js');
 await setLanguage('en');
 
 const human = (extra = {}) => ({ joined: true, online: true, name: null, kind: 'human', level: null, left: null, ...extra });
@@ -78,4 +79,9 @@ test('the dialog\'s seats as the API takes them: one "you", the computers by lev
   assert.deepEqual(onlineSeats({ players: 3, partners: false, seats: seats.slice(0, 3) }), { players: 3, partners: false, seat: 'b', computer: { r: 4 } });
   assert.equal(onlineSeats({ players: 3, partners: false, seats: [{ kind: 'person' }, { kind: 'person' }, { kind: 'computer', level: 1 }] }), null, 'no seat for the person creating it');
   assert.equal(onlineSeats({ players: 3, partners: false, seats: [{ kind: 'person', you: true }, { kind: 'person', you: true }, { kind: 'person' }] }), null, 'two seats for them');
+});
+
+test('an online record of four names each unnamed person\'s seat by its colour (in the turn order), the server\'s computer by its level', () => {
+  const players = [{ kind: 'person', name: 'Anna' }, { kind: 'computer', level: 2 }, { kind: 'remote' }, { kind: 'remote', name: 'Bea' }];
+  assert.deepEqual(players.map((_, seat) => recordName(players, seat)), ['Anna', 'Computer, level 2', 'Black', 'Bea']);
 });

@@ -35,7 +35,7 @@ export function playerName(players, seat) {
 export function recordName(players, seat) {
   const player = players[seat];
   if (player.name) return player.name;
-  if (!player.name && players.some((p) => p.kind === 'remote')) return sideName(SIDES[seat]);
+  if (player.kind !== 'computer' && players.some((p) => p.kind === 'remote')) return sideName(sidesOf({ players: players.length })[seat]);
   return playerName(players, seat);
 }
 
