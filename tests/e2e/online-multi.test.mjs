@@ -147,6 +147,11 @@ test('each invite link takes its own seat, a used one is refused, partners resig
   assert.equal(await host.page.locator('#online-invite-list button', { hasText: 'Copy' }).count(), 3);
   assert.deepEqual(await seriousViolations(host.page, '#online'), []);
   const id = await gameIdOf(host.page);
+  // A reload keeps them: the creator's device holds them beside its token.
+  await host.page.reload();
+  await host.page.waitForSelector('body[data-ready]');
+  await host.page.waitForSelector('#online-invites:not([hidden])');
+  assert.deepEqual(await inviteLinks(host.page), links);
 
   const names = { r: 'Red', b: 'Black', y: 'Yellow' };
   const friends = [];
