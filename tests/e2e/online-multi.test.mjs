@@ -31,7 +31,7 @@ test('four online: two people and two computer seats play, a spectator follows; 
   const links = await inviteLinks(anna.page);
   assert.deepEqual(Object.keys(links), ['b'], 'one link: the one seat invited');
   assert.equal(links.b.label, "Black's link");
-  assert.equal(await status(anna.page), 'Waiting for your friend');
+  assert.equal(await status(anna.page), 'Waiting for every seat to be taken');
   const id = await gameIdOf(anna.page);
   const created = await gameById(env, id);
   assert.deepEqual([created.players, created.seats.r.kind, created.seats.r.level, created.seats.y.kind, created.seats.w.name], [4, 'computer', 1, 'computer', 'Anna']);

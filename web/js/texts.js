@@ -77,7 +77,7 @@ export function statusText(model) {
   if (phase === 'thinking') return t('status.thinking');
   const turn = players[seatOf(state.side, sidesOf(state))];
   if (players.some((p) => p.kind === 'remote')) {
-    if (!allJoined(players)) return t('online.status.waiting');
+    if (!allJoined(players)) return t(state.players > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
     if (sentMove) return t('online.status.sending');
     if (!againstOthers(players)) return sideToMove(state.side);
     if (state.players > 2 && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
@@ -94,7 +94,7 @@ export function statusText(model) {
  * online game cannot take a move. */
 export function waitText({ players, sentMove }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
-  if (!allJoined(players)) return t('online.status.waiting');
+  if (!allJoined(players)) return t(players.length > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
   return t(sentMove ? 'online.sendingWait' : 'online.notYourTurn');
 }
 
