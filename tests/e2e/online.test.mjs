@@ -184,6 +184,12 @@ test('a page served without the API says online play needs halma serve and offer
     await page.waitForSelector('#online-unavailable:not([hidden])');
     assert.match(await page.locator('#online-unavailable').textContent(), /needs the game's own server \(halma serve\)/);
     assert.equal(await page.locator('#new-game-form input[name="mode"][value="online"]').isDisabled(), true);
+    // Three or four: the same, beside their "Where".
+    await page.check('#new-game-form input[name="players"][value="4"]');
+    assert.equal(await page.locator('#new-game-form input[name="where"][value="online"]').isDisabled(), true);
+    assert.match(await page.locator('#online-unavailable-many').textContent(), /needs the game's own server/);
+    assert.equal(await page.locator('#online-unavailable-many').isVisible(), true);
+    await page.check('#new-game-form input[name="players"][value="2"]');
     await page.click('#new-game-dialog [data-close]');
     // A page that has asked the server nothing yet learns it on Start.
     await page.goto(url);

@@ -13,7 +13,7 @@ globalThis.localStorage = {
 globalThis.location = new URL('https://halma.example/');
 
 const { keepName, keepSeat, keptName, keptSeats } = await import('../../web/js/online.js');
-const { freeSeats, playable } = await import('../../web/js/lobby.js');
+const { freeSeats } = await import('../../web/js/lobby.js');
 const { spectators } = await import('../../web/js/online-card.js');
 const { summaryOf, yourMove } = await import('../../web/js/your-games.js');
 
@@ -24,9 +24,7 @@ test('the lobby offers the seats nobody has taken, never a computer\'s', () => {
   assert.deepEqual(freeSeats({ seats: seats({ joined: true }, { joined: true }) }), []);
   assert.deepEqual(freeSeats({ seats: { w: { joined: true }, r: { joined: false, kind: 'computer' }, b: { joined: false, kind: 'human' } } }), ['b']);
   assert.deepEqual(freeSeats({}), []);
-  assert.equal(playable({ players: 2, seats: seats({}, {}) }), true);
-  assert.equal(playable({ seats: seats({}, {}) }), true, 'a game that does not say has its seats');
-  assert.equal(playable({ players: 4, seats: { w: {}, r: {}, b: {}, y: {} } }), false, 'the page plays two seats');
+  assert.deepEqual(freeSeats({ players: 4, seats: { w: { joined: true }, b: { joined: false }, r: { joined: false, kind: 'computer' }, y: { joined: false } } }), ['b', 'y'], 'a game of four: its people\'s seats');
 });
 
 test('the spectators are the streams less the seats online, never below zero', () => {
@@ -38,12 +36,17 @@ test('the spectators are the streams less the seats online, never below zero', (
 
 test('Your games keeps what it shows of a game, seen from the seat', () => {
   const game = { variant: 13, status: 'ongoing', to_move: 'b', ply: 1, result: null, clock: { w_ms: 1, b_ms: 2, running: 'b', days_per_move: 3 }, seats: seats({ name: 'Alice' }, { name: null }) };
-  assert.deepEqual(summaryOf(game, 'b'), { variant: 13, status: 'ongoing', toMove: 'b', result: null, opponent: 'Alice', clock: { days_per_move: 3 }, ply: 1 });
+  assert.deepEqual(summaryOf(game, 'b'), { variant: 13, players: 2, status: 'ongoing', toMove: 'b', result: null, opponent: 'Alice', clock: { days_per_move: 3 }, ply: 1 });
   assert.equal(yourMove(summaryOf(game, 'b'), 'b'), true);
   assert.equal(yourMove(summaryOf(game, 'w'), 'w'), false);
   assert.equal(summaryOf(game, 'w').opponent, null);
   assert.equal(yourMove(summaryOf({ ...game, status: 'finished' }, 'b'), 'b'), false, 'a finished game is nobody\'s move');
   assert.equal(yourMove(null, 'b'), false);
+  // Three or four: a seat given up to the computer is no longer the person's move.
+  const four = { ...game, players: 4, to_move: 'r', seats: { w: { name: 'Alice' }, b: {}, r: { kind: 'computer', level: 3, left: 'resign' }, y: {} } };
+  assert.equal(summaryOf(four, 'r').players, 4);
+  assert.equal(yourMove(summaryOf(four, 'r'), 'r'), false);
+  assert.equal(yourMove(summaryOf({ ...four, seats: { ...four.seats, r: {} } }, 'r'), 'r'), true);
 });
 
 test('the seats kept are listed newest first, without their tokens; the name is kept as given', () => {

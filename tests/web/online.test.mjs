@@ -33,8 +33,13 @@ test('seats are kept per game, the creator with the invite; the 50 newest stay',
   assert.equal(seatFor('nosuchgame1'), null);
   keepSeat('game00000001', 'w', 'token-w', 'invite-1');
   keepSeat('game00000002', 'b', 'token-b');
-  assert.deepEqual(seatFor('game00000001'), { seat: 'w', token: 'token-w', invite: 'invite-1' });
-  assert.deepEqual(seatFor('game00000002'), { seat: 'b', token: 'token-b', invite: null });
+  assert.deepEqual(seatFor('game00000001'), { seat: 'w', token: 'token-w', invite: 'invite-1', invites: null });
+  assert.deepEqual(seatFor('game00000002'), { seat: 'b', token: 'token-b', invite: null, invites: null });
+  // Three or four: any seat, and the creator keeps an invite a seat.
+  keepSeat('game00000003', 'r', 'token-r', null, { w: 'invite-w', y: 'invite-y' });
+  assert.deepEqual(seatFor('game00000003'), { seat: 'r', token: 'token-r', invite: null, invites: { w: 'invite-w', y: 'invite-y' } });
+  keepSeat('game00000004', 'y', 'token-y');
+  assert.equal(seatFor('game00000004').seat, 'y');
   for (let i = 0; i < 60; i++) keepSeat(`many${String(i).padStart(8, '0')}`, 'w', `t${i}`);
   const kept = Object.keys(JSON.parse(localStorage.getItem('halma.online.v1')));
   assert.equal(kept.length, 50);

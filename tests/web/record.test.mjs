@@ -121,6 +121,15 @@ test('a record of three or four gives each seat its score, and the winners in wo
   assert.equal(parseRecord(three).players, 3);
 });
 
+test('an online record of four the server ended without a rules\' result: aborted, or nobody left playing', () => {
+  const aborted = writeMultiRecord({ ...four, result: 'aborted' });
+  assert.match(aborted, /\[Result "\*"\]\n\[Termination "Aborted"\]/);
+  assert.match(aborted, /\n\*\n$/);
+  const nobody = writeMultiRecord({ ...four, partners: false, result: 'no-winner' });
+  assert.match(nobody, /\[Result "\*"\]\n\[Termination "No winner"\]/);
+  assert.deepEqual(parseRecord(nobody).moves, four.moves, 'read back as the game it was');
+});
+
 test('a record of four from a position with Black to move begins its round with "n..."', () => {
   const fen = 'wwww12/wwww12/www13/ww14/16/16/16/yyyyyyyyyyyyy3/rrrrrrrrrrrrr3/16/16/16/12b1bb/14bb/12bbbb/12bbbb b 90';
   const text = writeMultiRecord({ ...four, fen, moves: ['m4-n3'], result: 'white-black-win', winners: ['w', 'b'], firstSide: 'b', firstTurn: 90 });

@@ -6,7 +6,7 @@ import { has, language, t } from './i18n.js';
 import { clearScores, scoreAt } from './storage.js';
 import { endSummary, resultText, sideName } from './texts.js';
 import { node, pieceDot } from './elements.js';
-import { SeatChoice } from './seat-choice.js';
+import { SeatChoice, onlineSeats } from './seat-choice.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -68,6 +68,7 @@ export class Dialogs {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const f = form.elements;
+      if (this.seats.online) return this.startOnline(f);
       if (this.seats.players > 2) {
         $('new-game-dialog').close('start');
         return this.table.newGame(this.seats.choice());
@@ -82,7 +83,8 @@ export class Dialogs {
    * the online ones (colour, clock), shown only for a friend online. */
   syncMode() {
     const form = $('new-game-form');
-    const mode = form.elements.mode.value;
+    // Three or four online take the online choices too.
+    const mode = this.seats?.online ? 'online' : form.elements.mode.value;
     const enable = (selector, on) => {
       for (const part of form.querySelectorAll(selector)) part.classList.toggle('disabled', !on);
       for (const input of form.querySelectorAll(`${selector} input`)) input.disabled = !on;
@@ -103,26 +105,31 @@ export class Dialogs {
    * closed; or the reason it could not be, shown in the dialog. */
   async startOnline(f) {
     const submit = $('new-game-form').querySelector('button[type="submit"]');
+    const many = this.seats.online ? onlineSeats(this.seats.choice()) : null;
+    if (this.seats.online && !many) return this.showOnlineError(null, t('newGame.oneYou'));
     submit.disabled = true;
     const name = f.playerName.value.trim();
     const error = await this.table.createOnline({
-      variant: Number(f.variant.value),
-      seat: f.seat.value,
+      ...(many ?? { variant: Number(f.variant.value), seat: f.seat.value }),
       clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value), Number(f.days.value)),
       ...(name ? { name } : {}),
       ...(f.post.checked ? { open: true } : {}),
     });
     submit.disabled = false;
     if (!this.offerOnline()) return;
-    // A refused name is said beside its field, anything else below the choices.
+    this.showOnlineError(error?.name ? error.text : null, error && !error.name ? error.text : null);
+    if (!error) $('new-game-dialog').close('start');
+  }
+
+  /** A refused name is said beside its field, anything else below the choices. */
+  showOnlineError(nameError, otherError) {
     const shown = (id, text) => {
       $(id).hidden = !text;
       $(id).textContent = text ?? '';
     };
-    shown('online-name-error', error?.name ? error.text : null);
-    shown('online-error', error && !error.name ? error.text : null);
-    f.playerName.setAttribute('aria-invalid', String(!!error?.name));
-    if (!error) $('new-game-dialog').close('start');
+    shown('online-name-error', nameError);
+    shown('online-error', otherError);
+    $('new-game-form').elements.playerName.setAttribute('aria-invalid', String(!!nameError));
   }
 
   /** Online play is offered until the page's server has shown it has none
@@ -131,9 +138,12 @@ export class Dialogs {
   offerOnline() {
     const available = this.table.onlineAvailable();
     $('online-unavailable').hidden = available;
+    $('online-unavailable-many').hidden = available;
     if (available) return true;
     $('new-game-form').querySelector('input[name="mode"][value="online"]').disabled = true;
     $('new-game-form').elements.mode.value = 'friends';
+    $('new-game-form').querySelector('input[name="where"][value="online"]').disabled = true;
+    $('new-game-form').elements.where.value = 'here';
     this.syncMode();
     return false;
   }
@@ -288,8 +298,11 @@ export function describeLevel({ level, name, about, thinkMs, depth }) {
 
 /** How the game ended, in a sentence: a resignation, the winner's pieces
  * home, or the draw's reason. */
-function endText({ result, resigned, flagged, abandoned, turnLimit, winners: won }, summary) {
+function endText({ result, resigned, flagged, abandoned, turnLimit, winners: won, lostBy }, summary) {
   if (resigned) return t('end.resigned', { side: sideName(resigned) });
+  // Three or four online: the others lost by the server's word, or nobody was left.
+  if (lostBy && lostBy !== 'goal') return t(`end.lostBy.${lostBy}`);
+  if (result === 'no-winner') return t('end.noWinner');
   if (flagged) return t('end.time', { side: sideName(flagged) });
   if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
   if (result === 'draw-agreement') return t('end.agreement');

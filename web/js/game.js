@@ -17,6 +17,7 @@ import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
 import { BoardTurn } from './board-turn.js';
+import { multiEnding } from './multi-ending.js';
 import { moveKind, moveText, sideName } from './texts.js';
 
 /** Players as a game names them (an imported record's White and Black). */
@@ -24,6 +25,7 @@ const withNames = (players, names) => (names ? players.map((p, seat) => (names[S
 
 /** The rules' state, ended by the game's resignation or the server's outcome. */
 function withEnding({ resigned, outcome }, state) {
+  if (state.players > 2) return multiEnding(outcome, state);
   if (resigned) return { ...state, result: resigned === 'w' ? 'black-wins' : 'white-wins', resigned };
   if (outcome?.reason === 'aborted') return { ...state, result: 'aborted' };
   if (!outcome || state.result !== 'ongoing') return state;

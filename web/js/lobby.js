@@ -23,10 +23,6 @@ export function clockWords(clock) {
 /** The seats of a game nobody has taken yet. */
 export const freeSeats = (game) => Object.entries(game.seats ?? {}).filter(([, seat]) => !seat.joined && seat.kind !== 'computer').map(([side]) => side);
 
-/** The page plays two seats online; games of three or four are for
- * `halma play` and other clients until it plays them too. */
-export const playable = (game) => (game.players ?? Object.keys(game.seats ?? {}).length) === 2;
-
 /** Who posted a game: the name of its first seat taken, or "Someone". */
 const creatorOf = (game) => Object.values(game.seats ?? {}).find((seat) => seat.joined && seat.name)?.name || t('lobby.someone');
 
@@ -108,12 +104,13 @@ export class Lobby {
   }
 
   render() {
-    const rows = [...this.games.values()].filter((game) => playable(game) && freeSeats(game).length > 0).map((game) => row(game));
+    const rows = [...this.games.values()].filter((game) => freeSeats(game).length > 0).map((game) => row(game));
     $('lobby-list').replaceChildren(...rows);
     $('lobby-empty').hidden = rows.length > 0;
   }
 
-  /** Takes the game's first free seat with the name in the dialog. */
+  /** Takes the game's first free seat (in the turn order the server lists
+   * them) with the name in the dialog. */
   async take(id, button) {
     const game = this.games.get(id);
     const seat = game && freeSeats(game)[0];

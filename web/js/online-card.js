@@ -3,9 +3,8 @@
 // (a draw offer, a rematch, watching), and the seat's buttons.
 
 import { t } from './i18n.js';
-import { gameLink, seatFor, seatName } from './online.js';
-import { nextSide } from './seats.js';
-import { sideName } from './texts.js';
+import { drawText } from './online-draw.js';
+import { humanSeat, manySeats } from './server-game.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,10 +24,6 @@ export function renderCard({ server, seat, connection, note, rematchAsked, remat
   const watching = spectators(server);
   $('online-watchers').textContent = t('online.watchers', { count: watching });
   $('online-watchers').classList.toggle('none', watching === 0);
-  const invite = seat && server.status === 'waiting' ? seatFor(server.id)?.invite : null;
-  $('online-invite').hidden = !invite;
-  if (invite) $('online-link').value = gameLink(server.id, invite);
-  $('online-share').hidden = typeof navigator.share !== 'function';
   const text = noteText(server, seat, note, rematchAsked, rematchOf);
   $('online-note').hidden = !text;
   $('online-note').textContent = text ?? '';
@@ -45,8 +40,10 @@ export function spectators(server) {
 function renderButtons(server, seat, rematchOf) {
   const seated = !!seat;
   const ongoing = server.status === 'ongoing';
-  const offeredToMe = ongoing && seated && server.draw_offer === nextSide(seat);
-  $('online-offer-draw').hidden = !(ongoing && seated && !server.draw_offer);
+  // A seat given up to the computer has no more say in a draw.
+  const playing = seated && humanSeat(server, seat);
+  const offeredToMe = ongoing && !!drawText(server, seat)?.answer;
+  $('online-offer-draw').hidden = !(ongoing && playing && !server.draw_offer);
   $('online-accept-draw').hidden = !offeredToMe;
   $('online-decline-draw').hidden = !offeredToMe;
   const rematch = $('online-rematch');
@@ -58,12 +55,13 @@ function renderButtons(server, seat, rematchOf) {
 
 /** The card's sentence: the draw offer, the rematch, watching. */
 function noteText(server, seat, note, rematchAsked, rematchOf) {
-  const offer = server.status === 'ongoing' ? server.draw_offer : null;
-  if (offer && !seat) return t('online.drawOfferedBy', { side: seatName(server, offer) ?? sideName(offer) });
-  if (offer && offer === seat) return t('online.drawSent');
-  if (offer) return seatName(server, offer) ? t('online.drawOfferedBy', { side: seatName(server, offer) }) : t('online.drawOffered');
-  if (server.rematch && seat && rematchAsked !== server.id) return t('online.rematchAsked');
-  if (server.status === 'waiting' && seat && rematchOf) return t('online.rematchWaiting');
+  const draw = drawText(server, seat);
+  if (draw) return draw.text;
+  const many = manySeats(server) ? 'Many' : '';
+  if (server.rematch && seat && rematchAsked !== server.id) return t(`online.rematchAsked${many}`);
+  if (server.status === 'waiting' && seat && rematchOf) return t(`online.rematchWaiting${many}`);
+  const left = seat && !humanSeat(server, seat) ? server.seats[seat].left : null;
+  if (left && server.status !== 'finished') return t(`online.seatToComputer.${left}`);
   if (note) return t(note.key);
   if (!seat) return t('online.watching');
   return null;

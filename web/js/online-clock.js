@@ -3,7 +3,7 @@
 // falls (its `end` event).  Under ten seconds a clock shows tenths, and the
 // person's own clock sounds once as it crosses into them.
 
-import { SIDES } from './seats.js';
+import { serverSides } from './server-game.js';
 import { t } from './i18n.js';
 
 /** A tenth of a second: what the clocks show when time is short. */
@@ -56,7 +56,7 @@ export class OnlineClocks {
   /** Every side's time left, or null for a game without a clock. */
   times() {
     const server = this.game.server;
-    return server?.clock ? Object.fromEntries(SIDES.map((side) => [side, this.left(side)])) : null;
+    return server?.clock ? Object.fromEntries(serverSides(server).map((side) => [side, this.left(side)])) : null;
   }
 
   start() {
@@ -74,7 +74,7 @@ export class OnlineClocks {
   /** Writes the time left into the player bars' clocks (#clock-w, ...). */
   show() {
     if (!this.game.server?.clock) return;
-    for (const side of SIDES) {
+    for (const side of serverSides(this.game.server)) {
       const shown = $(`clock-${side}`);
       if (!shown) continue;
       const left = this.left(side);

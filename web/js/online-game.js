@@ -7,27 +7,32 @@
 
 import { refusalText, t } from './i18n.js';
 import { ApiError, api, errorText } from './online.js';
-import { SIDES, nextSide } from './seats.js';
+import { SIDES } from './seats.js';
+import { humanSeat, manySeats, nextServerSide, serverSides, someoneUnmoved } from './server-game.js';
 import { piecesOf } from './squares.js';
 import { resultText } from './texts.js';
 
 /** The server's game as the controller loads it (game.js, load).  A game
- * from a start position (starts: the module's, by variant) has no FEN of its
- * own, so that its record has no FEN header. */
-function gameSpec(game, starts) {
-  const fen = game.start_fen === starts[game.variant] ? null : game.start_fen;
+ * from a start position (start: the rules' own for its kind) has no FEN of
+ * its own, so that its record has no FEN header. */
+function gameSpec(game, start) {
+  const fen = game.start_fen === start ? null : game.start_fen;
   const spec = { variant: game.variant, fen, turnLimit: game.turn_limit, moves: [...game.moves] };
+  if (manySeats(game)) Object.assign(spec, { players: game.players, ...(game.partners ? { partners: true } : {}) });
   const result = game.result;
   if (result?.reason === 'aborted') spec.outcome = result;
-  else if (result?.reason === 'resign') spec.resigned = SIDES.find((side) => side !== result.winner);
-  else if (result && ['time', 'agreement', 'abandoned'].includes(result.reason)) spec.outcome = result;
+  else if (result?.reason === 'resign' && !manySeats(game)) spec.resigned = SIDES.find((side) => side !== result.winner);
+  else if (result && ['resign', 'time', 'agreement', 'abandoned'].includes(result.reason)) spec.outcome = result;
   return spec;
 }
 
-/** Who plays each seat of the server's game, seen from `seat` (null: watching). */
+/** Who plays each seat of the server's game, seen from `seat` (null:
+ * watching): the person here, someone elsewhere, or the server's computer
+ * (a seat given up to it too: `left` says why). */
 export function onlinePlayers(server, seat) {
-  return SIDES.map((side) => {
-    const { joined = true, online = false, name = null } = server.seats?.[side] ?? {};
+  return serverSides(server).map((side) => {
+    const { joined = true, online = false, name = null, level = null, left = null } = server.seats?.[side] ?? {};
+    if (!humanSeat(server, side)) return { kind: 'computer', level, joined, ...(left ? { left } : {}) };
     return { kind: side === seat ? 'person' : 'remote', joined, online, ...(name ? { name } : {}) };
   });
 }
@@ -65,7 +70,7 @@ export class OnlineGame extends EventTarget {
     this.heard(game);
     const core = this.core;
     const settings = { mode: 'online', human: this.seat ?? 'w', level: core.settings.level };
-    const failure = await core.load(gameSpec(game, core.setup.starts.positions), settings, [], onlinePlayers(game, this.seat));
+    const failure = await core.load(gameSpec(game, await this.startFen(game)), settings, [], onlinePlayers(game, this.seat));
     if (failure) return failure;
     const shown = sent && (await this.checked(sent));
     if (shown) core.setSentMove(shown);
@@ -73,6 +78,19 @@ export class OnlineGame extends EventTarget {
     else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
     else if (core.game.moves.length === 0 && this.canMove()) core.say(() => t('message.start'), 'info');
     return null;
+  }
+
+  /** The rules' start position of the server's game's kind (the module
+   * gives those of two; three and four are asked of the rules once). */
+  async startFen(game) {
+    if (!manySeats(game)) return this.core.setup.starts.positions[game.variant];
+    const key = `${game.players}${game.partners ? 'p' : ''}`;
+    this.starts ??= {};
+    if (!this.starts[key]) {
+      const spec = { variant: game.variant, fen: null, turnLimit: game.turn_limit, moves: [], players: game.players, ...(game.partners ? { partners: true } : {}) };
+      this.starts[key] = (await this.core.rules.request('load', { game: spec })).state?.fen ?? null;
+    }
+    return this.starts[key];
   }
 
   /** The controller left online play (a new game here, an import). */
@@ -84,18 +102,23 @@ export class OnlineGame extends EventTarget {
   /** Whether the person may move now. */
   canMove() {
     const core = this.core;
-    return !!this.seat && !core.over && core.state.side === this.seat && this.server?.status === 'ongoing' && !core.sentMove;
+    return this.playing() && !core.over && core.state.side === this.seat && this.server?.status === 'ongoing' && !core.sentMove;
+  }
+
+  /** The person here holds a seat they still play (not one given up to the computer). */
+  playing() {
+    return !!this.seat && humanSeat(this.server, this.seat);
   }
 
   canResign() {
-    return !!this.seat && this.server?.status === 'ongoing' && !this.canAbort();
+    return this.playing() && this.server?.status === 'ongoing' && !this.canAbort();
   }
 
   /** The server ends a game with no winner while some seat has not made
    * its first move (docs/ONLINE-API.md, abort): the seat may abort it. */
   canAbort() {
     const server = this.server;
-    return !!this.seat && !!server && server.status !== 'finished' && server.moves.length < SIDES.length;
+    return !!server && this.playing() && server.status !== 'finished' && someoneUnmoved(server);
   }
 
   // ---- the person's move -------------------------------------------------
@@ -193,7 +216,7 @@ export class OnlineGame extends EventTarget {
     if (ply === server.moves.length + 1) {
       server.moves.push(move);
       server.ply = ply;
-      server.to_move = nextSide(server.to_move);
+      server.to_move = nextServerSide(server, server.to_move);
       if (server.status === 'waiting') server.status = 'ongoing';
     }
     if (ply >= server.moves.length) {
@@ -207,7 +230,7 @@ export class OnlineGame extends EventTarget {
 
   onSeats(seats) {
     this.server.seats = seats;
-    if (this.server.status === 'waiting' && SIDES.every((side) => seats[side]?.joined)) this.server.status = 'ongoing';
+    if (this.server.status === 'waiting' && serverSides(this.server).every((side) => seats[side]?.joined)) this.server.status = 'ongoing';
     this.core.setPlayers(onlinePlayers(this.server, this.seat));
     this.changed();
   }
@@ -225,7 +248,7 @@ export class OnlineGame extends EventTarget {
   end(result) {
     const core = this.core;
     if (core.over || ['goal', 'repetition', 'turn_limit'].includes(result.reason)) return;
-    if (result.reason === 'resign') core.finish({ resigned: SIDES.find((side) => side !== result.winner) });
+    if (result.reason === 'resign' && !manySeats(this.server)) core.finish({ resigned: SIDES.find((side) => side !== result.winner) });
     else core.finish({ outcome: result });
     this.ended();
   }

@@ -5,10 +5,13 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink, seatName } from './online.js';
-import { seatIn } from './online-seat.js';
+import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
+import { joinedGame, seatIn } from './online-seat.js';
 import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
+import { drawText } from './online-draw.js';
+import { Invites } from './online-invites.js';
+import { drawOffer, manySeats } from './server-game.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
@@ -17,13 +20,9 @@ import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The game as it is once `seat` has joined it (the stream's first event
- * brings the server's own word on it). */
-function joinedGame(game, seat) {
-  const seats = { ...game.seats, [seat]: { joined: true, online: true } };
-  const full = Object.values(seats).every((s) => s.joined);
-  return { ...game, seats, status: game.status === 'waiting' && full ? 'ongoing' : game.status };
-}
+/** Of two, the other side wins; of three or four, partners lose together
+ * and anyone else hands the seat to the computer (ONLINE.md). */
+const resignQuestion = (server) => (!manySeats(server) ? 'confirm.resign' : server.partners ? 'confirm.resignPartners' : 'confirm.resignSeat');
 
 export class OnlinePlay {
   /** core: the GameController; review: the Review; attention: the
@@ -38,6 +37,7 @@ export class OnlinePlay {
     this.lobby = new Lobby((id) => this.show(id));
     this.yourGames = new YourGames();
     this.rematches = new Rematch(this);
+    this.invites = new Invites((text, button) => core.ui.copy(text, button));
     this.wire();
     addEventListener('hashchange', () => this.openLink().then((error) => error && core.say(error, 'warn')));
   }
@@ -56,10 +56,7 @@ export class OnlinePlay {
       $('end-dialog').close();
       this.rematches.ask();
     });
-    const copy = (text, button) => this.core.ui.copy(text, button);
-    $('online-copy').addEventListener('click', () => copy($('online-link').value, $('online-copy')));
-    $('online-share').addEventListener('click', () => this.share());
-    $('online-copy-watch').addEventListener('click', () => copy(gameLink(this.server.id), $('online-copy-watch')));
+    $('online-copy-watch').addEventListener('click', () => this.core.ui.copy(gameLink(this.server.id), $('online-copy-watch')));
     $('online-games').addEventListener('click', () => {
       $('online-games-dialog').showModal();
       this.yourGames.start();
@@ -105,7 +102,7 @@ export class OnlinePlay {
       return { text: this.errorText(error), name: error instanceof ApiError && error.code === 'bad_name' };
     }
     keepName(settings.name ?? '');
-    keepSeat(created.id, created.seat, created.token, created.invite);
+    keepSeat(created.id, created.seat, created.token, created.invite, settings.players > 2 ? created.invites : null);
     history.pushState(null, '', `#game=${created.id}`);
     const failure = await this.open(created.id);
     return failure && { text: failure, name: false };
@@ -215,12 +212,16 @@ export class OnlinePlay {
     return this.follow(this.server, null);
   }
 
-  onDrawOffer(side) {
-    this.server.draw_offer = side;
-    if (side && side !== this.seat && this.seat) {
-      this.core.say(() => t('online.drawOfferedBy', { side: seatName(this.server, side) ?? t('online.friend') }), 'info');
+  /** offer: the seat offering (two seats), {by, accepted} (three or four), or null. */
+  onDrawOffer(offer) {
+    const before = drawOffer(this.server)?.by;
+    this.server.draw_offer = offer;
+    // Told once, when the offer reaches the seat asked to answer it (not
+    // again as others accept it).
+    if (drawText(this.server, this.seat)?.answer && drawOffer(this.server).by !== before) {
+      this.core.say(() => drawText(this.server, this.seat)?.text ?? '', 'info');
       this.offerSaid = this.core.said;
-    } else if (!side && this.offerSaid && this.core.said === this.offerSaid) {
+    } else if (!offer && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it
     }
     this.render();
@@ -259,7 +260,7 @@ export class OnlinePlay {
     return core.exclusive(async () => {
       const { canResign, canAbort } = this.abilities();
       if (!canResign && !canAbort) return;
-      const [question, yes] = canAbort ? ['confirm.abort', 'confirm.abortYes'] : ['confirm.resign', 'confirm.resignYes'];
+      const [question, yes] = canAbort ? ['confirm.abort', 'confirm.abortYes'] : [resignQuestion(this.server), 'confirm.resignYes'];
       if (!(await core.ui.confirm(t(question), t(yes)))) return;
       if (!core.over) await this.act(canAbort ? 'abort' : 'resign');
     });
@@ -277,14 +278,6 @@ export class OnlinePlay {
     this.render(); // what changed comes by the stream: the card says it
   }
 
-  async share() {
-    try {
-      await navigator.share({ title: t('online.shareTitle'), text: t('online.shareText'), url: $('online-link').value });
-    } catch {
-      // closed without sharing: the link is still there to copy
-    }
-  }
-
   // ---- what the page shows ------------------------------------------------
 
   /** What the player bars show: presence and clocks (panel.js). */
@@ -298,6 +291,7 @@ export class OnlinePlay {
     const { asked: rematchAsked } = this.rematches;
     const rematchOf = this.rematches.waitingOf(server);
     renderCard({ server, seat, connection, note, rematchAsked, rematchOf });
+    this.invites.render(server, seat);
     this.yourGames.note(server, seat);
     renderToast({ server, seat, connection, rematchAsked });
     this.clocks.show();

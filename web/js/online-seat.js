@@ -6,6 +6,9 @@
 
 import { ApiError, api, forgetSeat, keepSeat, keptName, seatFor } from './online.js';
 
+/** Why the page watches a game whose invite found its seat taken. */
+const takenNote = (game) => ({ key: (game.players ?? 2) > 2 ? 'online.inviteUsed' : 'online.seatTaken' });
+
 const refusedToken = (error) => error instanceof ApiError && [401, 403].includes(error.status);
 
 /** Joins a game ({invite} or, for a rematch, {from} with the old token) and
@@ -38,13 +41,13 @@ export async function seatIn(game, invite) {
     }
   }
   if (!invite) return { seat: null, kept: false, note: null, error: null };
-  if (game.status !== 'waiting') return { seat: null, kept: false, note: { key: 'online.seatTaken' }, error: null };
+  if (game.status !== 'waiting') return { seat: null, kept: false, note: takenNote(game), error: null };
   try {
     return { seat: await joinNamed(game.id, { invite }), kept: false, note: null, error: null };
   } catch (error) {
     // Someone else took the seat meanwhile (409), or the invite is not this game's (403).
     const taken = error instanceof ApiError && [403, 409].includes(error.status);
-    return { seat: null, kept: false, note: taken ? { key: 'online.seatTaken' } : null, error: taken ? null : error };
+    return { seat: null, kept: false, note: taken ? takenNote(game) : null, error: taken ? null : error };
   }
 }
 
@@ -59,4 +62,12 @@ export async function joinNamed(id, body, { name = keptName(), strict = false } 
     if (strict || !(error instanceof ApiError && error.code === 'bad_name')) throw error;
     return joinGame(id, body);
   }
+}
+
+/** The game as it is once `seat` has joined it (the stream's first event
+ * brings the server's own word on it). */
+export function joinedGame(game, seat) {
+  const seats = { ...game.seats, [seat]: { ...game.seats?.[seat], joined: true, online: true } };
+  const full = Object.values(seats).every((s) => s.joined);
+  return { ...game, seats, status: game.status === 'waiting' && full ? 'ongoing' : game.status };
 }

@@ -4,9 +4,8 @@
 // even on a phone whose online card is below the fold.
 
 import { t } from './i18n.js';
-import { nextSide } from './seats.js';
-import { sideName } from './texts.js';
-import { seatName } from './online.js';
+import { drawText } from './online-draw.js';
+import { manySeats } from './server-game.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,11 +13,11 @@ const $ = (id) => document.getElementById(id);
 function toastOf({ server, seat, connection, rematchAsked }) {
   if (!server) return null;
   if (connection === 'offline') return { text: t('online.connection.offline') };
-  const offer = server.status === 'ongoing' ? server.draw_offer : null;
-  const by = offer && seatName(server, offer);
-  if (offer && seat === nextSide(offer)) return { text: by ? t('online.drawOfferedBy', { side: by }) : t('online.drawOffered'), draw: true };
-  if (offer && !seat) return { text: t('online.drawOfferedBy', { side: by || sideName(offer) }) };
-  if (server.rematch && seat && rematchAsked !== server.id) return { text: t('online.rematchAsked'), rematch: true };
+  // The notice asks for an answer, or tells a watcher; a seat's own offer is on the card.
+  const draw = drawText(server, seat);
+  if (draw?.answer) return { text: draw.text, draw: true };
+  if (draw && !seat) return { text: draw.text };
+  if (server.rematch && seat && rematchAsked !== server.id) return { text: t(manySeats(server) ? 'online.rematchAskedMany' : 'online.rematchAsked'), rematch: true };
   return null;
 }
 

@@ -119,12 +119,17 @@ function readSeats() {
   }
 }
 
-/** {seat, token, invite} held on this device for a game, or null; the
- * invite only for its creator, so that a reload still shows the link. */
+const SEAT_LETTERS = ['w', 'b', 'r', 'y'];
+
+/** {seat, token, invite, invites} held on this device for a game, or null;
+ * the invites only for its creator, so that a reload still shows the
+ * links: invite the one of two players, invites {seat: invite} of three
+ * or four. */
 export function seatFor(id) {
   const entry = readSeats()[id];
-  if (!entry || (entry.seat !== 'w' && entry.seat !== 'b') || typeof entry.token !== 'string') return null;
-  return { seat: entry.seat, token: entry.token, invite: typeof entry.invite === 'string' ? entry.invite : null };
+  if (!entry || !SEAT_LETTERS.includes(entry.seat) || typeof entry.token !== 'string') return null;
+  const invites = entry.invites && typeof entry.invites === 'object' ? Object.fromEntries(Object.entries(entry.invites).filter(([seat, invite]) => SEAT_LETTERS.includes(seat) && typeof invite === 'string')) : null;
+  return { seat: entry.seat, token: entry.token, invite: typeof entry.invite === 'string' ? entry.invite : null, invites };
 }
 
 /** The games this device holds a seat in, newest first: [{id, seat, at}]. */
@@ -142,8 +147,9 @@ export function forgetSeat(id) {
   write(seats);
 }
 
-export function keepSeat(id, seat, token, invite = null) {
-  const seats = { ...readSeats(), [id]: { seat, token, invite, at: Date.now() } };
+/** invite: the friend's of two players; invites: {seat: invite} of three or four. */
+export function keepSeat(id, seat, token, invite = null, invites = null) {
+  const seats = { ...readSeats(), [id]: { seat, token, invite, ...(invites ? { invites } : {}), at: Date.now() } };
   const newest = Object.entries(seats).sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0)).slice(0, MAX_SEATS);
   write(Object.fromEntries(newest));
 }

@@ -280,7 +280,8 @@ function judgementText(judgement) {
 function onlineBadges({ seat, seats, clock, correspondence, connected }, side) {
   const badges = [];
   // Whether the others are here is known only while the page is connected.
-  if (connected && side !== seat && seats[side]?.joined) {
+  // The server's computer is always there: no presence of its own.
+  if (connected && side !== seat && seats[side]?.joined && seats[side].kind !== 'computer') {
     const here = seats[side].online;
     badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
   }

@@ -75,6 +75,9 @@ const SEAT_NAMES = { w: 'White', r: 'Red', b: 'Black', y: 'Yellow' };
 function multiResult(sides, result, winners) {
   if (result === 'ongoing') return { score: '*', termination: null };
   if (result.startsWith('draw-')) return { score: sides.map(() => '1/2').join('-'), termination: TERMINATION[result] };
+  // Online only: ended before every person had moved, or with nobody left playing.
+  if (result === 'aborted') return { score: '*', termination: TERMINATION.aborted };
+  if (result === 'no-winner') return { score: '*', termination: 'No winner' };
   const won = winners.map((side) => SEAT_NAMES[side]);
   return { score: sides.map((side) => (winners.includes(side) ? '1' : '0')).join('-'), termination: `${won.join(' and ')} ${won.length > 1 ? 'win' : 'wins'}` };
 }

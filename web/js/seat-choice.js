@@ -22,6 +22,11 @@ export class SeatChoice {
     return Number(this.form.elements.players.value);
   }
 
+  /** Three or four online (each friend invited by a link of their seat's). */
+  get online() {
+    return this.players > 2 && this.form.elements.where.value === 'online';
+  }
+
   /** The seat's menu: you, another person here, the computer at each level. */
   fillSeat(side, value) {
     const select = $(`seat-${side}`);
@@ -55,8 +60,11 @@ export class SeatChoice {
     const many = this.players > 2;
     for (const part of this.form.querySelectorAll('.multi-only')) part.hidden = !many;
     for (const part of this.form.querySelectorAll('.two-only')) part.hidden = many;
-    // The mode's parts are the dialog's to show again (dialogs.js, syncMode).
-    for (const part of this.form.querySelectorAll('.computer-only, .online-only')) if (many) part.hidden = true;
+    // The mode's parts are the dialog's to show again (dialogs.js, syncMode); online,
+    // a game of three or four keeps its online parts.
+    for (const part of this.form.querySelectorAll('.computer-only, .online-only')) if (many && !(this.online && part.matches('.online-only:not(.two-only)'))) part.hidden = true;
+    // Online, a person not here is a friend invited by a link.
+    for (const option of this.form.querySelectorAll('.seats-choice option[value="person"]')) option.textContent = t(this.online ? 'newGame.seatFriend' : 'newGame.seatPerson');
     $('seat-row-y').hidden = this.players !== 4;
     this.form.elements.partners.disabled = this.players !== 4;
     $('partners-choice').hidden = this.players !== 4;
@@ -94,4 +102,15 @@ function lastPlayers() {
 function seatValue(seat, index, level) {
   if (seat) return seat.kind === 'computer' ? `computer-${seat.level}` : seat.you ? 'you' : 'person';
   return index === 0 ? 'you' : `computer-${level}`;
+}
+
+/** The seats of an online game of three or four as the API takes them
+ * (ONLINE.md, "Creating"): {players, partners, seat (the one "you"),
+ * computer: {seat: level}}; null unless exactly one seat is "you". */
+export function onlineSeats({ players, partners, seats }) {
+  const sides = MULTI_SIDES.slice(0, players);
+  const yours = sides.filter((_, i) => seats[i].you);
+  if (yours.length !== 1) return null;
+  const computer = Object.fromEntries(sides.flatMap((side, i) => (seats[i].kind === 'computer' ? [[side, seats[i].level]] : [])));
+  return { players, partners, seat: yours[0], computer };
 }

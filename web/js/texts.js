@@ -35,7 +35,7 @@ export function playerName(players, seat) {
 export function recordName(players, seat) {
   const player = players[seat];
   if (player.name) return player.name;
-  if (!player.name && players.some((p) => p.kind === 'remote')) return sideName(SIDES[seat]);
+  if (player.kind !== 'computer' && players.some((p) => p.kind === 'remote')) return sideName(sidesOf({ players: players.length })[seat]);
   return playerName(players, seat);
 }
 
@@ -46,6 +46,7 @@ export function resultText({ state, players }) {
   if (result === 'draw-turn-limit') return t('result.turnLimit', { limit: state.turnLimit });
   if (result === 'draw-agreement') return t('result.agreement');
   if (result === 'aborted') return t('result.aborted');
+  if (result === 'no-winner') return t('result.noWinner');
   if (state.players > 2) return winnersText(state.winners, players);
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
@@ -76,9 +77,11 @@ export function statusText(model) {
   if (phase === 'thinking') return t('status.thinking');
   const turn = players[seatOf(state.side, sidesOf(state))];
   if (players.some((p) => p.kind === 'remote')) {
-    if (!allJoined(players)) return t('online.status.waiting');
+    if (!allJoined(players)) return t(state.players > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
     if (sentMove) return t('online.status.sending');
     if (!againstOthers(players)) return sideToMove(state.side);
+    if (state.players > 2 && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
+    if (state.players > 2 && !turn.name) return sideToMove(state.side); // an unnamed friend, or the server's computer
     if (turn.kind === 'person') return t('status.yourTurnWhite');
     return turn.name ? t('online.status.namedTurn', { name: turn.name }) : t('online.status.friendsTurn');
   }
@@ -91,7 +94,7 @@ export function statusText(model) {
  * online game cannot take a move. */
 export function waitText({ players, sentMove }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
-  if (!allJoined(players)) return t('online.status.waiting');
+  if (!allJoined(players)) return t(players.length > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
   return t(sentMove ? 'online.sendingWait' : 'online.notYourTurn');
 }
 

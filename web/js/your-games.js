@@ -37,17 +37,20 @@ export function summaryOf(game, seat) {
   const others = Object.keys(game.seats ?? {}).filter((side) => side !== seat);
   return {
     variant: game.variant,
+    players: game.players ?? 2,
     status: game.status,
     toMove: game.to_move,
     result: game.result ? { winner: game.result.winner, reason: game.result.reason } : null,
     opponent: others.map((side) => seatName(game, side)).find(Boolean) ?? null,
     clock: game.clock?.days_per_move ? { days_per_move: game.clock.days_per_move } : game.clock ? { initial: true } : null,
     ply: game.ply,
+    // Three or four: a seat given up to the computer (ONLINE.md) has lost, whoever wins.
+    ...(game.seats?.[seat]?.left ? { left: true } : {}),
   };
 }
 
 /** Whether it is the seat's move in a game as summarised. */
-export const yourMove = (summary, seat) => summary?.status === 'ongoing' && summary.toMove === seat;
+export const yourMove = (summary, seat) => summary?.status === 'ongoing' && summary.toMove === seat && !summary.left;
 
 export class YourGames {
   constructor() {
@@ -103,6 +106,7 @@ function stateText(summary, seat) {
   }
   const { winner, reason } = summary.result ?? {};
   if (reason === 'aborted') return t('result.aborted');
+  if (summary.left && reason !== 'agreement') return t('yours.lost');
   if (!winner) return t('yours.draw');
   return t([winner].flat().includes(seat) ? 'yours.won' : 'yours.lost');
 }
@@ -114,6 +118,7 @@ function row({ id, seat, summary }) {
   const link = node('a', 'your-game-link', summary?.opponent ? t('yours.with', { name: summary.opponent }) : t('yours.as', { side: sideName(seat) }));
   link.href = `#game=${encodeURIComponent(id)}`;
   const details = [];
+  if (summary?.players > 2) details.push(t('lobby.players', { count: summary.players }));
   if (summary?.variant) details.push(t(summary.variant === 13 ? 'lobby.pieces13' : 'lobby.pieces19'));
   if (summary?.clock?.days_per_move) details.push(clockWords(summary.clock));
   details.push(stateText(summary, seat));
