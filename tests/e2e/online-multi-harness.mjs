@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { click, idle } from './harness.mjs';
-import { HalmaMulti } from '../../web/js/halma-wasm.js';
+import { HalmaMulti } from '../../web/js/halma-multi.js';
 
 const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
 
