@@ -648,6 +648,7 @@ static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limi
     int cost = costs[pos->seat];
     s->noise = lp->noise ? (cost >= NOISE_FULL_COST ? lp->noise : lp->noise * cost / NOISE_FULL_COST) : 0;
     s->noise_seed = random_next(&e->rng);
+    if (lp->shallow && (int)(random_next(&e->rng) % 100) < lp->shallow) s->max_depth = 1;
     s->contempt = e->params.contempt + 2 * s->noise;
     s->guarded = seat_goal(pos->seat);
     if (pos->partners) s->guarded = bb_or(s->guarded, seat_goal(seat_partner(pos->seat)));
