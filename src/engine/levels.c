@@ -29,21 +29,22 @@ const LevelParams *level_params(int level) { return &LEVELS[level_clamp(level)];
  * the seat again; two layers play worse than one, ending on the others'
  * reply).  Beyond it more search buys little, so noise separates the
  * one-layer levels, the share of moves searched one layer only the
- * three-layer ones, and a node budget and then time the top two; node
- * budgets keep the ladder on a slow machine as on a fast one.  The ladder:
+ * three-layer ones (its strength climbs steeply near all moves), and
+ * time the top level alone; depth caps keep the ladder below it the same
+ * on a slow machine as on a fast one.  The ladder:
  * docs/MEASUREMENTS.md. */
 static const MultiLevelParams MULTI_LEVELS[MAX_LEVEL + 1] = {
-    /*    depth  nodes   ms  noise shallow */
-    [1] = {1, 0, 100, 250, 0},
-    [2] = {1, 0, 100, 120, 0},
-    [3] = {1, 0, 100, 50, 0},
-    [4] = {1, 0, 100, 0, 0},
-    [5] = {3, 0, 100, 0, 80},
-    [6] = {3, 0, 100, 0, 55},
-    [7] = {3, 0, 100, 0, 25},
-    [8] = {3, 0, 100, 0, 0},
-    [9] = {0, 3000, 300, 0, 0},
-    [10] = {0, 0, 1000, 0, 0},
+    /*    depth   ms  noise shallow */
+    [1] = {1, 100, 250, 0},
+    [2] = {1, 100, 120, 0},
+    [3] = {1, 100, 65, 0},
+    [4] = {1, 100, 30, 0},
+    [5] = {1, 100, 0, 0},
+    [6] = {3, 100, 0, 88},
+    [7] = {3, 100, 0, 75},
+    [8] = {3, 100, 0, 50},
+    [9] = {3, 100, 0, 0},
+    [10] = {0, 1000, 0, 0},
 };
 
 const MultiLevelParams *multi_level_params(int level) { return &MULTI_LEVELS[level_clamp(level)]; }
