@@ -24,24 +24,27 @@ int level_clamp(int level) { return level < MIN_LEVEL ? MIN_LEVEL : level > MAX_
 
 const LevelParams *level_params(int level) { return &LEVELS[level_clamp(level)]; }
 
-/* Three and four players: depth caps and noise separate the lower levels,
- * node budgets the upper ones, so that the ladder holds on a slow machine
- * as on a fast one; a layer of the search is a move of the seat or the
- * reply of the others (docs/ENGINE.md).  Odd depths: a cap that ends on the
- * others' reply sees no more of the seat's own moves.  The ladder:
+/* Three and four players: the strength of the many-seat game lies in
+ * seeing the others' reply (a cap of three layers: the seat, the others,
+ * the seat again; two layers play worse than one, ending on the others'
+ * reply).  Beyond it more search buys little, so noise separates the
+ * one-layer levels, the share of moves searched one layer only the
+ * three-layer ones (its strength climbs steeply near all moves), and
+ * time the top level alone; depth caps keep the ladder below it the same
+ * on a slow machine as on a fast one.  The ladder:
  * docs/MEASUREMENTS.md. */
 static const MultiLevelParams MULTI_LEVELS[MAX_LEVEL + 1] = {
-    /*    depth  nodes   ms  noise */
-    [1] = {1, 0, 100, 250},
-    [2] = {1, 0, 100, 80},
-    [3] = {3, 0, 100, 80},
-    [4] = {3, 0, 100, 25},
-    [5] = {0, 1500, 150, 20},
-    [6] = {0, 5000, 200, 10},
-    [7] = {0, 15000, 300, 0},
-    [8] = {0, 40000, 500, 0},
-    [9] = {0, 100000, 800, 0},
-    [10] = {0, 0, 1000, 0},
+    /*    depth   ms  noise shallow */
+    [1] = {1, 100, 250, 0},
+    [2] = {1, 100, 120, 0},
+    [3] = {1, 100, 65, 0},
+    [4] = {1, 100, 30, 0},
+    [5] = {1, 100, 0, 0},
+    [6] = {3, 100, 0, 88},
+    [7] = {3, 100, 0, 75},
+    [8] = {3, 100, 0, 50},
+    [9] = {3, 100, 0, 0},
+    [10] = {0, 1000, 0, 0},
 };
 
 const MultiLevelParams *multi_level_params(int level) { return &MULTI_LEVELS[level_clamp(level)]; }

@@ -46,10 +46,10 @@ const LevelParams *level_params(int level);
 typedef struct {
     int max_depth; /* layers of the many-seat search (a move of the seat, or the
                       other seats' reply); 0: no limit */
-    int nodes;     /* nodes a move; 0: no limit.  Strength that does not depend
-                      on the machine: only the top level is bounded by time alone */
     int think_ms;  /* default time for a move when no limit is given, at most */
     int noise;     /* amplitude of the evaluation's noise, hundredths of a move */
+    int shallow;   /* percent of its moves searched one layer deep only (the others'
+                      replies unseen): the many-seat game's strength is in that layer */
 } MultiLevelParams;
 
 const MultiLevelParams *multi_level_params(int level);

@@ -620,8 +620,6 @@ static void plan_time(MultiEngine *e, const MultiLimits *limits, const MultiLeve
     two.clock[0] = limits->clock[s->root.root];
     two.infinite = limits->infinite;
     LevelParams level = {.max_depth = lp->max_depth, .think_ms = lp->think_ms, .noise = lp->noise};
-    /* A level bounded by nodes stops at them, its time only a ceiling. */
-    if (lp->nodes && !limits->infinite && limits->movetime < 0 && limits->clock[s->root.root] < 0) two.movetime = lp->think_ms;
     Deadlines d = time_plan(&two, &level, 0, cost, s->start);
     s->soft_deadline = d.soft;
     s->hard_deadline = d.hard;
@@ -638,7 +636,6 @@ static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limi
     s->algorithm = e->params.algorithm;
     s->nodes = 0;
     s->node_limit = limits->nodes;
-    if (lp->nodes && (!s->node_limit || (uint64_t)lp->nodes < s->node_limit)) s->node_limit = (uint64_t)lp->nodes;
     s->stopped = false;
     s->start = clock_ms();
     s->max_depth = limits->depth > 0 && limits->depth < MULTI_MAX_PLY - 1 ? limits->depth : MULTI_MAX_PLY - 1;
@@ -648,6 +645,7 @@ static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limi
     int cost = costs[pos->seat];
     s->noise = lp->noise ? (cost >= NOISE_FULL_COST ? lp->noise : lp->noise * cost / NOISE_FULL_COST) : 0;
     s->noise_seed = random_next(&e->rng);
+    if (lp->shallow && (int)(random_next(&e->rng) % 100) < lp->shallow) s->max_depth = 1;
     s->contempt = e->params.contempt + 2 * s->noise;
     s->guarded = seat_goal(pos->seat);
     if (pos->partners) s->guarded = bb_or(s->guarded, seat_goal(seat_partner(pos->seat)));

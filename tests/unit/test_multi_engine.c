@@ -297,9 +297,8 @@ Test(multi_engine, levels_have_the_two_player_names_and_a_many_seat_table) {
         cr_assert_gt(lp->think_ms, 0);
         if (level > MIN_LEVEL) {
             const MultiLevelParams *below = multi_level_params(level - 1);
-            bool stronger = lp->noise < below->noise || (lp->max_depth == 0 && below->max_depth > 0) ||
-                            lp->max_depth > below->max_depth || (lp->nodes == 0 && below->nodes > 0) ||
-                            lp->nodes > below->nodes;
+            bool stronger = lp->noise < below->noise || lp->shallow < below->shallow || (lp->max_depth == 0 && below->max_depth > 0) ||
+                            lp->max_depth > below->max_depth;
             cr_assert(stronger, "level %d is no stronger than %d", level, level - 1);
         }
     }
@@ -307,15 +306,17 @@ Test(multi_engine, levels_have_the_two_player_names_and_a_many_seat_table) {
     cr_assert_eq(multi_level_params(99), multi_level_params(MAX_LEVEL));
 }
 
-/* A level's node budget bounds its moves whatever the caller's time. */
-Test(multi_engine, a_level_keeps_to_its_nodes) {
-    multi_engine_set_level(engine, 7);
+/* A level capped in depth answers at once whatever the caller's time. */
+Test(multi_engine, a_capped_level_keeps_to_its_depth) {
+    int level = MAX_LEVEL - 1;
+    cr_assert_gt(multi_level_params(level)->max_depth, 0);
+    multi_engine_set_level(engine, level);
     MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
     MultiLimits limits = multi_limits_none();
     limits.movetime = 5000;
     Seen seen;
     think(&pos, limits, &seen);
-    cr_assert_leq(multi_engine_nodes(engine), (uint64_t)multi_level_params(7)->nodes);
+    cr_assert_leq(seen.last.depth, multi_level_params(level)->max_depth);
     cr_assert_lt(seen.last.time_ms, 4000);
 }
 
@@ -334,6 +335,26 @@ Test(multi_engine, a_noisy_level_varies_and_stays_legal) {
         differs |= !move_equal(m, first);
     }
     cr_assert(differs, "level 1's noise never changed its move");
+}
+
+/* Level 8 searches about half its moves one layer deep (levels.c): over
+ * many seeds some of its searches stop at one layer, some see three. */
+Test(multi_engine, a_shallow_level_sometimes_skips_the_reply) {
+    int level = 8;
+    int shallow = multi_level_params(level)->shallow;
+    cr_assert(shallow > 0 && shallow < 100);
+    multi_engine_set_level(engine, level);
+    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    int one_layer = 0, searches = 40;
+    for (int seed = 0; seed < searches; seed++) {
+        multi_engine_seed(engine, (uint64_t)seed);
+        Seen seen;
+        think(&pos, multi_limits_none(), &seen);
+        cr_assert(seen.last.depth == 1 || seen.last.depth == 3, "depth %d", seen.last.depth);
+        one_layer += seen.last.depth == 1;
+    }
+    cr_assert(one_layer > searches * shallow / 200 && one_layer < searches - (searches * (100 - shallow)) / 200,
+              "%d of %d searches one layer deep at %d%%", one_layer, searches, shallow);
 }
 
 Test(multi_engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
