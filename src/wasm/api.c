@@ -18,6 +18,7 @@
 #include "core/text.h"
 #include "engine/levels.h"
 #include "engine/search.h"
+#include "wasm/chain.h"
 #include "wasm/json.h"
 
 /* Room for the longest game record (MAX_RECORD_TEXT) and its JSON. */
@@ -183,74 +184,36 @@ int api_occurrences_after(int from, int to) {
 
 /* ---- choosing a move on the board -------------------------------------- */
 
-enum {
-    TARGET_END = 1,      /* the move may end here */
-    TARGET_STEP = 2,     /* ... and it is a step */
-    TARGET_HOP = 4,      /* one hop from the chain's current square */
-    TARGET_REPEATS = 8,  /* ending here repeats a position for the third time */
-    TARGET_STOP = 16,    /* the chain's current square, where it may stop */
-};
+static int occurrences_of(const void *g, int from, int to) {
+    return game_occurrences_after(g, (Move){(uint8_t)from, (uint8_t)to});
+}
 
-/* The squares of a partial chain, read as bytes from io and checked: the
- * origin holds a piece of the side to move, each further square is a hop
- * from the one before onto an empty square not landed on yet. */
-static int read_chain(int n, uint8_t path[MAX_PATH], Bitboard *landed) {
+static Bitboard landings_of(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
+
+/* The board of the game as chain.c reads it. */
+static ChainBoard chain_board(void) {
     const Position *pos = &game.pos;
-    if (n < 1 || n > MAX_PATH || game.result != RESULT_ONGOING) return 0;
-    *landed = (Bitboard){{0, 0, 0, 0}};
-    for (int i = 0; i < n; i++) {
-        int sq = (unsigned char)io[i];
-        if (bb_has(landed, sq)) return 0;
-        if (i == 0 && pos->at[sq] != pos->side_to_move) return 0;
-        if (i > 0) {
-            int over = hop_over(path[i - 1], sq);
-            if (over < 0 || pos->at[over] == NO_PIECE || pos->at[sq] != NO_PIECE) return 0;
-        }
-        path[i] = (uint8_t)sq;
-        bb_add(landed, sq);
-    }
-    return n;
+    return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->side_to_move, pos->occupied,
+                        goal_of((Variant)pos->variant, (Side)pos->side_to_move), landings_of, pos, occurrences_of, &game};
+}
+
+/* The partial chain whose n squares are in io (chain.h), in a game going on. */
+static int read_chain(const ChainBoard *b, int n, uint8_t path[MAX_PATH], Bitboard *landed) {
+    return game.result == RESULT_ONGOING && chain_read(b, io, n, path, landed);
 }
 
 /*
  * For a piece picked up and moved along the partial chain whose n squares
  * are in io (the origin alone for a piece just picked up): a flag byte per
- * square in io, saying where the move may go on and end (TARGET_*).  A
- * one-hop square is marked only when some legal end lies at or beyond it.
+ * square in io, saying where the move may go on and end (TARGET_*, chain.h).
  * Returns the number of squares marked, or -1 for an invalid chain.
  */
 int api_targets(int n) {
     uint8_t path[MAX_PATH];
     Bitboard landed;
-    if (!read_chain(n, path, &landed)) return -1;
-    const Position *pos = &game.pos;
-    int from = path[0], at = path[n - 1];
-    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
-    Bitboard allowed = bb_has(&goal, from) ? goal : (Bitboard){{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
-    Bitboard ends = bb_and(chain_landings(pos, at, landed), allowed);
-    Bitboard steps = n == 1 ? bb_and(bb_minus(NEIGHBOURS[from], pos->occupied), allowed) : (Bitboard){{0, 0, 0, 0}};
-    unsigned char flags[NUM_SQUARES] = {0};
-    int marked = 0;
-    for (int sq = 0; sq < NUM_SQUARES; sq++) {
-        if (bb_has(&steps, sq)) flags[sq] = TARGET_END | TARGET_STEP;
-        else if (bb_has(&ends, sq)) flags[sq] = TARGET_END;
-    }
-    if (n > 1 && bb_has(&allowed, at)) flags[at] = TARGET_STOP | TARGET_END;
-    for (int i = 0; i < HOP_COUNT[at]; i++) {
-        int land = HOPS[at][i].land;
-        if (pos->at[HOPS[at][i].over] == NO_PIECE || pos->at[land] != NO_PIECE || bb_has(&landed, land)) continue;
-        Bitboard beyond = landed;
-        bb_add(&beyond, land);
-        if (bb_has(&allowed, land) || !bb_is_empty(bb_and(chain_landings(pos, land, beyond), allowed)))
-            flags[land] |= TARGET_HOP;
-    }
-    for (int sq = 0; sq < NUM_SQUARES; sq++) {
-        if ((flags[sq] & TARGET_END) && game_occurrences_after(&game, (Move){(uint8_t)from, (uint8_t)sq}) >= 3)
-            flags[sq] |= TARGET_REPEATS;
-        marked += flags[sq] != 0;
-        io[sq] = (char)flags[sq];
-    }
-    return marked;
+    ChainBoard b = chain_board();
+    if (!read_chain(&b, n, path, &landed)) return -1;
+    return chain_targets(&b, path, n, landed, io);
 }
 
 /*
@@ -260,38 +223,12 @@ int api_targets(int n) {
  * Returns its length, or 0 when `to` cannot be reached that way.
  */
 int api_chain_to(int n, int to) {
-    uint8_t path[MAX_PATH], came_from[NUM_SQUARES], queue[64];
+    uint8_t path[MAX_PATH];
     Bitboard landed;
-    if (to < 0 || to >= NUM_SQUARES || !read_chain(n, path, &landed)) return 0;
-    const Position *pos = &game.pos;
-    int at = path[n - 1];
-    if (n == 1 && bb_has(&NEIGHBOURS[at], to)) {
-        if (pos->at[to] != NO_PIECE) return 0;
-        path[n++] = (uint8_t)to;
-    } else if (to != at) {
-        int head = 0, tail = 0;
-        Bitboard reached = landed;
-        queue[tail++] = (uint8_t)at;
-        while (head < tail && !bb_has(&reached, to)) {
-            int sq = queue[head++];
-            for (int i = 0; i < HOP_COUNT[sq]; i++) {
-                int land = HOPS[sq][i].land;
-                if (pos->at[HOPS[sq][i].over] != NO_PIECE && pos->at[land] == NO_PIECE && !bb_has(&reached, land)) {
-                    bb_add(&reached, land);
-                    came_from[land] = (uint8_t)sq;
-                    queue[tail++] = (uint8_t)land;
-                }
-            }
-        }
-        if (!bb_has(&reached, to) || bb_has(&landed, to)) return 0;
-        int extra = 0;
-        for (int sq = to; sq != at; sq = came_from[sq]) extra++;
-        if (n + extra > MAX_PATH) return 0;
-        int sq = to;
-        for (int i = n + extra - 1; i >= n; i--, sq = came_from[sq]) path[i] = (uint8_t)sq;
-        n += extra;
-    }
-    if (n < 2) return 0;
+    ChainBoard b = chain_board();
+    if (!read_chain(&b, n, path, &landed)) return 0;
+    n = chain_extend(&b, path, n, landed, to);
+    if (!n) return 0;
     Text t = out_begin();
     text_path(&t, path, n);
     return t.len;

@@ -10,9 +10,9 @@
 #include "core/multi_notation.h"
 #include "engine/levels.h"
 #include "engine/multi_search.h"
+#include "wasm/chain.h"
 #include "wasm/json.h"
 
-enum { FLAG_END = 1, FLAG_STEP = 2, FLAG_HOP = 4, FLAG_REPEATS = 8, FLAG_STOP = 16 }; /* api.c's TARGET_ values */
 enum { WASM_PAGE = 1 << 16, DEFAULT_TABLE_MB = 16 };
 
 static MultiGame multi;
@@ -211,8 +211,8 @@ int api_multi_destinations(int from) {
     for (int sq = 0; sq < NUM_SQUARES; sq++) {
         unsigned char flags = 0;
         if (bb_has(&ends, sq)) {
-            flags = FLAG_END | (bb_has(&NEIGHBOURS[from], sq) ? FLAG_STEP : 0);
-            if (multi_game_occurrences_after(&multi, (Move){(uint8_t)from, (uint8_t)sq}) >= 3) flags |= FLAG_REPEATS;
+            flags = TARGET_END | (bb_has(&NEIGHBOURS[from], sq) ? TARGET_STEP : 0);
+            if (multi_game_occurrences_after(&multi, (Move){(uint8_t)from, (uint8_t)sq}) >= 3) flags |= TARGET_REPEATS;
         }
         marked += flags != 0;
         io[sq] = (char)flags;
@@ -232,100 +232,39 @@ int api_multi_occurrences_after(int from, int to) {
     return multi_game_occurrences_after(&multi, (Move){(uint8_t)from, (uint8_t)to});
 }
 
-/* The partial chain of n squares in io, as api.c reads one: its origin
- * holds a piece of the seat to move, each further square is a hop from the
- * one before onto an empty square not landed on yet. */
-static int read_chain(int n, uint8_t path[MAX_PATH], Bitboard *landed) {
+static int occurrences_of(const void *g, int from, int to) {
+    return multi_game_occurrences_after(g, (Move){(uint8_t)from, (uint8_t)to});
+}
+
+static Bitboard landings_of(const void *pos, int from, Bitboard avoid) { return multi_chain_landings(pos, from, avoid); }
+
+/* The board of the game as chain.c reads it. */
+static ChainBoard chain_board(void) {
     const MultiPosition *pos = &multi.pos;
-    const char *io = api_io();
-    if (n < 1 || n > MAX_PATH || multi.result != MULTI_ONGOING) return 0;
-    *landed = (Bitboard){{0, 0, 0, 0}};
-    for (int i = 0; i < n; i++) {
-        int sq = (unsigned char)io[i];
-        if (bb_has(landed, sq)) return 0;
-        if (i == 0 && pos->at[sq] != pos->seat) return 0;
-        if (i > 0) {
-            int over = hop_over(path[i - 1], sq);
-            if (over < 0 || pos->at[over] == NO_SEAT || pos->at[sq] != NO_SEAT) return 0;
-        }
-        path[i] = (uint8_t)sq;
-        bb_add(landed, sq);
-    }
-    return n;
+    return (ChainBoard){pos->at, NO_SEAT, (uint8_t)pos->seat, pos->occupied, seat_goal(pos->seat), landings_of, pos, occurrences_of, &multi};
+}
+
+/* The partial chain whose n squares are in io (chain.h), in a game going on. */
+static int read_chain(const ChainBoard *b, int n, uint8_t path[MAX_PATH], Bitboard *landed) {
+    return multi.result == MULTI_ONGOING && chain_read(b, api_io(), n, path, landed);
 }
 
 int api_multi_targets(int n) {
     uint8_t path[MAX_PATH];
     Bitboard landed;
-    if (!read_chain(n, path, &landed)) return -1;
-    const MultiPosition *pos = &multi.pos;
-    int from = path[0], at = path[n - 1];
-    Bitboard goal = seat_goal(pos->seat);
-    Bitboard allowed = bb_has(&goal, from) ? goal : (Bitboard){{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
-    Bitboard ends = bb_and(multi_chain_landings(pos, at, landed), allowed);
-    Bitboard steps = n == 1 ? bb_and(bb_minus(NEIGHBOURS[from], pos->occupied), allowed) : (Bitboard){{0, 0, 0, 0}};
-    unsigned char flags[NUM_SQUARES] = {0};
-    for (int sq = 0; sq < NUM_SQUARES; sq++) {
-        if (bb_has(&steps, sq)) flags[sq] = FLAG_END | FLAG_STEP;
-        else if (bb_has(&ends, sq)) flags[sq] = FLAG_END;
-    }
-    if (n > 1 && bb_has(&allowed, at)) flags[at] = FLAG_STOP | FLAG_END;
-    /* A hop is offered only when some legal end lies at or beyond it. */
-    for (int i = 0; i < HOP_COUNT[at]; i++) {
-        int land = HOPS[at][i].land;
-        if (pos->at[HOPS[at][i].over] == NO_SEAT || pos->at[land] != NO_SEAT || bb_has(&landed, land)) continue;
-        Bitboard beyond = landed;
-        bb_add(&beyond, land);
-        if (bb_has(&allowed, land) || !bb_is_empty(bb_and(multi_chain_landings(pos, land, beyond), allowed)))
-            flags[land] |= FLAG_HOP;
-    }
-    char *io = api_io();
-    int marked = 0;
-    for (int sq = 0; sq < NUM_SQUARES; sq++) {
-        if ((flags[sq] & FLAG_END) && multi_game_occurrences_after(&multi, (Move){(uint8_t)from, (uint8_t)sq}) >= 3)
-            flags[sq] |= FLAG_REPEATS;
-        marked += flags[sq] != 0;
-        io[sq] = (char)flags[sq];
-    }
-    return marked;
+    ChainBoard b = chain_board();
+    if (!read_chain(&b, n, path, &landed)) return -1;
+    return chain_targets(&b, path, n, landed, api_io());
 }
 
 int api_multi_chain_to(int n, int to) {
-    uint8_t path[MAX_PATH], came_from[NUM_SQUARES], queue[NUM_SQUARES];
+    uint8_t path[MAX_PATH];
     Bitboard landed;
-    if (to < 0 || to >= NUM_SQUARES || !read_chain(n, path, &landed)) return 0;
-    const MultiPosition *pos = &multi.pos;
-    int at = path[n - 1];
-    if (n == 1 && bb_has(&NEIGHBOURS[at], to)) {
-        if (pos->at[to] != NO_SEAT) return 0;
-        path[n++] = (uint8_t)to;
-    } else if (to != at) {
-        /* Breadth first over hops: a shortest continuation. */
-        int head = 0, tail = 0;
-        Bitboard reached = landed;
-        queue[tail++] = (uint8_t)at;
-        while (head < tail && !bb_has(&reached, to)) {
-            int sq = queue[head++];
-            for (int i = 0; i < HOP_COUNT[sq]; i++) {
-                int land = HOPS[sq][i].land;
-                if (pos->at[HOPS[sq][i].over] != NO_SEAT && pos->at[land] == NO_SEAT && !bb_has(&reached, land)) {
-                    bb_add(&reached, land);
-                    came_from[land] = (uint8_t)sq;
-                    queue[tail++] = (uint8_t)land;
-                }
-            }
-        }
-        if (!bb_has(&reached, to) || bb_has(&landed, to)) return 0;
-        int extra = 0;
-        for (int sq = to; sq != at; sq = came_from[sq]) extra++;
-        if (n + extra > MAX_PATH) return 0;
-        int sq = to;
-        for (int i = n + extra - 1; i >= n; i--, sq = came_from[sq]) path[i] = (uint8_t)sq;
-        n += extra;
-    }
-    if (n < 2) return 0;
+    ChainBoard b = chain_board();
+    if (!read_chain(&b, n, path, &landed)) return 0;
+    n = chain_extend(&b, path, n, landed, to);
     /* The goal-camp rule: a piece in its goal stays there. */
-    if (!multi_move_is_legal(pos, (Move){path[0], path[n - 1]})) return 0;
+    if (!n || !multi_move_is_legal(&multi.pos, (Move){path[0], path[n - 1]})) return 0;
     Text t = out_begin();
     text_path(&t, path, n);
     return t.len;
