@@ -1,11 +1,12 @@
 // online-play.js: online play on the page.  It opens games from links,
 // creates them from the new-game dialog, follows the server's game through
-// an OnlineSession (online.js), hands what the board needs to the
+// an OnlineSession (online-session.js), hands what the board needs to the
 // OnlineGame (online-game.js), and keeps the online card and the clocks up
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
-import { ApiError, OnlineSession, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
+import { ApiError, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
+import { OnlineSession } from './online-session.js';
 import { joinedGame, seatIn } from './online-seat.js';
 import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
