@@ -59,7 +59,8 @@ export class SeatChoice {
   sync() {
     const many = this.players > 2;
     for (const part of this.form.querySelectorAll('.multi-only')) part.hidden = !many;
-    for (const part of this.form.querySelectorAll('.two-only')) part.hidden = many;
+    // Two players get back their parts, but for the mode's, which syncMode shows.
+    for (const part of this.form.querySelectorAll('.two-only')) if (many || !part.matches('.online-only, .computer-only')) part.hidden = many;
     // The mode's parts are the dialog's to show again (dialogs.js, syncMode); online,
     // a game of three or four keeps its online parts.
     for (const part of this.form.querySelectorAll('.computer-only, .online-only')) if (many && !(this.online && part.matches('.online-only:not(.two-only)'))) part.hidden = true;
