@@ -222,6 +222,24 @@ export async function winNearWin(page) {
   await page.waitForSelector('#end-dialog[open]');
 }
 
+
+/** Holds the engine's replies to `ops` (EngineClient.held) until
+ * releaseEngine: the page stays in its waiting state, the computer
+ * thinking, for as long as a test looks, however fast the engine. */
+export async function holdEngine(page, ops = ['think']) {
+  await page.evaluate((held) => {
+    window.halmaTest = { hold: held, held: [] };
+  }, ops);
+}
+
+/** Lets the held replies through and stops holding. */
+export async function releaseEngine(page) {
+  await page.evaluate(() => {
+    const hooks = window.halmaTest;
+    window.halmaTest = undefined;
+    for (const deliver of hooks?.held ?? []) deliver();
+  });
+}
 /** Records, every animation frame from now on, what `probe` (the source
  * of a function run in the page) returns; frames() stops and returns them,
  * each as {t: performance.now(), value}. */

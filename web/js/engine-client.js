@@ -35,12 +35,25 @@ export class EngineClient {
     );
   }
 
-  settle({ id, result, error }) {
-    const waiting = this.pending.get(id);
-    if (!waiting) return;
-    this.pending.delete(id);
+  settle(reply, released = false) {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting || (!released && this.held(waiting, reply))) return;
+    this.pending.delete(reply.id);
+    const { result, error } = reply;
     if (error) waiting.reject(Object.assign(new Error(error.message), { failure: error.failure }));
     else waiting.resolve(result);
+  }
+
+  /** Tests hold the replies of chosen operations to see the page while it
+   * waits for them, however fast the engine (docs/WEB.md, Test hooks):
+   * with window.halmaTest = { hold: ['think'] }, each held reply waits in
+   * window.halmaTest.held as a function that delivers it. The page never
+   * sets it. */
+  held(waiting, reply) {
+    const hooks = globalThis.halmaTest;
+    if (!hooks?.hold?.includes(waiting.op)) return false;
+    (hooks.held ??= []).push(() => this.pending.get(reply.id) === waiting && this.settle(reply, true));
+    return true;
   }
 
   failAll(error) {
@@ -53,7 +66,7 @@ export class EngineClient {
     if (!this.worker) this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { op, resolve, reject });
       this.worker.postMessage({ id, op, ...fields });
     });
   }
