@@ -3,7 +3,7 @@
 // message, no exception, the game in progress kept.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, pieces, moveList, message, idle, square, importText, newGame, ready } from './harness.mjs';
+import { setup, openGame, click, pieces, moveList, message, idle, square, importText, ready, holdEngine, releaseEngine } from './harness.mjs';
 import { camp } from '../lib/positions.mjs';
 
 let env;
@@ -72,9 +72,9 @@ test('malformed imports are refused with a reason, and the game is kept', async 
 
 test('clicks and taps while the computer thinks change nothing', async () => {
   const { page, errors } = await openGame(env, { hasTouch: true });
-  // The strongest level thinks long enough to be interrupted (the computer
-  // starts as the move is made: a quick level may be done as it lands).
-  await newGame(page, { level: 10 });
+  // The computer's reply is held until the clicks are done, so that they
+  // land while it thinks however fast it is.
+  await holdEngine(page);
   await square(page, 'n4').click();
   await square(page, 'm5').click();
   await page.waitForFunction(() => document.body.classList.contains('thinking'));
@@ -83,6 +83,7 @@ test('clicks and taps while the computer thinks change nothing', async () => {
   await square(page, 'o6').tap();
   await square(page, 'a16').click();
   await page.click('#hint', { force: true }).catch(() => {});
+  await releaseEngine(page);
   await idle(page);
   const moves = await moveList(page);
   assert.equal(moves.length, 2, moves.join(' '));
@@ -116,12 +117,14 @@ test('a burst of clicks during animations leaves a consistent game', async () =>
 
 test('undo while the computer thinks takes back the person\'s move, and no reply comes', async () => {
   const { page, errors } = await openGame(env);
+  await holdEngine(page);
   await square(page, 'n4').click();
   await square(page, 'm5').click();
   await page.waitForFunction(() => document.body.classList.contains('thinking'));
   await page.click('#undo');
   await idle(page);
-  await page.waitForTimeout(800);
+  await releaseEngine(page); // the reply the undo abandoned, were it still on its way
+  await idle(page);
   assert.deepEqual(await moveList(page), []);
   assert.deepEqual(await pieces(page), START);
   assert.deepEqual(errors, []);

@@ -4,7 +4,7 @@
 // a message lasts only as long as what it is about.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, click, idle, importText, message, newGame } from './harness.mjs';
+import { setup, openGame, click, idle, importText, message, holdEngine, releaseEngine } from './harness.mjs';
 import { camp, fen, moved } from '../lib/positions.mjs';
 
 let env;
@@ -23,13 +23,14 @@ const boxes = (page) =>
 
 test('the panel keeps its size while the computer thinks, and says so once', async () => {
   const { page, errors } = await openGame(env);
-  await newGame(page, { level: 10 });
   await click(page, 'n4');
   const before = await boxes(page);
+  await holdEngine(page);
   await square(page, 'm5').click();
   await page.waitForSelector('body.thinking');
   const thinking = await boxes(page);
   const said = await page.evaluate(() => [document.getElementById('status-line').textContent, document.getElementById('message').textContent]);
+  await releaseEngine(page);
   await idle(page);
   const after = await boxes(page);
   assert.deepEqual(thinking.status, before.status, 'the status card while thinking');
