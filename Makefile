@@ -32,7 +32,7 @@ LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/online.a $(BUILD)/lib/http.a $(BUIL
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
-.PHONY: all deps test-deps test unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
+.PHONY: all deps test-deps test check test-build online-sqlite online-pg online-pg2 online-shared flake-hunt unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
         web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared online-load-computer \
         serve-sanitize serve-load serve-load-check
 .DELETE_ON_ERROR:
@@ -139,18 +139,31 @@ unit-tests: $(BUILD)/unit-tests $(BUILD)/halma
 	HALMA=$(BUILD)/halma HALMA_PROPERTY_GAMES=$(PROPERTY_GAMES) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	    tools/pg-temp.sh run -- $(BUILD)/unit-tests --jobs 2
 
-# Every suite, then the same C suites under AddressSanitizer and
-# UndefinedBehaviorSanitizer.
-test: test-deps
-	$(MAKE) unit-tests
-	$(MAKE) perft-check
-	$(MAKE) sanitize
-	$(MAKE) serve-tests
-	$(MAKE) online-tests
-	$(MAKE) serve-sanitize
-	$(MAKE) serve-load-check
-	$(MAKE) fuzz-smoke
+# Every suite, and the C suites again under AddressSanitizer and
+# UndefinedBehaviorSanitizer: every binary built first, two at a time; then
+# the suites two at a time (each one's output printed whole when it ends),
+# as most of them wait on servers and clocks rather than compute; then the
+# page in the browser, two files at a time.  docs/TESTING.md.
+test: test-build
+	$(MAKE) -j2 --output-sync=target unit-tests perft-check sanitize serve-tests online-tests \
+	    serve-sanitize serve-load-check fuzz-smoke
 	$(MAKE) e2e
+
+# The quick tier for the inner loop, under 3 minutes: the build, the unit
+# tests, perft and the online suite on SQLite.
+check: test-deps
+	$(MAKE) -j2 all $(BUILD)/unit-tests
+	$(MAKE) -j2 --output-sync=target unit-tests perft-check online-sqlite
+
+SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANITIZED      = $(MAKE) BUILD=build/sanitize CC=clang CFLAGS="$(SANITIZE_FLAGS)"
+VALGRIND_BUILD = $(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4"
+
+test-build: test-deps
+	$(MAKE) -j2 all node-deps $(BUILD)/unit-tests
+	$(SANITIZED) -j2 build/sanitize/halma build/sanitize/unit-tests
+	$(VALGRIND_BUILD) -j2 build/valgrind/halma
+	$(MAKE) -j2 fuzz-build
 
 # Perft to depth 5 from both starting positions, the counts of RULES.md's
 # contract, with the optimised build (the unit tests stop at depth 4).
@@ -170,15 +183,20 @@ node-deps: node_modules/.package-lock.json
 web-tests: all node-deps
 	$(TEST_ENV) node --test tests/web/
 
-# The timeout is per file: online-game.test.mjs plays a whole game of 142
-# moves through three pages, 1.5 to 2 minutes on this shared machine.
+# Two files at a time, each with a server, a store and a browser of its own
+# (tests/e2e/harness.mjs).  The timeout is per file: online-game.test.mjs
+# plays a whole game of 142 moves through three pages.
 e2e: web-tests
-	$(TEST_ENV) node --test --test-concurrency=1 --test-timeout=300000 tests/e2e/
+	$(TEST_ENV) node --test --test-concurrency=2 --test-timeout=300000 tests/e2e/
 
 sanitize:
-	$(MAKE) BUILD=build/sanitize CC=clang PROPERTY_GAMES=100 \
-	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    unit-tests
+	$(SANITIZED) PROPERTY_GAMES=100 unit-tests
+
+# Runs SUITE (unit, online, web, e2e, serve, or a test file) RUNS times,
+# under LOAD=1 beside a busy loop per core, and counts each test's failures.
+RUNS ?= 5
+flake-hunt: all $(BUILD)/unit-tests node-deps
+	tools/flake-hunt.sh --runs $(RUNS) $(if $(LOAD),--load) $(SUITE)
 
 # --- fuzzing (libFuzzer) ---------------------------------------------------
 
@@ -214,16 +232,21 @@ serve-tests: $(BUILD)/halma
 # a server killed mid-game: online.test.mjs three ways (HALMA_ONLINE_STORE,
 # tests/online/online_http.mjs): SQLite, one server on PostgreSQL, two
 # servers on one PostgreSQL; then shared.test.mjs (two servers: events across
-# them, one killed, PostgreSQL restarted, flags, races).  The PostgreSQL runs
-# share a throwaway server (tools/pg-temp.sh), each on a database of its own;
-# all run, and any failure fails.
+# them, one killed, PostgreSQL restarted, flags, races).  The four run side
+# by side, each PostgreSQL one on a throwaway server of its own
+# (tools/pg-temp.sh: shared.test.mjs stops and restarts its server); all
+# run, and any failure fails.
 ONLINE_NODE = $(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1
+ONLINE_SUITES = online-sqlite online-pg online-pg2 online-shared
 online-tests: $(BUILD)/halma
+	$(MAKE) -j4 --output-sync=target $(ONLINE_SUITES)
+
+online-sqlite: $(BUILD)/halma
 	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) tests/online/online.test.mjs
-	tools/pg-temp.sh run -- sh -c 'status=0; \
-	    HALMA_ONLINE_STORE=pg $(ONLINE_NODE) tests/online/online.test.mjs || status=1; \
-	    HALMA_ONLINE_STORE=pg2 $(ONLINE_NODE) tests/online/online.test.mjs || status=1; \
-	    $(ONLINE_NODE) tests/online/shared.test.mjs || status=1; exit $$status'
+online-pg online-pg2: online-%: $(BUILD)/halma
+	tools/pg-temp.sh run -- env HALMA_ONLINE_STORE=$* $(ONLINE_NODE) tests/online/online.test.mjs
+online-shared: $(BUILD)/halma
+	tools/pg-temp.sh run -- $(ONLINE_NODE) tests/online/shared.test.mjs
 
 # A load client for online play (a benchmark, not a test): 1,000 games
 # (3,000 streams) at 500 moves a second, then 10,000 streams open; then the
@@ -269,9 +292,7 @@ online-load-shared: $(BUILD)/halma
 # The same against the server built with AddressSanitizer and UBSan; their
 # leak check at exit fails the tests' clean-shutdown check.
 serve-sanitize:
-	$(MAKE) BUILD=build/sanitize CC=clang \
-	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    serve-tests online-tests
+	$(SANITIZED) serve-tests online-tests
 
 # Load and abuse from a second process (tests/serve/load.sh): wrk, memory
 # under abuse, Valgrind memcheck on a build without -march=native (Valgrind
@@ -279,11 +300,11 @@ serve-sanitize:
 # read clang 14's default DWARF 5).  serve-load gives docs/MEASUREMENTS.md's figures;
 # every CI build runs serve-load-check, one second per run.
 serve-load: $(BUILD)/halma
-	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma
+	$(VALGRIND_BUILD) build/valgrind/halma
 	$(TEST_ENV) tests/serve/load.sh $(BUILD)/halma 10 build/valgrind/halma
 
 serve-load-check: $(BUILD)/halma
-	$(MAKE) BUILD=build/valgrind OPT="-O1 -gdwarf-4" build/valgrind/halma
+	$(VALGRIND_BUILD) build/valgrind/halma
 	$(TEST_ENV) tests/serve/load.sh $(BUILD)/halma 1 build/valgrind/halma
 
 

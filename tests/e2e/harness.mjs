@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { nearWin } from '../lib/positions.mjs';
@@ -24,45 +25,50 @@ const ARGS = [
   '--disable-sync',
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// The online games of this file's servers, apart from every other file's:
+// the files run side by side (make e2e), and a store shared between them
+// would mix their lobbies and games.
+const STATE = mkdtempSync(join(tmpdir(), 'halma-e2e-'));
+process.on('exit', () => rmSync(STATE, { recursive: true, force: true }));
 
-async function waitForHttp(url, child, ms = 10000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`halma serve exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
+/** Resolves with the address `halma serve` prints once it listens (with
+ * --port 0 the system's choice, so that no two servers race for a port). */
+function printedUrl(child, ms = 10000) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`halma serve printed no address within ${ms} ms`)), ms);
+    const fail = (error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = /serving the game at (http:\/\/\S+\/)/.exec(out);
+      if (!found) return;
+      clearTimeout(timer);
+      child.stdout.resume();
+      resolve(found[1]);
+    });
+    child.once('exit', (code) => fail(new Error(`halma serve exited with ${code}`)));
+  });
 }
 
 /** Starts `build/halma serve` on a free port: {url, kind, port, stop()};
  * args: more options (a --db to start again on; port: the same port). */
 export async function startServer({ args = [], port: wanted = null } = {}) {
-  const port = wanted ?? (await freePort());
   // Every browser of a file shares one loopback address, and a closed page's
   // stream counts until its next heartbeat fails: the per-address stream
   // and request limits (tested by the API suites) would refuse the devices.
   // For the same reason, the lobby's 5 open games per address.
   const limits = ['--streams-per-address', '0', '--requests-per-second', '0', '--open-games-per-address', '0'];
-  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port), ...limits, ...args], { cwd: ROOT, stdio: 'ignore' });
-  child.on('error', () => {}); // reported by waitForHttp as an exit
-  const url = `http://127.0.0.1:${port}/`;
-  await waitForHttp(url, child);
+  const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(wanted ?? 0), ...limits, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, XDG_STATE_HOME: STATE },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  child.on('error', () => {}); // reported as an exit
+  const url = await printedUrl(child);
+  const port = Number(new URL(url).port);
   return {
     url,
     port,
