@@ -246,7 +246,7 @@ online-sqlite: $(BUILD)/halma
 online-pg online-pg2: online-%: $(BUILD)/halma
 	tools/pg-temp.sh run -- env HALMA_ONLINE_STORE=$* $(ONLINE_NODE) tests/online/online.test.mjs
 online-shared: $(BUILD)/halma
-	tools/pg-temp.sh run -- $(ONLINE_NODE) tests/online/shared.test.mjs
+	tools/pg-temp.sh run -- env $(ONLINE_NODE) tests/online/shared.test.mjs
 
 # A load client for online play (a benchmark, not a test): 1,000 games
 # (3,000 streams) at 500 moves a second, then 10,000 streams open; then the
