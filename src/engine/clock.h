@@ -10,4 +10,16 @@
 
 int64_t clock_ms(void); /* milliseconds since an arbitrary fixed point */
 
+/* The time a search reads: the platform's clock, or a test's that moves on
+ * `step` ms at each look, so that a timed search does the same work on a
+ * quick machine as on a busy or sanitized one.  Never set outside tests. */
+typedef struct {
+    int64_t step; /* 0: the platform's clock */
+    int64_t now;  /* the test's clock: its last reading */
+} SearchClock;
+
+static inline int64_t search_clock_now(SearchClock *clock) {
+    return clock->step ? (clock->now += clock->step) : clock_ms();
+}
+
 #endif

@@ -43,6 +43,7 @@ void multi_engine_init(MultiEngine *e, void *hash_memory, size_t hash_bytes) {
     MultiTune tune = multi_tune_defaults();
     multi_engine_tune(e, &tune);
     e->rng = GOLDEN_GAMMA;
+    e->clock = (SearchClock){0, 0};
     multi_engine_new_game(e);
 }
 
@@ -111,7 +112,7 @@ static int score_from_tt(int score, int ply) {
 static void check_limits(MultiEngine *e) {
     MultiSearchState *s = &e->search;
     if (atomic_load_explicit(e->stop, memory_order_relaxed)) s->stopped = true;
-    if (s->hard_deadline >= 0 && clock_ms() >= s->hard_deadline) s->stopped = true;
+    if (s->hard_deadline >= 0 && search_clock_now(&e->clock) >= s->hard_deadline) s->stopped = true;
 }
 
 static void count_node(MultiEngine *e) {
@@ -595,7 +596,7 @@ static void report_root(MultiEngine *e, const MultiPosition *root, int depth, in
     r.score = s->best_score;
     r.win_in = win_in;
     r.nodes = s->nodes;
-    r.time_ms = clock_ms() - s->start;
+    r.time_ms = search_clock_now(&e->clock) - s->start;
     MultiEvalRoot costs_root = multi_eval_root(&e->eval, root, root->seat);
     MultiAcc acc;
     multi_acc_init(&e->eval, root, &acc);
@@ -637,7 +638,7 @@ static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limi
     s->nodes = 0;
     s->node_limit = limits->nodes;
     s->stopped = false;
-    s->start = clock_ms();
+    s->start = search_clock_now(&e->clock);
     s->max_depth = limits->depth > 0 && limits->depth < MULTI_MAX_PLY - 1 ? limits->depth : MULTI_MAX_PLY - 1;
     if (lp->max_depth && lp->max_depth < s->max_depth) s->max_depth = lp->max_depth;
     int costs[MAX_SEATS];
@@ -684,7 +685,7 @@ Move multi_engine_think(MultiEngine *e, const MultiGame *game, const MultiLimits
         if (!search_root(e, depth)) break;
         report_root(e, root, depth, 0, report, ctx);
         if (s->stopped) break;
-        if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
+        if (s->soft_deadline >= 0 && search_clock_now(&e->clock) >= s->soft_deadline) break;
     }
     return s->best;
 }

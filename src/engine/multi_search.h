@@ -25,6 +25,7 @@
 
 #include "core/multi_game.h"
 #include "core/multi_movegen.h"
+#include "engine/clock.h"
 #include "engine/multi_eval.h"
 #include "engine/multi_proof.h"
 #include "engine/multi_tune.h"
@@ -120,6 +121,7 @@ typedef struct {
     MultiEvaluator eval;
     MultiSearchParams params;
     uint64_t rng;
+    SearchClock clock; /* the platform's, unless a test sets its own (clock.h) */
     int16_t history[MAX_SEATS][NUM_SQUARES][NUM_SQUARES];
     MultiProof proof;
     MultiSearchState search;

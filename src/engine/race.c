@@ -152,8 +152,8 @@ static void write_plan(const RacePlanner *rp, int layers, int index, Move last, 
     }
 }
 
-bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, int64_t deadline,
-               const atomic_bool *stop, uint64_t *nodes, RacePlan *plan) {
+bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, SearchClock *clock,
+               int64_t deadline, const atomic_bool *stop, uint64_t *nodes, RacePlan *plan) {
     if (width > RACE_MAX_WIDTH) width = RACE_MAX_WIDTH;
     Side us = (Side)pos->side_to_move;
     const int16_t *cost = ev->cost[pos->variant][us];
@@ -193,7 +193,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
                 position_unmake(&st->pos, m);
                 offer(rp->heap, &kept, width, (RaceCandidate){score, (uint16_t)i, m});
                 if (++scored % CLOCK_EVERY == 0 &&
-                    ((deadline >= 0 && clock_ms() >= deadline) || (stop && atomic_load_explicit(stop, memory_order_relaxed)))) {
+                    ((deadline >= 0 && search_clock_now(clock) >= deadline) || (stop && atomic_load_explicit(stop, memory_order_relaxed)))) {
                     *nodes += scored;
                     return false;
                 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "core/board.h"
+#include "engine/clock.h"
 #include "engine/eval.h"
 
 enum {
@@ -60,11 +61,11 @@ void race_weights(EvalWeights *w);
 
 /* Searches a plan home for the side to move of `pos` with a beam of `width`
  * (at most RACE_MAX_WIDTH).  Gives up (false) when none of the positions
- * kept gets home within RACE_MAX_PLAN moves, or as soon as `deadline`
- * (clock_ms, < 0: none) passes or `*stop` is set.  Adds the positions it
- * scores to *nodes. */
-bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, int64_t deadline,
-               const atomic_bool *stop, uint64_t *nodes, RacePlan *plan);
+ * kept gets home within RACE_MAX_PLAN moves, or as soon as `deadline` on
+ * `clock` (< 0: none, and clock may be NULL) passes or `*stop` is set.
+ * Adds the positions it scores to *nodes. */
+bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, SearchClock *clock,
+               int64_t deadline, const atomic_bool *stop, uint64_t *nodes, RacePlan *plan);
 
 /* Does the plan's move `from` onwards still apply to `pos` (every move
  * legal in turn, the last one arriving home)? */

@@ -54,6 +54,7 @@ void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes) {
         for (int m = 0; m < 64; m++)
             engine->reductions[d][m] = (int8_t)(d && m ? 0.75 + ln_approx(d) * ln_approx(m) / 2.25 : 0);
     engine->rng = GOLDEN_GAMMA;
+    engine->clock = (SearchClock){0, 0};
     engine_new_game(engine);
 }
 
@@ -137,7 +138,7 @@ static int leaf_eval(const Engine *e, const SearchState *s) {
 static void check_limits(Engine *e) {
     SearchState *s = &e->search;
     if (atomic_load_explicit(&e->stop, memory_order_relaxed)) s->stopped = true;
-    if (s->hard_deadline >= 0 && clock_ms() >= s->hard_deadline) s->stopped = true;
+    if (s->hard_deadline >= 0 && search_clock_now(&e->clock) >= s->hard_deadline) s->stopped = true;
 }
 
 static inline void count_node(Engine *e) {
@@ -560,7 +561,7 @@ static int finish_estimate(const SearchState *s, int score) {
 static void report_iteration(Engine *e, int depth, int score, ReportFn report, void *ctx) {
     if (!report) return;
     SearchState *s = &e->search;
-    SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = clock_ms() - s->start};
+    SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = search_clock_now(&e->clock) - s->start};
     if (score > SCORE_WIN_BOUND) r.win_in = SCORE_WIN - score;
     else if (score < -SCORE_WIN_BOUND) r.win_in = -(SCORE_WIN + score);
     else if (score > SCORE_FINISH_BOUND || score < -SCORE_FINISH_BOUND) r.score = finish_estimate(s, score);
@@ -659,7 +660,7 @@ static void ban_opening_moves(Engine *e) {
 
 static void prepare(Engine *e, const Game *game, const SearchLimits *limits, const LevelParams *lp) {
     SearchState *s = &e->search;
-    s->start = clock_ms();
+    s->start = search_clock_now(&e->clock);
     s->pos = game->pos;
     eval_set_root(&e->eval, &s->pos);
     eval_acc_init(&e->eval, &s->pos, &s->acc);
@@ -703,9 +704,9 @@ static int plan_race(Engine *e, Move *move) {
     SearchState *s = &e->search;
     int best = race_plan_valid(&e->plan, e->plan_next, &s->pos) ? e->plan.length - e->plan_next : 0;
     int64_t deadline = s->start + (s->hard_deadline - s->start) / 2;
-    for (int width = 8; width <= e->params.race_beam_width && width <= RACE_MAX_WIDTH && clock_ms() < deadline; width *= 2) {
+    for (int width = 8; width <= e->params.race_beam_width && width <= RACE_MAX_WIDTH && search_clock_now(&e->clock) < deadline; width *= 2) {
         RacePlan plan;
-        if (!race_plan(&e->race, &e->race_eval, &s->pos, width, deadline, &e->stop, &s->nodes, &plan)) continue;
+        if (!race_plan(&e->race, &e->race_eval, &s->pos, width, &e->clock, deadline, &e->stop, &s->nodes, &plan)) continue;
         if (best == 0 || plan.length < best) {
             e->plan = plan;
             e->plan_next = 0;
@@ -719,7 +720,7 @@ static int plan_race(Engine *e, Move *move) {
 static void report_plan(Engine *e, int depth, int score, ReportFn report, void *ctx) {
     if (!report) return;
     SearchState *s = &e->search;
-    SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = clock_ms() - s->start};
+    SearchReport r = {.depth = depth, .score = score, .nodes = s->nodes, .time_ms = search_clock_now(&e->clock) - s->start};
     for (int i = e->plan_next; i < e->plan.length && r.pv_length + 2 <= MAX_PV; i++) {
         r.pv[r.pv_length++] = e->plan.moves[i];
         if (i + 1 < e->plan.length) r.pv[r.pv_length++] = MOVE_PASS;
@@ -831,7 +832,7 @@ static Move deepen(Engine *e, Move best, ReportFn report, void *ctx, int *score,
         if (result > SCORE_WIN_BOUND && SCORE_WIN - result <= depth) break; /* a shortest win is found */
         if (s->guard_phase && result == -s->contempt) break; /* a returning piece draws: deeper, it still does */
         if (result < -SCORE_WIN_BOUND && SCORE_WIN + result <= depth) break;
-        if (s->soft_deadline >= 0 && clock_ms() >= s->soft_deadline) break;
+        if (s->soft_deadline >= 0 && search_clock_now(&e->clock) >= s->soft_deadline) break;
     }
     return best;
 }

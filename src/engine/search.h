@@ -100,6 +100,7 @@ typedef struct {
     Evaluator race_eval; /* the race planner's ranking (race_weights) */
     Guard guard;
     uint64_t rng;
+    SearchClock clock;   /* the platform's, unless a test sets its own (clock.h) */
     SearchParams params; /* the search's tunables (tune.h); the evaluation's are in eval */
     int8_t reductions[64][64];
     int16_t history[2][NUM_SQUARES][NUM_SQUARES];

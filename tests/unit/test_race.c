@@ -61,7 +61,7 @@ Test(race, plans_a_whole_crossing_home) {
     Position pos = lone_army(VARIANT_13);
     RacePlan plan;
     uint64_t nodes = 0;
-    cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 32, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 32, NULL, -1, NULL, &nodes, &plan));
     Position end = play_out(&plan, pos);
     cr_assert(position_has_won(&end, WHITE));
     cr_assert(nodes > 0);
@@ -90,8 +90,8 @@ Test(race, its_own_weights_plan_no_longer_crossings) {
         Position pos = lone_army((Variant)v);
         RacePlan ranked_for_the_race, ranked_without;
         uint64_t nodes = 0;
-        cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 32, -1, NULL, &nodes, &ranked_for_the_race));
-        cr_assert(race_plan(&engine->race, &without_race_changes, &pos, 32, -1, NULL, &nodes, &ranked_without));
+        cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 32, NULL, -1, NULL, &nodes, &ranked_for_the_race));
+        cr_assert(race_plan(&engine->race, &without_race_changes, &pos, 32, NULL, -1, NULL, &nodes, &ranked_without));
         cr_assert_leq(ranked_for_the_race.length, ranked_without.length, "%d pieces: %d moves against %d",
                       variant_pieces((Variant)v), ranked_for_the_race.length, ranked_without.length);
         cr_assert(position_has_won((Position[]){play_out(&ranked_for_the_race, pos)}, WHITE));
@@ -103,7 +103,7 @@ Test(race, the_last_move_home_is_a_plan_of_one) {
     Position pos = position_from_fen(VARIANT_13, "wwww12/www13/www1w11/ww14/16/16/16/4bbbbbbb5/4bbbbbb6/16/16/16/16/16/16/16 w 40");
     RacePlan plan;
     uint64_t nodes = 0;
-    cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 8, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 8, NULL, -1, NULL, &nodes, &plan));
     cr_assert_eq(plan.length, 1);
     Position end = play_out(&plan, pos);
     cr_assert(position_has_won(&end, WHITE));
@@ -113,7 +113,7 @@ Test(race, a_blocked_plan_no_longer_holds) {
     Position pos = lone_army(VARIANT_19);
     RacePlan plan;
     uint64_t nodes = 0;
-    cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 16, -1, NULL, &nodes, &plan));
+    cr_assert(race_plan(&engine->race, &engine->race_eval, &pos, 16, NULL, -1, NULL, &nodes, &plan));
     cr_assert(race_plan_valid(&plan, 0, &pos));
     /* a Black piece on the first move's landing square */
     Position blocked = pos;
@@ -126,16 +126,20 @@ Test(race, a_blocked_plan_no_longer_holds) {
     cr_assert(race_plan_valid(&plan, 1, &after));
 }
 
+/* At its first look at a clock already past the deadline (a test's clock:
+ * the same on any machine), and at its first look at a stop. */
 Test(race, gives_up_at_the_deadline) {
     Position pos = lone_army(VARIANT_19);
     RacePlan plan;
     uint64_t nodes = 0;
-    int64_t start = clock_ms();
-    cr_assert_not(race_plan(&engine->race, &engine->race_eval, &pos, RACE_MAX_WIDTH, start, NULL, &nodes, &plan));
-    cr_assert_leq(clock_ms() - start, 1000);
+    SearchClock clock = {.step = 1};
+    cr_assert_not(race_plan(&engine->race, &engine->race_eval, &pos, RACE_MAX_WIDTH, &clock, 0, NULL, &nodes, &plan));
+    cr_assert_eq(nodes, 512, "one look, after the first 512 positions");
     atomic_bool stop;
     atomic_init(&stop, true);
-    cr_assert_not(race_plan(&engine->race, &engine->race_eval, &pos, RACE_MAX_WIDTH, -1, &stop, &nodes, &plan));
+    nodes = 0;
+    cr_assert_not(race_plan(&engine->race, &engine->race_eval, &pos, RACE_MAX_WIDTH, NULL, -1, &stop, &nodes, &plan));
+    cr_assert_eq(nodes, 512);
 }
 
 /* The engine, on its own time in a race, plays the plan's first move and
@@ -148,6 +152,10 @@ static void note_pv(void *ctx, const SearchReport *r) {
 }
 
 static int followed; /* moves of cross() that came from a plan */
+
+/* A clock that moves on a millisecond at each look (clock.h): a timed
+ * search then does the same work on any machine, sanitized or busy. */
+static void tick_by_look(void) { engine->clock = (SearchClock){.step = 1}; }
 
 static int cross(const SearchLimits *limits, int max_moves) {
     Position start = lone_army(VARIANT_13);
@@ -169,6 +177,7 @@ static int cross(const SearchLimits *limits, int max_moves) {
 }
 
 Test(race_engine, a_timed_race_follows_a_plan_home, .timeout = 60) {
+    tick_by_look();
     SearchLimits limits = search_limits_none();
     limits.movetime = 60;
     followed = 0;
@@ -193,6 +202,7 @@ Test(race_engine, a_fixed_depth_search_makes_no_plan) {
     cr_assert_eq(engine->plan.length, 0);
     limits.depth = 0;
     limits.movetime = 1000;
+    tick_by_look();
     engine_think(engine, game, &limits, NULL, NULL);
     cr_assert_gt(engine->plan.length, 0, "on its own time it plans");
 }
@@ -202,6 +212,7 @@ Test(race_engine, planning_can_be_switched_off) {
     game_from(game, &pos, DEFAULT_TURN_LIMIT);
     SearchLimits limits = search_limits_none();
     limits.movetime = 100;
+    tick_by_look();
     engine->params.race_beam_width = 0;
     engine_think(engine, game, &limits, NULL, NULL);
     cr_assert_eq(engine->plan.length, 0);
