@@ -1461,6 +1461,46 @@ describe('limits', () => {
       await stopServer(s);
     }
   });
+  // 16 is the default of --streams-per-address.  A stream is suspended
+  // while it has nothing to send, and its client's hangup was heard only by
+  // the next heartbeat's write (15-30 s): now at once (hangups.c).
+  const STREAMS = 16;
+  const until = async (what, pred, ms = 1000) => {
+    const end = performance.now() + ms;
+    for (let v = await what(); ; v = await what()) {
+      if (pred(v)) return v;
+      if (performance.now() > end) return v;
+      await sleep(50);
+    }
+  };
+  for (const kind of ['game', 'lobby']) {
+    test(`${kind} streams closed, cleanly or by a reset, give back their places and their count within a second`, async () => {
+      const s = await startOnline([], { servers: 1 });
+      try {
+        const game = await newGame(s.port);
+        const open = () => (kind === 'game' ? openEvents(s.port, game.id) : openLobby(s.port));
+        const watchers = async () => (await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers;
+        const first = [];
+        for (let i = 0; i < STREAMS; i++) first.push(await open());
+        assert.deepEqual(first.map((x) => x.status), Array(STREAMS).fill(200));
+        assert.equal((await open()).status, 429, 'the limit holds');
+        if (kind === 'game') assert.equal(await watchers(), STREAMS);
+        first.forEach((x, i) => (i % 2 ? x.reset() : x.end()));
+        if (kind === 'game') assert.equal(await until(watchers, (n) => n === 0), 0, 'the count drops at once');
+        // The places come back as the hangups are heard: within a second, all.
+        const second = [];
+        const end = performance.now() + 1000;
+        while (second.filter((x) => x.status === 200).length < STREAMS && performance.now() < end) {
+          second.push(await open());
+          if (second.at(-1).status !== 200) await sleep(50);
+        }
+        assert.equal(second.filter((x) => x.status === 200).length, STREAMS, 'sixteen new streams within a second');
+        for (const x of second) x.close();
+      } finally {
+        await stopServer(s);
+      }
+    });
+  }
 });
 
 describe('limits: the whole server, and behind a proxy', () => {
