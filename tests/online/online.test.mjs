@@ -768,6 +768,7 @@ describe('the lobby', () => {
         const sixth = await openGame(limited.port);
         assert.equal(sixth.status, 429, sixth.text);
         assert.equal(sixth.body.error, 'rate_limited');
+        assert.equal(sixth.headers['retry-after'], '60', 'ONLINE.md: "with Retry-After"');
         assert.equal((await api(limited.port, 'POST', '/api/v1/games', { body: {} })).status, 201, 'a game not open is not counted');
         assert.equal((await lobbyUntil(limited.port, (gs) => gs.length === 5)).length, 5);
         await api(limited.port, 'POST', `/api/v1/games/${made[0].id}/abort`, { token: made[0].token });
@@ -1288,6 +1289,20 @@ describe('presence, ping, origin', () => {
     assert.match(server.stderr, new RegExp(`POST /api/v1/games/${game.id}/moves 200`));
     assert.ok(!server.stderr.includes(game.w) && !server.stderr.includes(game.b), 'no token in the log');
     assert.ok(!server.stderr.includes(game.created.invite), 'no invite in the log');
+  });
+
+  test('the access log counts the bytes an event stream sent, not 0', async () => {
+    const game = await newGame(port);
+    const events = await openEvents(port, game.id);
+    await move(port, game, 'w', 0, moves[0]);
+    await events.next((e) => e.event === 'move');
+    events.end();
+    const line = new RegExp(`GET /api/v1/games/${game.id}/events 200 (\\d+) `);
+    const end = performance.now() + 3000;
+    while (!line.test(server.stderr) && performance.now() < end) await sleep(20);
+    const bytes = Number(server.stderr.match(line)?.[1]);
+    // Each event's text is sent whole: at least the game event and the move.
+    assert.ok(bytes > 200, `${bytes} bytes logged`);
   });
 });
 
