@@ -1027,6 +1027,23 @@ describe('three and four seats', () => {
     assert.deepEqual(last.body.result, { winner: null, reason: 'abandoned' });
   });
 
+  test('a seat that has left no longer speaks for the game: its abort, draw offer or resign is 409 and changes nothing', async () => {
+    const game = await seated(port, { players: 3 });
+    await play(port, game, 3, 0, three); // White has moved; Red and Black have not
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b })).body.status, 'ongoing');
+    const url = (what) => `/api/v1/games/${game.id}/${what}`;
+    const abort = await api(port, 'POST', url('abort'), { token: game.b });
+    assert.equal(abort.status, 409, abort.text);
+    assert.equal(abort.body.error, 'game_over');
+    const offer = await api(port, 'POST', url('draw'), { token: game.b, body: { action: 'offer' } });
+    assert.equal(offer.status, 409, offer.text);
+    assert.equal((await api(port, 'POST', url('resign'), { token: game.b })).status, 409);
+    const g = (await api(port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.equal(g.status, 'ongoing', 'the others play on');
+    assert.equal(g.draw_offer, null);
+    assert.equal((await api(port, 'POST', url('abort'), { token: game.r })).status, 200, 'Red, still playing, may abort');
+  });
+
   test('partners lose together: the other partnership wins', async () => {
     const game = await seated(port, { players: 4, partners: true });
     const r = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b });

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "online/game_clock.h"
 #include "online/online.h"
 #include "online/store.h"
 #include "temp_db.h"
@@ -266,4 +267,55 @@ Test(committer_pg, a_database_out_of_reach_is_503_then_the_game_goes_on, .timeou
     json_decref(a.body);
     online_stop(o);
     hub_free(hub);
+}
+
+/* A request to a game whose running clock ran out before the timer heard of
+ * it (here: the clock set by another connection to the store, which this
+ * service's timer never learns of): the flag is settled first, the game over
+ * on time, and the request refused, whatever it was. */
+static void out_of_time_behind_the_timer(OnlineAction action, const char *body_json, int actor) {
+    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(store_path, 0, &hub);
+    Seated s = seated(o);
+    OnlineAnswer a;
+    json_t *first = json_pack("{s:i, s:s}", "ply", 0, "move", "o2-m4");
+    online_do(o, ONLINE_MOVE, s.id, s.token[0], first, &a);
+    json_decref(first);
+    cr_assert_eq(a.status, 200);
+    json_decref(a.body);
+
+    char err[256];
+    Store *other = store_open(store_path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    StoreGame g;
+    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+    g.initial_ms = 60000;
+    for (int seat = 0; seat < STORE_SEATS; seat++) g.clock_ms[seat] = 1000;
+    g.turn_started_ms = clock_now_ms() - 5000; /* Black's second ran out 4 s ago */
+    cr_assert_eq(store_update(other, &g, NULL, 0), STORE_OK);
+
+    json_t *body = body_json ? json_loads(body_json, 0, NULL) : NULL;
+    online_do(o, action, s.id, s.token[actor], body, &a);
+    json_decref(body);
+    cr_assert_eq(a.status, 409, "refused: the game was over on time");
+    cr_assert_str_eq(json_string_value(json_object_get(a.body, "error")), "game_over");
+    json_decref(a.body);
+    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+    cr_assert_eq(g.status, GAME_FINISHED);
+    cr_assert_eq(g.winner, 0, "White won on time");
+    cr_assert_str_eq(g.reason, "time");
+    store_close(other);
+    online_stop(o);
+    hub_free(hub);
+}
+
+Test(committer_sqlite, a_draw_offer_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
+    out_of_time_behind_the_timer(ONLINE_DRAW, "{\"action\": \"offer\"}", 0);
+}
+Test(committer_sqlite, a_resign_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
+    out_of_time_behind_the_timer(ONLINE_RESIGN, NULL, 1);
+}
+Test(committer_sqlite, an_abort_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
+    out_of_time_behind_the_timer(ONLINE_ABORT, NULL, 1);
 }
