@@ -862,6 +862,12 @@ describe('correspondence', () => {
       age(db, falls.id, `turn_started_ms = turn_started_ms - ${2 * DAY}`);
       s = await startOnline(['--db', db, '--keep-days', '30']);
       try {
+        // Settled before the server answers anything: the stream's first
+        // event, the game as it is, already says so (no end event to wait for).
+        const events = await openEvents(s.port, falls.id);
+        const first = await events.next((e) => e.event === 'game');
+        events.close();
+        assert.equal(first.data.status, 'finished', 'over on time from the first answer');
         const ended = (await api(s.port, 'GET', `/api/v1/games/${falls.id}`)).body;
         assert.deepEqual(ended.result, { winner: 'w', reason: 'time' });
         assert.equal(ended.clock.b_ms, 0);

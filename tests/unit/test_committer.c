@@ -11,9 +11,10 @@
  * Each test on SQLite (committer_sqlite::) and on PostgreSQL (committer_pg::,
  * a fresh database on HALMA_TEST_PG's server).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_setaffinity */
 #include <criterion/criterion.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,4 +319,50 @@ Test(committer_sqlite, a_resign_after_a_flag_the_timer_has_not_seen_is_refused, 
 }
 Test(committer_sqlite, an_abort_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
     out_of_time_behind_the_timer(ONLINE_ABORT, NULL, 1);
+}
+
+/* A clock that ran out while the server was down: the flag has fallen by
+ * the time the service has started, before it answers anything (the timer
+ * thread's first pass came too late for the first request). */
+Test(committer_sqlite, a_flag_due_at_a_restart_falls_before_the_service_answers, .fini = remove_test_store) {
+    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(store_path, 0, &hub);
+    Seated s = seated(o);
+    OnlineAnswer a;
+    json_t *first = json_pack("{s:i, s:s}", "ply", 0, "move", "o2-m4");
+    online_do(o, ONLINE_MOVE, s.id, s.token[0], first, &a);
+    json_decref(first);
+    json_decref(a.body);
+    online_stop(o);
+    hub_free(hub);
+
+    char err[256];
+    Store *other = store_open(store_path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    StoreGame g;
+    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+    g.initial_ms = 60000;
+    for (int seat = 0; seat < STORE_SEATS; seat++) g.clock_ms[seat] = 1000;
+    g.turn_started_ms = clock_now_ms() - 5000; /* Black's second ran out while the server was down */
+    StoreGame overdue = g;
+
+    /* On one core the service's threads start only when the test's thread
+     * yields it: the timer's first pass came after the first request then. */
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    for (int round = 0; round < 200; round++) { /* lost only some of the time */
+        cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+        overdue.seq = g.seq; /* ongoing and overdue again, after the last round's flag */
+        cr_assert_eq(store_update(other, &overdue, NULL, 0), STORE_OK);
+        o = start(store_path, 0, &hub);
+        cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+        cr_assert_eq(g.status, GAME_FINISHED, "over on time as soon as the service is up");
+        cr_assert_str_eq(g.reason, "time");
+        online_stop(o);
+        hub_free(hub);
+    }
+    store_close(other);
 }
