@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
 import {
+  FIXTURES,
   PG,
   STORE,
   api,
@@ -29,6 +30,7 @@ import {
   routing,
   sleep,
   startOnline,
+  startServer,
   stopServer,
   storeFor,
   tempDir,
@@ -716,6 +718,41 @@ describe('the lobby', () => {
     assert.equal((await api(port, 'GET', '/api/v1/lobby?x=1')).status, 200, 'a query is ignored');
   });
 
+  test('kept across a restart: an open game is listed again, and may be joined by seat', async () => {
+    const dir = tempDir();
+    try {
+      const db = storeFor(dir);
+      let s = await startOnline(['--db', db]);
+      const c = (await openGame(s.port, { name: 'Host' })).body;
+      await lobbyUntil(s.port, (gs) => listed(gs, c.id));
+      await stopServer(s);
+      s = await startOnline(['--db', db]);
+      try {
+        const games = await lobbyUntil(s.port, (gs) => listed(gs, c.id));
+        assert.equal(games.find((g) => g.id === c.id).seats.w.name, 'Host');
+        assert.equal((await api(s.port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'b' } })).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the default limit, with no option given: five open games an address, the sixth 429 with Retry-After', async () => {
+    // startOnline lifts the limits for the other tests: here none is given.
+    const s = await startServer(['--root', FIXTURES, '--db', PG ? storeFor(null) : ':memory:']);
+    try {
+      for (let i = 0; i < 5; i++) assert.equal((await openGame(s.port)).status, 201);
+      const sixth = await openGame(s.port);
+      assert.equal(sixth.status, 429, sixth.text);
+      assert.equal(sixth.body.error, 'rate_limited');
+      assert.ok(Number(sixth.headers['retry-after']) > 0);
+    } finally {
+      await stopServer(s);
+    }
+  });
+
   describe('leaving, and the limits (short times, a server of their own)', () => {
     let quick;
     before(async () => {
@@ -752,6 +789,22 @@ describe('the lobby', () => {
         clearInterval(ping);
         events.close();
         lobby.close();
+      }
+    });
+
+    test('its creator offline is counted from the last sighting: online 1 s, then away 1 s, not from its creation', async () => {
+      const c = (await openGame(quick.port)).body;
+      const events = await openEvents(quick.port, c.id); // no token: a spectator, not its creator
+      try {
+        await sleep(1000); // setup: past half of what creation alone would give
+        const seen = performance.now();
+        assert.equal((await api(quick.port, 'POST', `/api/v1/games/${c.id}/ping`, { token: c.token })).status, 204);
+        const left = await events.next((e) => e.event === 'lobby', 6000);
+        assert.deepEqual(left.data, { open: false, reason: 'away' });
+        const after = left.at - seen;
+        assert.ok(after >= 1990, `left ${Math.round(after)} ms after the last sighting, not 2 s`);
+      } finally {
+        events.close();
       }
     });
 
@@ -1048,6 +1101,17 @@ describe('three and four seats', () => {
     assert.equal(g.status, 'ongoing', 'the others play on');
     assert.equal(g.draw_offer, null);
     assert.equal((await api(port, 'POST', url('abort'), { token: game.r })).status, 200, 'Red, still playing, may abort');
+  });
+
+  test('a draw of three after a seat has left: every person still playing decides it, not the seat that left', async () => {
+    const game = await seated(port, { players: 3 });
+    await play(port, game, 3, 0, three); // Red to move; the computer plays Black once it has left
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b })).status, 200);
+    const draw = (seat, action) => api(port, 'POST', `/api/v1/games/${game.id}/draw`, { token: game[seat], body: { action } });
+    assert.deepEqual((await draw('w', 'offer')).body.draw_offer, { by: 'w', accepted: ['w'] });
+    const done = await draw('r', 'accept');
+    assert.equal(done.body.status, 'finished', 'Black, gone, is not asked');
+    assert.deepEqual(done.body.result, { winner: null, reason: 'agreement' });
   });
 
   test('partners lose together: the other partnership wins', async () => {

@@ -366,3 +366,47 @@ Test(committer_sqlite, a_flag_due_at_a_restart_falls_before_the_service_answers,
     }
     store_close(other);
 }
+
+/* White made the computer's (as a seat whose person left is) by another
+ * connection, which this service's computer never hears of; finished too if
+ * over.  The service then gets a computer's move for it at ply 0. */
+static unsigned computer_move_status(Online *o, Store *other, const Seated *s, bool over, int *ply) {
+    StoreGame g;
+    cr_assert_eq(store_read(other, s->id, &g, NULL), STORE_OK);
+    g.level[0] = 3;
+    snprintf(g.left[0], sizeof g.left[0], "resign");
+    if (over) {
+        g.status = GAME_FINISHED;
+        g.winner = 1;
+        snprintf(g.reason, sizeof g.reason, "resign");
+    }
+    cr_assert_eq(store_update(other, &g, NULL, 0), STORE_OK);
+    json_t *body = json_pack("{s:i, s:i, s:s}", "ply", 0, "seat", 0, "move", "o2-m4");
+    OnlineAnswer a;
+    online_do(o, ONLINE_COMPUTER, s->id, NULL, body, &a);
+    json_decref(body);
+    json_decref(a.body);
+    cr_assert_eq(store_read(other, s->id, &g, NULL), STORE_OK);
+    *ply = g.ply;
+    return a.status;
+}
+
+/* A computer's move that arrives after the game ended (a resign, an abort
+ * or a draw during its search) is dropped: nothing is played. */
+Test(committer_sqlite, a_computer_move_after_the_game_ended_is_dropped, .fini = remove_test_store) {
+    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(store_path, 0, &hub);
+    char err[256];
+    Store *other = store_open(store_path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    Seated going = seated(o), over = seated(o);
+    int ply;
+    cr_assert_eq(computer_move_status(o, other, &going, false, &ply), 200, "the game going on: played");
+    cr_assert_eq(ply, 1);
+    cr_assert_eq(computer_move_status(o, other, &over, true, &ply), 409, "the game over: dropped");
+    cr_assert_eq(ply, 0, "nothing played");
+    store_close(other);
+    online_stop(o);
+    hub_free(hub);
+}
