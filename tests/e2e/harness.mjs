@@ -54,11 +54,13 @@ async function waitForHttp(url, child, ms = 10000) {
  * args: more options (a --db to start again on; port: the same port). */
 export async function startServer({ args = [], port: wanted = null } = {}) {
   const port = wanted ?? (await freePort());
-  // Every browser of a file shares one loopback address, and a closed page's
-  // stream counts until its next heartbeat fails: the per-address stream
-  // and request limits (tested by the API suites) would refuse the devices.
-  // For the same reason, the lobby's 5 open games per address.
-  const limits = ['--streams-per-address', '0', '--requests-per-second', '0', '--open-games-per-address', '0'];
+  // Every browser of a file shares one loopback address.  The per-address
+  // stream limit is kept (a closed page's stream is given back at once), but
+  // the requests a second (10) are those of one person, not of a file's
+  // dozen devices polling and playing at once, and the lobby's 5 open games
+  // an address would refuse a file's later tests the games its earlier ones
+  // left open: both tested by the API suites.
+  const limits = ['--requests-per-second', '0', '--open-games-per-address', '0'];
   const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(port), ...limits, ...args], { cwd: ROOT, stdio: 'ignore' });
   child.on('error', () => {}); // reported by waitForHttp as an exit
   const url = `http://127.0.0.1:${port}/`;
