@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "online/hangups.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -36,9 +37,12 @@ static void *hangups_main(void *arg) {
     }
 }
 
+/* A socket watched already (a second stream on a keep-alive connection)
+ * takes the new key: the old one's stream has gone. */
 static bool watch(Hangups *h, int fd, uint64_t key, uint32_t events) {
     struct epoll_event ev = {.events = events, .data.u64 = key};
-    return epoll_ctl(h->epoll_fd, EPOLL_CTL_ADD, fd, &ev) == 0;
+    if (epoll_ctl(h->epoll_fd, EPOLL_CTL_ADD, fd, &ev) == 0) return true;
+    return errno == EEXIST && epoll_ctl(h->epoll_fd, EPOLL_CTL_MOD, fd, &ev) == 0;
 }
 
 Hangups *hangups_start(HangupFn *fn, void *ctx) {
