@@ -1550,7 +1550,7 @@ describe('limits', () => {
       assert.equal(b.status, 200);
       assert.equal(c.status, 429);
       a.close();
-      // A heartbeat or two finds it gone.
+      // Its hangup is heard at once (hangups.c); a few tries allow for the scheduler.
       let d;
       for (let tries = 0; tries < 20 && (!d || d.status !== 200); tries++) {
         await sleep(250);
