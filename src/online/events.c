@@ -30,13 +30,15 @@ enum {
     PENDING_MAX = 256 * 1024, /* unsent text past which a client is too slow: the stream ends */
     READ_BLOCK = 4096,
     GAME_BUCKETS = 8192, /* the index of streams by game */
+    BUCKET_BITS = 13,    /* GAME_BUCKETS is 1 << BUCKET_BITS: a hangup's key names its bucket */
 };
+_Static_assert(GAME_BUCKETS == 1 << BUCKET_BITS, "a stream's key holds its bucket");
 
 struct Stream {
     Hub *hub;
     struct MHD_Connection *c;
     int fd;       /* c's socket, -1 without one (the tests') */
-    uint64_t key; /* the hub's name for it, heard from its hangups */
+    uint64_t key; /* the hub's name for it, heard from its hangups: a number, then its bucket */
     Stream *prev, *next; /* under the hub's lock, while attached: all streams */
     Stream *game_prev, *game_next; /* the same: the streams of the same bucket */
     unsigned bucket;
@@ -145,7 +147,7 @@ static void wake(Stream *s);
 static void hung_up(void *ctx, uint64_t key) {
     Hub *h = ctx;
     pthread_mutex_lock(&h->lock);
-    for (Stream *s = h->head; s; s = s->next) {
+    for (Stream *s = h->games[key & (GAME_BUCKETS - 1)]; s; s = s->game_next) {
         if (s->key != key) continue;
         pthread_mutex_lock(&s->lock);
         s->closed = true;
@@ -232,7 +234,7 @@ void stream_attach(Hub *h, Stream *s, int64_t seq) {
     s->attached = true;
     h->count++;
     if (h->counted) h->counted(h->counted_ctx, s->id, +1);
-    s->key = ++h->last_key; /* watched once linked, so that a hangup heard at once finds it */
+    s->key = (++h->last_key << BUCKET_BITS) | s->bucket; /* watched once linked: a hangup heard at once finds it */
     if (!hangups_watch(h->hangups, s->fd, s->key)) s->key = 0;
     if (h->closing) {
         pthread_mutex_lock(&s->lock);
