@@ -56,9 +56,10 @@ static void ply_error(OnlineAnswer *a, unsigned status, const char *code, const 
     json_object_set_new(a->body, "ply", json_integer(ply));
 }
 
-/* The mover's clock ran out before its move (the timer may not have let it
- * fall yet): the seat leaves on time at that moment; answers 409. */
-static void flag_fell(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
+/* The mover's clock ran out before its move or another request (the timer
+ * may not have let it fall yet): the seat leaves on time at that moment;
+ * answers 409, to that seat (own) or another. */
+static void flag_fell(const Actions *acts, Loaded *l, int seat, bool own, OnlineAnswer *a) {
     StoreGame g = l->g;
     int64_t at = clock_flag_at(&g);
     g.clock_ms[seat] = 0;
@@ -68,9 +69,14 @@ static void flag_fell(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a)
     int n = 0;
     seat_leaves(&g, seat, "time", at, online, ev, &n);
     Write w = {.kind = WRITE_UPDATE};
-    if (writer_commit(acts->writer, &w, &g, ev, n, a))
-        online_error(a, 409, "game_over", g.status == GAME_FINISHED ? "your time ran out: the game is over"
-                                                                     : "your time ran out: the computer plays your seat now");
+    if (!writer_commit(acts->writer, &w, &g, ev, n, a)) return;
+    bool over = g.status == GAME_FINISHED;
+    if (own)
+        online_error(a, 409, "game_over",
+                     over ? "your time ran out: the game is over" : "your time ran out: the computer plays your seat now");
+    else
+        online_error(a, 409, over ? "game_over" : "stale",
+                     over ? "a clock ran out: the game is over" : "a clock ran out meanwhile: read the game again");
 }
 
 /* The move is legal: its row, and its events (move, a draw offer declined
@@ -120,7 +126,7 @@ static void move_in_turn(const Actions *acts, Loaded *l, int seat, const char *t
     int64_t now = clock_now_ms();
     StoreGame timed = l->g;
     if (!clock_after_move(&timed, seat, now)) {
-        flag_fell(acts, l, seat, a);
+        flag_fell(acts, l, seat, true, a);
         return;
     }
     Refusal why;
@@ -151,11 +157,23 @@ static void move(const Actions *acts, Loaded *l, const char *token, const json_t
 
 /* ---- resign, draw, claim, abort, ping ---------------------------------------------- */
 
+/* The running clock has run out, the timer not yet told: the flag is settled
+ * first (that seat left on time, before this request), then the request is
+ * refused, 409, whatever it was: it was made of a game no longer as read. */
+static bool flag_settled(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
+    int64_t at = clock_flag_at(&l->g);
+    if (!at || at > clock_now_ms()) return false;
+    int loser = game_to_move(&l->g);
+    flag_fell(acts, l, loser, loser == seat, a);
+    return true;
+}
+
 /* A seat that a person plays, of a game under way: -1 with 401, 403 or 409 if not. */
-static int playing_seat(const Actions *acts, const Loaded *l, const char *token, OnlineAnswer *a) {
+static int playing_seat(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
     int seat = acting_seat(acts, &l->g, token, a);
     if (seat < 0 || !acting_ongoing(&l->g, a)) return -1;
     if (!seat_human(&l->g, seat)) return acting_refuse(a, 409, "game_over", "you have left this game"), -1;
+    if (flag_settled(acts, l, seat, a)) return -1;
     return seat;
 }
 
@@ -262,6 +280,12 @@ static void abort_game(const Actions *acts, Loaded *l, const char *token, Online
         acting_refuse(a, 409, "game_over", "the game is over");
         return;
     }
+    /* Only a seat still playing speaks for the game (one that resigned does not). */
+    if (l->g.status == GAME_ONGOING && !seat_human(&l->g, seat)) {
+        acting_refuse(a, 409, "game_over", "you have left this game");
+        return;
+    }
+    if (flag_settled(acts, l, seat, a)) return;
     if (first_moves_made(&l->g)) {
         acting_refuse(a, 409, "too_late", "every seat has moved: resign or offer a draw instead");
         return;

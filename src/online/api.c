@@ -330,7 +330,8 @@ static bool stream_allowed(Api *api, struct MHD_Connection *c, ApiRequest *r, en
 }
 
 /* A stream's response queued: its connection never times out, as it is
- * quiet for 15 s at most (heartbeats); a dead peer shows when a write fails. */
+ * quiet for 15 s at most (heartbeats); a peer that hangs up is heard at once
+ * (hangups.h), a dead one when a write fails.  The log counts its bytes. */
 static enum MHD_Result queue_stream(struct MHD_Connection *c, ApiRequest *r, Stream *s) {
     struct MHD_Response *resp = stream_response(s);
     if (!resp) {
@@ -340,6 +341,7 @@ static enum MHD_Result queue_stream(struct MHD_Connection *c, ApiRequest *r, Str
     MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0U);
     r->answered = r->streaming = true;
     r->status = 200;
+    stream_count_sent(s, &r->bytes);
     enum MHD_Result queued = MHD_queue_response(c, 200, resp);
     MHD_destroy_response(resp); /* the connection holds it; freeing it frees the stream */
     return queued;
@@ -404,7 +406,7 @@ static enum MHD_Result stream_opened(struct MHD_Connection *c, ApiRequest *r) {
         stream_discard(s);
         json_t *body = r->call.answer.body;
         r->call.answer.body = NULL;
-        return send_json(c, r, r->call.answer.status, body, 0);
+        return send_json(c, r, r->call.answer.status, body, r->call.answer.retry_after);
     }
     return queue_stream(c, r, s);
 }
@@ -414,7 +416,7 @@ static enum MHD_Result last_call(Api *api, struct MHD_Connection *c, ApiRequest 
         if (r->route == ROUTE_EVENTS) return stream_opened(c, r);
         json_t *body = r->call.answer.body; /* send_json's from now on */
         r->call.answer.body = NULL;
-        return send_json(c, r, r->call.answer.status, body, 0);
+        return send_json(c, r, r->call.answer.status, body, r->call.answer.retry_after);
     }
     if (r->too_large) return send_error(c, r, 413, "too_large", "the body is over 4 KiB", 0);
     if (r->route == ROUTE_EVENTS) return open_stream(api, c, r);

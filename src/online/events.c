@@ -24,16 +24,21 @@
 #include <time.h>
 
 #include "http/security_headers.h"
+#include "online/hangups.h"
 
 enum {
     PENDING_MAX = 256 * 1024, /* unsent text past which a client is too slow: the stream ends */
     READ_BLOCK = 4096,
     GAME_BUCKETS = 8192, /* the index of streams by game */
+    BUCKET_BITS = 13,    /* GAME_BUCKETS is 1 << BUCKET_BITS: a hangup's key names its bucket */
 };
+_Static_assert(GAME_BUCKETS == 1 << BUCKET_BITS, "a stream's key holds its bucket");
 
 struct Stream {
     Hub *hub;
     struct MHD_Connection *c;
+    int fd;       /* c's socket, -1 without one (the tests') */
+    uint64_t key; /* the hub's name for it, heard from its hangups: a number, then its bucket */
     Stream *prev, *next; /* under the hub's lock, while attached: all streams */
     Stream *game_prev, *game_next; /* the same: the streams of the same bucket */
     unsigned bucket;
@@ -44,6 +49,7 @@ struct Stream {
     pthread_mutex_t lock; /* the rest */
     char *buf;
     size_t len, cap;
+    uint64_t *sent; /* NULL, or where the bytes libmicrohttpd takes are counted */
     bool suspended, closed;
 };
 
@@ -56,6 +62,8 @@ struct Hub {
     StreamCountFn *counted;
     void *counted_ctx;
     bool closing; /* the server stops: a stream attached now ends at once */
+    Hangups *hangups; /* NULL until the threads start */
+    uint64_t last_key;
     Stream *games[GAME_BUCKETS];
     /* The heartbeats' thread, and its own lock to sleep and be stopped on. */
     pthread_t beat;
@@ -96,6 +104,7 @@ void hub_on_count(Hub *h, StreamCountFn *counted, void *ctx) {
 
 void hub_free(Hub *h) {
     if (!h) return;
+    hangups_stop(h->hangups);
     if (h->beating) {
         pthread_mutex_lock(&h->beat_lock);
         h->beat_stop = true;
@@ -130,10 +139,34 @@ static void *beat_main(void *arg) {
     return NULL;
 }
 
+static void wake(Stream *s);
+
+/* The hangups' thread: the client of stream key has gone.  What it was
+ * still to be sent is dropped, and the stream resumed to end: libmicrohttpd
+ * then frees it, which gives back its place and its count at once. */
+static void hung_up(void *ctx, uint64_t key) {
+    Hub *h = ctx;
+    pthread_mutex_lock(&h->lock);
+    for (Stream *s = h->games[key & (GAME_BUCKETS - 1)]; s; s = s->game_next) {
+        if (s->key != key) continue;
+        pthread_mutex_lock(&s->lock);
+        s->closed = true;
+        s->len = 0;
+        wake(s);
+        pthread_mutex_unlock(&s->lock);
+        break;
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
 bool hub_start_heartbeats(Hub *h, int64_t period_ms, unsigned slices) {
     h->beat_ms = period_ms > 0 ? period_ms : 1;
     h->beat_slices = slices ? slices : 1;
-    h->beating = pthread_create(&h->beat, NULL, beat_main, h) == 0;
+    Hangups *hangups = hangups_start(hung_up, h);
+    pthread_mutex_lock(&h->lock);
+    h->hangups = hangups;
+    pthread_mutex_unlock(&h->lock);
+    h->beating = hangups && pthread_create(&h->beat, NULL, beat_main, h) == 0;
     return h->beating;
 }
 
@@ -142,6 +175,8 @@ Stream *stream_new(Hub *h, struct MHD_Connection *c, const char *id, const char 
     if (!s) return NULL;
     s->hub = h;
     s->c = c;
+    const union MHD_ConnectionInfo *info = c ? MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD) : NULL;
+    s->fd = info ? info->connect_fd : -1;
     snprintf(s->id, sizeof s->id, "%s", id);
     s->bucket = bucket_of(s->id);
     snprintf(s->client, sizeof s->client, "%s", client);
@@ -199,6 +234,8 @@ void stream_attach(Hub *h, Stream *s, int64_t seq) {
     s->attached = true;
     h->count++;
     if (h->counted) h->counted(h->counted_ctx, s->id, +1);
+    s->key = (++h->last_key << BUCKET_BITS) | s->bucket; /* watched once linked: a hangup heard at once finds it */
+    if (!hangups_watch(h->hangups, s->fd, s->key)) s->key = 0;
     if (h->closing) {
         pthread_mutex_lock(&s->lock);
         s->closed = true;
@@ -256,6 +293,7 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max) {
     ssize_t n = 0;
     if (s->len) {
         n = (ssize_t)take(s, out, max);
+        if (s->sent) *s->sent += (uint64_t)n;
     } else if (s->closed) {
         n = MHD_CONTENT_READER_END_OF_STREAM;
     } else {
@@ -268,6 +306,12 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max) {
 }
 
 static void freed(void *cls) { stream_discard(cls); }
+
+void stream_count_sent(Stream *s, uint64_t *bytes) {
+    pthread_mutex_lock(&s->lock);
+    s->sent = bytes;
+    pthread_mutex_unlock(&s->lock);
+}
 
 struct MHD_Response *stream_response(Stream *s) {
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, READ_BLOCK, reader, s, freed);

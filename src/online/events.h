@@ -50,6 +50,10 @@ void stream_attach(Hub *h, Stream *s, int64_t seq);
 struct MHD_Response *stream_response(Stream *s);
 void stream_discard(Stream *s);
 
+/* Adds to *bytes each byte libmicrohttpd takes from the stream from now on
+ * (for the access log): *bytes must last as long as the request. */
+void stream_count_sent(Stream *s, uint64_t *bytes);
+
 /* Sends text to every stream of game id: for what is not a stored event
  * (presence), which has no number. */
 void hub_publish(Hub *h, const char *id, const char *text);
@@ -85,7 +89,9 @@ void hub_heartbeat(Hub *h, unsigned slice, unsigned slices);
 
 /* Starts a thread of the hub's own that sends the heartbeats, each period
  * in `slices` turns: apart from the games' lock, so that they go on while a
- * store holds that up (a database slow to answer).  false if it cannot. */
+ * store holds that up (a database slow to answer).  And one that ends a
+ * stream as soon as its client hangs up (hangups.h), not at the next
+ * heartbeat.  false if it cannot. */
 bool hub_start_heartbeats(Hub *h, int64_t period_ms, unsigned slices);
 
 /* Streams open. */

@@ -26,6 +26,7 @@ typedef enum {
 typedef struct {
     unsigned status;
     json_t *body;
+    unsigned retry_after; /* seconds, for a Retry-After header; 0: none */
 } OnlineAnswer;
 
 /* An error answer: {"error": code, "message": message}. */

@@ -3,6 +3,7 @@
 #include "online/timer.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -193,6 +194,13 @@ Timer *timer_start(pthread_mutex_t *lock, Store *store, LiveGames *live, Presenc
     if (!t) return NULL;
     *t = (Timer){.lock = lock, .store = store, .live = live, .presence = presence, .writer = writer, .lobby = lobby,
                  .config = *config, .started_ms = clock_now_ms(), .next_expire = clock_now_ms()};
+    /* The flags that fell while the server was down fall now, before it
+     * answers anything: else a game over on time would read as going on
+     * until the thread's first pass. */
+    pthread_mutex_lock(lock);
+    Tick k = {t, clock_now_ms(), INT64_MAX};
+    live_sweep(live, tick_game, &k);
+    pthread_mutex_unlock(lock);
     if (pthread_create(&t->thread, NULL, timer_main, t) == 0) return t;
     free(t);
     return NULL;

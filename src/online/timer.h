@@ -27,8 +27,9 @@ typedef struct {
     int64_t lobby_ms;      /* or this long after its creation */
 } TimerConfig;
 
-/* Starts the thread, which holds lock (the service's) whenever it is
- * awake.  NULL if it cannot. */
+/* Settles the flags already due (the clocks that ran out while the server
+ * was down: live_schedule_unfinished first), then starts the thread, which
+ * holds lock (the service's) whenever it is awake.  NULL if it cannot. */
 Timer *timer_start(pthread_mutex_t *lock, Store *store, LiveGames *live, Presence *presence, Writer *writer, Lobby *lobby,
                    const TimerConfig *config);
 void timer_stop(Timer *t);

@@ -6,7 +6,12 @@
 
 #include "online/game_json.h"
 
-enum { EVENTS_MAX = 4 };
+enum {
+    EVENTS_MAX = 4,
+    /* An open game leaves the lobby when taken, aborted or its creator is
+     * away (docs/DECISIONS.md): a minute is a fair wait before trying again. */
+    OPEN_GAME_RETRY_SECONDS = 60,
+};
 
 struct Writer {
     Store *store;
@@ -66,8 +71,10 @@ bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *eve
         computer_due(w->computer, g);
         return true;
     }
-    if (st == STORE_LIMITED)
+    if (st == STORE_LIMITED) {
         online_error(answer, 429, "rate_limited", "this address has as many games open in the lobby as it may");
+        answer->retry_after = OPEN_GAME_RETRY_SECONDS;
+    }
     else if (st == STORE_CONFLICT)
         online_error(answer, 409, "stale", "the game changed meanwhile; read it again");
     else

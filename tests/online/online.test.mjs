@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
 import {
+  FIXTURES,
   PG,
   STORE,
   api,
@@ -29,6 +30,7 @@ import {
   routing,
   sleep,
   startOnline,
+  startServer,
   stopServer,
   storeFor,
   tempDir,
@@ -716,6 +718,41 @@ describe('the lobby', () => {
     assert.equal((await api(port, 'GET', '/api/v1/lobby?x=1')).status, 200, 'a query is ignored');
   });
 
+  test('kept across a restart: an open game is listed again, and may be joined by seat', async () => {
+    const dir = tempDir();
+    try {
+      const db = storeFor(dir);
+      let s = await startOnline(['--db', db]);
+      const c = (await openGame(s.port, { name: 'Host' })).body;
+      await lobbyUntil(s.port, (gs) => listed(gs, c.id));
+      await stopServer(s);
+      s = await startOnline(['--db', db]);
+      try {
+        const games = await lobbyUntil(s.port, (gs) => listed(gs, c.id));
+        assert.equal(games.find((g) => g.id === c.id).seats.w.name, 'Host');
+        assert.equal((await api(s.port, 'POST', `/api/v1/games/${c.id}/join`, { body: { seat: 'b' } })).status, 200);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the default limit, with no option given: five open games an address, the sixth 429 with Retry-After', async () => {
+    // startOnline lifts the limits for the other tests: here none is given.
+    const s = await startServer(['--root', FIXTURES, '--db', PG ? storeFor(null) : ':memory:']);
+    try {
+      for (let i = 0; i < 5; i++) assert.equal((await openGame(s.port)).status, 201);
+      const sixth = await openGame(s.port);
+      assert.equal(sixth.status, 429, sixth.text);
+      assert.equal(sixth.body.error, 'rate_limited');
+      assert.ok(Number(sixth.headers['retry-after']) > 0);
+    } finally {
+      await stopServer(s);
+    }
+  });
+
   describe('leaving, and the limits (short times, a server of their own)', () => {
     let quick;
     before(async () => {
@@ -755,6 +792,22 @@ describe('the lobby', () => {
       }
     });
 
+    test('its creator offline is counted from the last sighting: online 1 s, then away 1 s, not from its creation', async () => {
+      const c = (await openGame(quick.port)).body;
+      const events = await openEvents(quick.port, c.id); // no token: a spectator, not its creator
+      try {
+        await sleep(1000); // setup: past half of what creation alone would give
+        const seen = performance.now();
+        assert.equal((await api(quick.port, 'POST', `/api/v1/games/${c.id}/ping`, { token: c.token })).status, 204);
+        const left = await events.next((e) => e.event === 'lobby', 6000);
+        assert.deepEqual(left.data, { open: false, reason: 'away' });
+        const after = left.at - seen;
+        assert.ok(after >= 1990, `left ${Math.round(after)} ms after the last sighting, not 2 s`);
+      } finally {
+        events.close();
+      }
+    });
+
     test('five open games an address at once: the sixth is 429 rate_limited and nothing is made; one gone, another may open', async () => {
       // A store of its own: the run's may hold open games of other tests from this address.
       const limited = await startOnline(['--db', PG ? storeFor(null) : ':memory:', '--open-games-per-address', '5']);
@@ -768,6 +821,7 @@ describe('the lobby', () => {
         const sixth = await openGame(limited.port);
         assert.equal(sixth.status, 429, sixth.text);
         assert.equal(sixth.body.error, 'rate_limited');
+        assert.equal(sixth.headers['retry-after'], '60', 'ONLINE.md: "with Retry-After"');
         assert.equal((await api(limited.port, 'POST', '/api/v1/games', { body: {} })).status, 201, 'a game not open is not counted');
         assert.equal((await lobbyUntil(limited.port, (gs) => gs.length === 5)).length, 5);
         await api(limited.port, 'POST', `/api/v1/games/${made[0].id}/abort`, { token: made[0].token });
@@ -861,6 +915,12 @@ describe('correspondence', () => {
       age(db, falls.id, `turn_started_ms = turn_started_ms - ${2 * DAY}`);
       s = await startOnline(['--db', db, '--keep-days', '30']);
       try {
+        // Settled before the server answers anything: the stream's first
+        // event, the game as it is, already says so (no end event to wait for).
+        const events = await openEvents(s.port, falls.id);
+        const first = await events.next((e) => e.event === 'game');
+        events.close();
+        assert.equal(first.data.status, 'finished', 'over on time from the first answer');
         const ended = (await api(s.port, 'GET', `/api/v1/games/${falls.id}`)).body;
         assert.deepEqual(ended.result, { winner: 'w', reason: 'time' });
         assert.equal(ended.clock.b_ms, 0);
@@ -1024,6 +1084,34 @@ describe('three and four seats', () => {
     const last = await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.r });
     assert.equal(last.body.status, 'finished');
     assert.deepEqual(last.body.result, { winner: null, reason: 'abandoned' });
+  });
+
+  test('a seat that has left no longer speaks for the game: its abort, draw offer or resign is 409 and changes nothing', async () => {
+    const game = await seated(port, { players: 3 });
+    await play(port, game, 3, 0, three); // White has moved; Red and Black have not
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b })).body.status, 'ongoing');
+    const url = (what) => `/api/v1/games/${game.id}/${what}`;
+    const abort = await api(port, 'POST', url('abort'), { token: game.b });
+    assert.equal(abort.status, 409, abort.text);
+    assert.equal(abort.body.error, 'game_over');
+    const offer = await api(port, 'POST', url('draw'), { token: game.b, body: { action: 'offer' } });
+    assert.equal(offer.status, 409, offer.text);
+    assert.equal((await api(port, 'POST', url('resign'), { token: game.b })).status, 409);
+    const g = (await api(port, 'GET', `/api/v1/games/${game.id}`)).body;
+    assert.equal(g.status, 'ongoing', 'the others play on');
+    assert.equal(g.draw_offer, null);
+    assert.equal((await api(port, 'POST', url('abort'), { token: game.r })).status, 200, 'Red, still playing, may abort');
+  });
+
+  test('a draw of three after a seat has left: every person still playing decides it, not the seat that left', async () => {
+    const game = await seated(port, { players: 3 });
+    await play(port, game, 3, 0, three); // Red to move; the computer plays Black once it has left
+    assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.b })).status, 200);
+    const draw = (seat, action) => api(port, 'POST', `/api/v1/games/${game.id}/draw`, { token: game[seat], body: { action } });
+    assert.deepEqual((await draw('w', 'offer')).body.draw_offer, { by: 'w', accepted: ['w'] });
+    const done = await draw('r', 'accept');
+    assert.equal(done.body.status, 'finished', 'Black, gone, is not asked');
+    assert.deepEqual(done.body.result, { winner: null, reason: 'agreement' });
   });
 
   test('partners lose together: the other partnership wins', async () => {
@@ -1289,6 +1377,20 @@ describe('presence, ping, origin', () => {
     assert.ok(!server.stderr.includes(game.w) && !server.stderr.includes(game.b), 'no token in the log');
     assert.ok(!server.stderr.includes(game.created.invite), 'no invite in the log');
   });
+
+  test('the access log counts the bytes an event stream sent, not 0', async () => {
+    const game = await newGame(port);
+    const events = await openEvents(port, game.id);
+    await move(port, game, 'w', 0, moves[0]);
+    await events.next((e) => e.event === 'move');
+    events.end();
+    const line = new RegExp(`GET /api/v1/games/${game.id}/events 200 (\\d+) `);
+    const end = performance.now() + 3000;
+    while (!line.test(server.stderr) && performance.now() < end) await sleep(20);
+    const bytes = Number(server.stderr.match(line)?.[1]);
+    // Each event's text is sent whole: at least the game event and the move.
+    assert.ok(bytes > 200, `${bytes} bytes logged`);
+  });
 });
 
 describe('the event stream', () => {
@@ -1448,7 +1550,7 @@ describe('limits', () => {
       assert.equal(b.status, 200);
       assert.equal(c.status, 429);
       a.close();
-      // A heartbeat or two finds it gone.
+      // Its hangup is heard at once (hangups.c); a few tries allow for the scheduler.
       let d;
       for (let tries = 0; tries < 20 && (!d || d.status !== 200); tries++) {
         await sleep(250);
@@ -1461,6 +1563,46 @@ describe('limits', () => {
       await stopServer(s);
     }
   });
+  // 16 is the default of --streams-per-address.  A stream is suspended
+  // while it has nothing to send, and its client's hangup was heard only by
+  // the next heartbeat's write (15-30 s): now at once (hangups.c).
+  const STREAMS = 16;
+  const until = async (what, pred, ms = 1000) => {
+    const end = performance.now() + ms;
+    for (let v = await what(); ; v = await what()) {
+      if (pred(v)) return v;
+      if (performance.now() > end) return v;
+      await sleep(50);
+    }
+  };
+  for (const kind of ['game', 'lobby']) {
+    test(`${kind} streams closed, cleanly or by a reset, give back their places and their count within a second`, async () => {
+      const s = await startOnline([], { servers: 1 });
+      try {
+        const game = await newGame(s.port);
+        const open = () => (kind === 'game' ? openEvents(s.port, game.id) : openLobby(s.port));
+        const watchers = async () => (await api(s.port, 'GET', `/api/v1/games/${game.id}`)).body.watchers;
+        const first = [];
+        for (let i = 0; i < STREAMS; i++) first.push(await open());
+        assert.deepEqual(first.map((x) => x.status), Array(STREAMS).fill(200));
+        assert.equal((await open()).status, 429, 'the limit holds');
+        if (kind === 'game') assert.equal(await watchers(), STREAMS);
+        first.forEach((x, i) => (i % 2 ? x.reset() : x.end()));
+        if (kind === 'game') assert.equal(await until(watchers, (n) => n === 0), 0, 'the count drops at once');
+        // The places come back as the hangups are heard: within a second, all.
+        const second = [];
+        const end = performance.now() + 1000;
+        while (second.filter((x) => x.status === 200).length < STREAMS && performance.now() < end) {
+          second.push(await open());
+          if (second.at(-1).status !== 200) await sleep(50);
+        }
+        assert.equal(second.filter((x) => x.status === 200).length, STREAMS, 'sixteen new streams within a second');
+        for (const x of second) x.close();
+      } finally {
+        await stopServer(s);
+      }
+    });
+  }
 });
 
 describe('limits: the whole server, and behind a proxy', () => {

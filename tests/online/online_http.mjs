@@ -222,7 +222,7 @@ export function move(port, game, seat, ply, text) {
 }
 
 // An event stream: {events: [{id, event, data, at}], stored(), comments,
-// raw, close(), next(pred, ms)}; at is performance.now() when the event was
+// raw, close(), end() (FIN), reset() (RST), next(pred, ms)}; at is performance.now() when the event was
 // read; stored() the events with an id (not presence, not watchers); ended
 // says the server closed the stream with its last chunk.  With a Router,
 // stream.server is the index of the server that holds it.
@@ -311,6 +311,8 @@ export function openEvents(port, id, { lastEventId, target = `/api/v1/games/${id
       if (!headDone) reject(new Error('stream closed before its headers'));
     });
     stream.close = () => socket.destroy();
+    stream.end = () => socket.end(); // a clean close: FIN
+    stream.reset = () => socket.resetAndDestroy(); // an abrupt one: RST
     // The stored events (with ids), without presence and watchers.
     stream.stored = () => stream.events.filter((e) => e.id !== undefined);
     // Resolves with the first event matching pred, or rejects after ms.

@@ -11,15 +11,17 @@
  * Each test on SQLite (committer_sqlite::) and on PostgreSQL (committer_pg::,
  * a fresh database on HALMA_TEST_PG's server).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_setaffinity */
 #include <criterion/criterion.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "online/game_clock.h"
 #include "online/online.h"
 #include "online/store.h"
 #include "temp_db.h"
@@ -264,6 +266,147 @@ Test(committer_pg, a_database_out_of_reach_is_503_then_the_game_goes_on, .timeou
     json_t *moves = json_object_get(a.body, "moves");
     cr_assert_eq(json_array_size(moves), 1, "the move once");
     json_decref(a.body);
+    online_stop(o);
+    hub_free(hub);
+}
+
+/* A request to a game whose running clock ran out before the timer heard of
+ * it (here: the clock set by another connection to the store, which this
+ * service's timer never learns of): the flag is settled first, the game over
+ * on time, and the request refused, whatever it was. */
+static void out_of_time_behind_the_timer(OnlineAction action, const char *body_json, int actor) {
+    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(store_path, 0, &hub);
+    Seated s = seated(o);
+    OnlineAnswer a;
+    json_t *first = json_pack("{s:i, s:s}", "ply", 0, "move", "o2-m4");
+    online_do(o, ONLINE_MOVE, s.id, s.token[0], first, &a);
+    json_decref(first);
+    cr_assert_eq(a.status, 200);
+    json_decref(a.body);
+
+    char err[256];
+    Store *other = store_open(store_path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    StoreGame g;
+    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+    g.initial_ms = 60000;
+    for (int seat = 0; seat < STORE_SEATS; seat++) g.clock_ms[seat] = 1000;
+    g.turn_started_ms = clock_now_ms() - 5000; /* Black's second ran out 4 s ago */
+    cr_assert_eq(store_update(other, &g, NULL, 0), STORE_OK);
+
+    json_t *body = body_json ? json_loads(body_json, 0, NULL) : NULL;
+    online_do(o, action, s.id, s.token[actor], body, &a);
+    json_decref(body);
+    cr_assert_eq(a.status, 409, "refused: the game was over on time");
+    cr_assert_str_eq(json_string_value(json_object_get(a.body, "error")), "game_over");
+    json_decref(a.body);
+    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+    cr_assert_eq(g.status, GAME_FINISHED);
+    cr_assert_eq(g.winner, 0, "White won on time");
+    cr_assert_str_eq(g.reason, "time");
+    store_close(other);
+    online_stop(o);
+    hub_free(hub);
+}
+
+Test(committer_sqlite, a_draw_offer_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
+    out_of_time_behind_the_timer(ONLINE_DRAW, "{\"action\": \"offer\"}", 0);
+}
+Test(committer_sqlite, a_resign_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
+    out_of_time_behind_the_timer(ONLINE_RESIGN, NULL, 1);
+}
+Test(committer_sqlite, an_abort_after_a_flag_the_timer_has_not_seen_is_refused, .fini = remove_test_store) {
+    out_of_time_behind_the_timer(ONLINE_ABORT, NULL, 1);
+}
+
+/* A clock that ran out while the server was down: the flag has fallen by
+ * the time the service has started, before it answers anything (the timer
+ * thread's first pass came too late for the first request). */
+Test(committer_sqlite, a_flag_due_at_a_restart_falls_before_the_service_answers, .fini = remove_test_store) {
+    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(store_path, 0, &hub);
+    Seated s = seated(o);
+    OnlineAnswer a;
+    json_t *first = json_pack("{s:i, s:s}", "ply", 0, "move", "o2-m4");
+    online_do(o, ONLINE_MOVE, s.id, s.token[0], first, &a);
+    json_decref(first);
+    json_decref(a.body);
+    online_stop(o);
+    hub_free(hub);
+
+    char err[256];
+    Store *other = store_open(store_path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    StoreGame g;
+    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+    g.initial_ms = 60000;
+    for (int seat = 0; seat < STORE_SEATS; seat++) g.clock_ms[seat] = 1000;
+    g.turn_started_ms = clock_now_ms() - 5000; /* Black's second ran out while the server was down */
+    StoreGame overdue = g;
+
+    /* On one core the service's threads start only when the test's thread
+     * yields it: the timer's first pass came after the first request then. */
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    for (int round = 0; round < 200; round++) { /* lost only some of the time */
+        cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+        overdue.seq = g.seq; /* ongoing and overdue again, after the last round's flag */
+        cr_assert_eq(store_update(other, &overdue, NULL, 0), STORE_OK);
+        o = start(store_path, 0, &hub);
+        cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
+        cr_assert_eq(g.status, GAME_FINISHED, "over on time as soon as the service is up");
+        cr_assert_str_eq(g.reason, "time");
+        online_stop(o);
+        hub_free(hub);
+    }
+    store_close(other);
+}
+
+/* White made the computer's (as a seat whose person left is) by another
+ * connection, which this service's computer never hears of; finished too if
+ * over.  The service then gets a computer's move for it at ply 0. */
+static unsigned computer_move_status(Online *o, Store *other, const Seated *s, bool over, int *ply) {
+    StoreGame g;
+    cr_assert_eq(store_read(other, s->id, &g, NULL), STORE_OK);
+    g.level[0] = 3;
+    snprintf(g.left[0], sizeof g.left[0], "resign");
+    if (over) {
+        g.status = GAME_FINISHED;
+        g.winner = 1;
+        snprintf(g.reason, sizeof g.reason, "resign");
+    }
+    cr_assert_eq(store_update(other, &g, NULL, 0), STORE_OK);
+    json_t *body = json_pack("{s:i, s:i, s:s}", "ply", 0, "seat", 0, "move", "o2-m4");
+    OnlineAnswer a;
+    online_do(o, ONLINE_COMPUTER, s->id, NULL, body, &a);
+    json_decref(body);
+    json_decref(a.body);
+    cr_assert_eq(store_read(other, s->id, &g, NULL), STORE_OK);
+    *ply = g.ply;
+    return a.status;
+}
+
+/* A computer's move that arrives after the game ended (a resign, an abort
+ * or a draw during its search) is dropped: nothing is played. */
+Test(committer_sqlite, a_computer_move_after_the_game_ended_is_dropped, .fini = remove_test_store) {
+    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
+    Hub *hub;
+    Online *o = start(store_path, 0, &hub);
+    char err[256];
+    Store *other = store_open(store_path, err, sizeof err);
+    cr_assert(other, "%s", err);
+    Seated going = seated(o), over = seated(o);
+    int ply;
+    cr_assert_eq(computer_move_status(o, other, &going, false, &ply), 200, "the game going on: played");
+    cr_assert_eq(ply, 1);
+    cr_assert_eq(computer_move_status(o, other, &over, true, &ply), 409, "the game over: dropped");
+    cr_assert_eq(ply, 0, "nothing played");
+    store_close(other);
     online_stop(o);
     hub_free(hub);
 }

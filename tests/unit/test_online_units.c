@@ -155,6 +155,16 @@ Test(display_names, letters_of_any_script_marks_digits_and_four_signs) {
     for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) cr_assert(!name_ok(refused[k]), "%s", refused[k]);
 }
 
+/* ONLINE.md allows the space (U+0020) alone among the spaces: others look
+ * the same and would let two names pass for one. */
+Test(display_names, only_the_ascii_space) {
+    const char *refused[] = {"a\xc2\xa0" "b" /* U+00A0 no-break */, "a\xe3\x80\x80" "b" /* U+3000 ideographic */,
+                             "a\xe2\x80\x83" "b" /* U+2003 em */, "a\xe2\x80\xaf" "b" /* U+202F narrow no-break */,
+                             "a\xe1\x9a\x80" "b" /* U+1680 ogham */};
+    for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) cr_assert(!name_ok(refused[k]), "%s", refused[k]);
+    cr_assert(name_ok("a b"));
+}
+
 Test(display_names, counted_in_code_points_once_composed) {
     char name[256] = "";
     for (int k = 0; k < 24; k++) strcat(name, "e\xcc\x81"); /* e and a combining acute: one code point in NFC */
