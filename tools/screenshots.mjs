@@ -17,7 +17,7 @@ const RECORD = `[Variant "19"]
 *
 `;
 
-// Seven rounds of four computers at level 6 (HalmaMulti's think, 100 ms a move).
+// Seven rounds of four computers at level 6 (Halma's think, 100 ms a move).
 const RECORD_FOUR = `[Players "4"]
 [Partners "no"]
 

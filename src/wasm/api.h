@@ -20,13 +20,18 @@
 API(api_io) char *api_io(void);
 API(api_io_size) int api_io_size(void);
 
-/* A new game from the starting position: pieces is 19 or 13, turn_limit
- * the drawing limit (400 by default).  1 on success, 0 for a bad variant. */
-API(api_new_game) int api_new_game(int pieces, int turn_limit);
+/* A new game from the starting position: players 2, 3 or 4; partners 1
+ * for four as two partnerships; pieces 19 or 13 for two (three and four
+ * play 13 a seat, and pieces is not read); turn_limit the drawing limit (0
+ * or less: 400 for two, 200 a seat for three and four).  1 on success, 0
+ * for a game that cannot be.  The game's kind (two, or three and four) is
+ * chosen here and by api_set_fen; every other function serves either. */
+API(api_new_game) int api_new_game(int players, int partners, int pieces, int turn_limit);
 
-/* A new game from the FEN of len bytes in io.  0 on success; otherwise 1
- * and a refusal in io, the game unchanged. */
-API(api_set_fen) int api_set_fen(int pieces, int turn_limit, int len);
+/* A new game from the FEN of len bytes in io (for three and four:
+ * placement with w, r, b, y, the seat to move, the turns).  0 on success;
+ * otherwise 1 and a refusal in io, the game unchanged. */
+API(api_set_fen) int api_set_fen(int players, int partners, int pieces, int turn_limit, int len);
 
 /* Plays the move of len bytes in io: "pass", a step, a whole path or a
  * from-to chain.  0 on success, with the move as played in io (a from-to
@@ -36,11 +41,15 @@ API(api_play) int api_play(int len);
 /* Takes the last move back; 0 when there is none. */
 API(api_undo) int api_undo(void);
 
-/* The game's state as JSON in io: fen, variant, side, turns, turnLimit,
- * length, result ("ongoing", "white-wins", "black-wins", "draw-repetition",
- * "draw-turn-limit"), occurrences of the current position, moves (how many
- * legal moves), mustPass, and repeating: the from-to of every move that would
- * draw by a third repetition.  Returns the text's length. */
+/* The game's state as JSON in io: fen, variant (pieces a seat), players,
+ * partners, side (the letter of the seat to move: w, b, r, y), turns,
+ * turnLimit, length, result ("ongoing", "white-wins", "black-wins",
+ * "red-wins", "yellow-wins", "white-black-win", "red-yellow-win",
+ * "draw-repetition", "draw-turn-limit"), winners (their letters), home (the
+ * letters of the seats with every piece on their goal), occurrences of the
+ * current position, moves (how many legal moves; a forced pass is one),
+ * mustPass, and repeating: the from-to of every move that would draw by a
+ * third repetition.  Returns the text's length. */
 API(api_state) int api_state(void);
 
 /* The FEN after the first k moves, in io; 0 when k is out of range. */
@@ -64,10 +73,12 @@ API(api_occurrences_after) int api_occurrences_after(int from, int to);
  * only when a legal end lies there or beyond), 8 ending there repeats a
  * position for the third time, 16 the chain's last square, where it may
  * stop.  Returns how many squares are marked; -1 for an invalid chain.
+ * (The squares of a chain are those of the seat to move; see chain.h.)
  *
  * api_chain_to writes the whole move that continues the chain to square
  * `to` by a shortest continuation (landing nowhere twice) in notation in io,
- * and returns its length; 0 when there is none. */
+ * and returns its length; 0 when there is none or the rules refuse it (for
+ * three and four: a piece in its goal stays there). */
 API(api_targets) int api_targets(int n);
 API(api_chain_to) int api_chain_to(int n, int to);
 
@@ -79,16 +90,22 @@ API(api_legal) int api_legal(void);
  * build's speed with the native one). */
 API(api_perft) double api_perft(int depth);
 
-/* Gives the engine a transposition table of up to mb MiB, grown from the
- * module's memory; returns the MiB it got.  Only the instance that searches
- * calls it (api_think does, with 16, if nobody did). */
+/* Gives the engine of the game's kind (the two-player engine, or the
+ * computer of three and four, engine/multi_search.h) a transposition table
+ * of up to mb MiB, grown from the module's memory; returns the MiB it got.
+ * Only the instance that searches calls it; api_think gives the other
+ * kind's engine as many MiB (16 if nobody said) the first time it plays.
+ * api_engine_new_game makes both forget the games before. */
 API(api_engine_init) int api_engine_init(int mb);
 API(api_engine_new_game) void api_engine_new_game(void);
 
 /* The engine's move for the side to move, at level 1..10 and with at most
- * movetime ms and depth plies when these are positive: JSON
- * {move, depth, score, winIn, nodes, time} in io.  0 (and {}) once the game
- * is over. */
+ * movetime ms and depth plies (layers for three and four) when these are
+ * positive: JSON {move (its whole path, or "pass"), depth, score (for the
+ * side to move, hundredths of a move), winIn (> 0: a forced win in that
+ * many turns), nodes, time} in io, and for three and four seats: {w, r, b,
+ * y: each seat's moves still needed, in hundredths}.  0 (and {}) once the
+ * game is over. */
 API(api_think) int api_think(int level, int movetime, int depth);
 
 /* A hint for the side to move: the engine's best move at its top level
@@ -107,8 +124,8 @@ API(api_starts) int api_starts(void);
 /* Reads the form of a game record (docs/RECORD.md) of len bytes in io:
  * 0 and {variant, players, partners, turnLimit, fen (absent for the
  * starting position), white and black (the players' names as written,
- * absent when not), moves: [the move texts as written]} in io (a record of
- * three or four is played with api_multi.h's functions); otherwise 1 and {error: code, number
+ * absent when not), moves: [the move texts as written]} in io; otherwise 1
+ * and {error: code, number
  * (of a bad move), detail: the offending header, value or move}, the codes
  * being those of record_error_code (src/core/record.h).  The moves are not
  * checked by the rules here: loading the game does that, move by move. */

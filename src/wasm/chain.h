@@ -1,6 +1,6 @@
 /*
  * chain.h: a move entered hop by hop on the page, the same for two seats
- * (api.c) and for three or four (api_multi.c): reading the partial chain,
+ * and for three or four (api.c has both): reading the partial chain,
  * the squares it may go on to, and its shortest continuation to a square.
  */
 #ifndef HALMA_WASM_CHAIN_H
@@ -11,7 +11,7 @@
 #include "core/bitboard.h"
 #include "core/movegen.h"
 
-/* The flags of api_targets and api_multi_targets, a byte a square. */
+/* The flags of api_targets, a byte a square. */
 enum {
     TARGET_END = 1,     /* the move may end here */
     TARGET_STEP = 2,    /* ... and it is a step */

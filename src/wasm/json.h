@@ -1,7 +1,7 @@
 /*
  * json.h: the module's answers as JSON, refusals among them, written into
- * a Text (the callers' io buffer, api.h).  Shared by the two-player exports
- * (api.c) and those of three and four players (api_multi.c).
+ * a Text (the callers' io buffer, api.h), for games of every seating
+ * (api.c).
  */
 #ifndef HALMA_WASM_JSON_H
 #define HALMA_WASM_JSON_H

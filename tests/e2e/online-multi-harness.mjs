@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { click, idle } from './harness.mjs';
-import { HalmaMulti } from '../../web/js/halma-multi.js';
+import { Halma } from '../../web/js/halma-wasm.js';
 
 const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
 
@@ -38,7 +38,7 @@ export const inviteLinks = (page) =>
  * replay it): the step or jump that takes a piece furthest on, varied by
  * `pick`, or 'pass'. */
 export async function legalMove(game, pick = 0) {
-  const rules = await HalmaMulti.create(module);
+  const rules = await Halma.create(module);
   rules.newGame({ players: game.players, partners: game.partners });
   for (const move of game.moves) rules.play(move);
   const moves = rules.legal();

@@ -12,8 +12,8 @@ const module = await WebAssembly.compile(wasm);
 
 async function game(start, variant = 19) {
   const halma = await Halma.create(module);
-  if (start) assert.equal(halma.setFen(start, variant), null);
-  else halma.newGame(variant);
+  if (start) assert.equal(halma.setFen(start, { variant }), null);
+  else halma.newGame({ variant });
   return halma;
 }
 
@@ -193,7 +193,7 @@ test('a new game: the engine forgets the game before, and searches as a fresh on
   const h = await game();
   h.engineInit(4);
   for (let i = 0; i < 6; i++) assert.ok(h.play(h.think({ level: 10, depth: 5 }).move).path);
-  h.newGame(19);
+  h.newGame({ variant: 19 });
   h.engineNewGame();
   const again = h.think({ level: 10, depth: 6 });
   assert.equal(again.move, first.move);

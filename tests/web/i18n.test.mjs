@@ -26,7 +26,7 @@ for (const code of codes) {
 }
 
 test('every refusal reason of the wasm API has a text', () => {
-  const api = ['api.c', 'json.c', 'api_multi.c']
+  const api = ['api.c', 'json.c']
     .map((file) => readFileSync(new URL(`../../src/wasm/${file}`, import.meta.url), 'utf8')).join('\n');
   const reasons = new Set([...api.matchAll(/"([a-z]+(?:-[a-z]+)+|malformed|unreachable|occupied|illegal|variant|players)"/g)].map((m) => m[1]));
   const known = ['not-your-piece', 'empty-origin', 'step-occupied', 'occupied', 'unreachable', 'goal-camp', 'fen-side', 'seat-finished'];

@@ -32,7 +32,7 @@ test('the module\'s start positions and turn limit are a new game\'s', () => {
   const { turnLimit, positions } = halma.starts();
   assert.deepEqual(positions, { 19: START_19, 13: START_13 });
   for (const variant of [19, 13]) {
-    halma.newGame(variant);
+    halma.newGame({ variant });
     const state = halma.state();
     assert.equal(state.fen, positions[variant]);
     assert.equal(state.turnLimit, turnLimit);

@@ -1,12 +1,11 @@
-// The rules of three and four players in WebAssembly (src/wasm/api_multi.h,
-// HalmaMulti in web/js/halma-wasm.js), checked against RULES-MULTI.md and
-// the native build.
+// The rules and computer of three and four players in WebAssembly, through
+// the one API of every seating (src/wasm/api.h, Halma in
+// web/js/halma-wasm.js), checked against RULES-MULTI.md and the native build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { Halma, TARGET, squareIndex, squareOfIndex } from '../../web/js/halma-wasm.js';
-import { HalmaMulti } from '../../web/js/halma-multi.js';
 
 const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
 
@@ -17,7 +16,7 @@ const RED_NEAR_HOME = 'bbbb8rrrr/bbbb8rrrr/bbb10rrr/bb13r/14r1/16/16/16/yyyyyyyy
 const BLACK_NEAR_PARTNERS_WIN = 'wwww12/wwww12/www13/ww14/16/16/16/yyyyyyyyyyyyy3/rrrrrrrrrrrrr3/16/16/16/12b1bb/14bb/12bbbb/12bbbb b 90';
 
 async function multi(options, fen) {
-  const h = await HalmaMulti.create(module);
+  const h = await Halma.create(module);
   if (fen) assert.equal(h.setFen(fen, options), null);
   else h.newGame(options);
   return h;
@@ -28,14 +27,15 @@ const marked = (flags, bit) => [...flags.keys()].filter((i) => flags[i] & bit).m
 test('a new game of four or three starts as RULES-MULTI.md draws it', async () => {
   const four = (await multi({ players: 4 })).state();
   assert.equal(four.fen, START_FOUR);
-  assert.deepEqual([four.players, four.partners, four.seat, four.turnLimit, four.moves], [4, false, 'w', 800, 32]);
+  assert.deepEqual([four.players, four.partners, four.side, four.turnLimit, four.moves], [4, false, 'w', 800, 32]);
   assert.equal(four.result, 'ongoing');
   const three = (await multi({ players: 3 })).state();
   assert.equal(three.fen, START_THREE);
   assert.equal(three.turnLimit, 600);
-  const h = await HalmaMulti.create(module);
+  const h = await Halma.create(module);
   assert.throws(() => h.newGame({ players: 3, partners: true }), /no game of 3 players as partners/);
   assert.throws(() => h.newGame({ players: 5 }));
+  assert.throws(() => h.newGame({ players: 2, partners: true }));
 });
 
 test('turns go White, Red, Black, Yellow; moves are written back and undone', async () => {
@@ -43,13 +43,13 @@ test('turns go White, Red, Black, Yellow; moves are written back and undone', as
   const seats = [];
   for (const move of ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12']) {
     assert.deepEqual(h.play(move), { path: move });
-    seats.push(h.state().seat);
+    seats.push(h.state().side);
   }
   assert.deepEqual(seats, ['r', 'b', 'y', 'w']);
   assert.deepEqual(h.moves(), ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12']);
   assert.equal(h.fenAt(0), START_FOUR);
   assert.ok(h.undo());
-  assert.equal(h.state().seat, 'y');
+  assert.equal(h.state().side, 'y');
   assert.equal(h.fenAt(9), null);
 });
 
@@ -74,7 +74,7 @@ test('a seat wins alone; partners win together, and a partner home passes', asyn
   assert.deepEqual(h.legal(), []);
   const p = await multi({ players: 4, partners: true }, BLACK_NEAR_PARTNERS_WIN.replace(' b 90', ' w 89'));
   s = p.state();
-  assert.deepEqual([s.home, s.seat, s.mustPass, s.moves], [['w'], 'w', true, 1]);
+  assert.deepEqual([s.home, s.side, s.mustPass, s.moves], [['w'], 'w', true, 1]);
   assert.deepEqual(p.legal(), ['pass']);
   assert.equal(p.play('a16-b16').refusal.reason, 'seat-finished');
   assert.deepEqual(p.play('pass'), { path: 'pass' });
@@ -84,16 +84,17 @@ test('a seat wins alone; partners win together, and a partner home passes', asyn
   assert.deepEqual([s.result, s.winners], ['white-black-win', ['w', 'b']]);
 });
 
-test('destinations and shortest paths of a piece', async () => {
+test('where a piece picked up may end, and the shortest path there', async () => {
   const h = await multi({ players: 4 });
-  const flags = h.destinations('n2');
+  const flags = h.targets([squareIndex('n2')]);
   assert.deepEqual(marked(flags, TARGET.END), ['l2', 'm3', 'n4']);
   assert.deepEqual(marked(flags, TARGET.STEP), ['m3']);
-  assert.deepEqual(marked(h.destinations('o4'), TARGET.STEP), ['n4', 'n5', 'o5', 'p5']);
-  assert.equal(h.destinations('b4'), null, 'not the seat to move');
-  assert.equal(h.path('n2', 'n4'), 'n2-n4');
-  assert.equal(h.path('o4', 'o9'), null);
+  assert.deepEqual(marked(h.targets([squareIndex('o4')]), TARGET.STEP), ['n4', 'n5', 'o5', 'p5']);
+  assert.equal(h.targets([squareIndex('b4')]), null, 'not the seat to move');
+  assert.equal(h.chainTo([squareIndex('n2')], squareIndex('n4')), 'n2-n4');
+  assert.equal(h.chainTo([squareIndex('o4')], squareIndex('o9')), null);
   assert.equal(h.occurrencesAfter('o4', 'o5'), 1);
+  assert.equal(h.occurrencesAfter('b4', 'c5'), 0, "Red's move on White's turn");
 });
 
 test('chains hop by hop: where a partial chain may hop on, end or stop, and its shortest continuation', async () => {
@@ -134,7 +135,7 @@ test('a third repetition is flagged before it is played, and draws for everyone'
   const round = ['o4-n5', 'b4-c5', 'b13-c12', 'o13-n12', 'n5-o4', 'c5-b4', 'c12-b13', 'n12-o13'];
   for (const move of [...round, ...round.slice(0, 7)]) assert.ok(h.play(move).path, move);
   assert.deepEqual(h.state().repeating, ['n12-o13']);
-  assert.equal(h.destinations('n12')[squareIndex('o13')] & TARGET.REPEATS, TARGET.REPEATS);
+  assert.equal(h.targets([squareIndex('n12')])[squareIndex('o13')] & TARGET.REPEATS, TARGET.REPEATS);
   assert.equal(h.occurrencesAfter('n12', 'o13'), 3);
   h.play('n12-o13');
   assert.equal(h.state().result, 'draw-repetition');
@@ -155,10 +156,9 @@ test('records name their players, and replay move by move', async () => {
   const halma = await Halma.create(module);
   const record = halma.parseRecord('[Players "4"]\n[Partners "yes"]\n\n1. o4-n5 b4-c5 b13-c12 o13-n12 0-1-0-1\n');
   assert.deepEqual([record.players, record.partners, record.variant, record.turnLimit], [4, true, 13, 800]);
-  const h = new HalmaMulti(halma);
-  h.newGame({ players: record.players, partners: record.partners, turnLimit: record.turnLimit });
-  for (const move of record.moves) assert.ok(h.play(move).path, move);
-  assert.equal(h.state().seat, 'w');
+  halma.newGame(record);
+  for (const move of record.moves) assert.ok(halma.play(move).path, move);
+  assert.equal(halma.state().side, 'w');
   assert.equal(halma.parseRecord('[Players "3"]\n[Partners "yes"]\n').error.code, 'bad-partners');
   assert.equal(halma.parseRecord(START_THREE).players, 3);
   assert.equal(halma.parseRecord('1. n4-m5').players, 2);
@@ -180,13 +180,13 @@ test('the computer plays three, four and partners: a legal move, the seats\' fig
     const h = await multi(options);
     h.engineInit(4);
     for (let turn = 0; turn < options.players + 1; turn++) {
-      const seat = h.state().seat;
+      const seat = h.state().side;
       const answer = h.think({ level: 10, movetime: 60 });
       assert.ok(h.legal().includes(answer.move), `${answer.move} is legal`);
       assert.deepEqual(Object.keys(answer.seats), options.players === 3 ? ['w', 'r', 'b'] : ['w', 'r', 'b', 'y']);
       assert.ok(answer.depth >= 1 && answer.nodes >= 0 && answer.winIn === 0, JSON.stringify(answer));
       assert.ok(h.play(answer.move).path);
-      assert.notEqual(h.state().seat, seat);
+      assert.notEqual(h.state().side, seat);
     }
     const hint = h.hint({ movetime: 50 });
     assert.ok(h.legal().includes(hint.move), hint.move);
@@ -213,4 +213,63 @@ test('the computer searches as the native build does, node for node', async () =
   const last = native.split('\n').filter((line) => line.startsWith('info ')).pop();
   assert.match(last, new RegExp(`^info depth 5 score ${wasm.score} nodes ${wasm.nodes} `));
   assert.match(native, new RegExp(`bestmove ${wasm.move}\n`));
+});
+
+// What the worker asks (engine-worker.js): the page's game spec as it is, and
+// the same answers' shapes for every seating.
+const FOUR = { variant: 13, fen: null, turnLimit: 800, moves: [], players: 4 };
+
+async function spec(game = FOUR) {
+  const h = await Halma.create(module);
+  if (game.fen) assert.equal(h.setFen(game.fen, game), null);
+  else h.newGame(game);
+  return h;
+}
+
+const flagged = (flags) => [...flags.keys()].filter((i) => flags[i]).map((i) => [squareOfIndex(i), flags[i]]);
+
+test('the state has one shape for two, three and four; the seat to move is its side', async () => {
+  const state = (await spec()).state();
+  assert.deepEqual([state.side, state.players, state.partners, state.turnLimit, state.result, state.variant], ['w', 4, false, 800, 'ongoing', 13]);
+  assert.deepEqual(state.repeating, []);
+  const two = (await spec({ variant: 19, fen: null, turnLimit: 400, moves: [] })).state();
+  assert.deepEqual(Object.keys(two), Object.keys(state));
+  assert.deepEqual([two.side, two.players, two.partners, two.winners, two.home], ['w', 2, false, [], []]);
+});
+
+test('a piece\'s targets are its destinations, and a chain\'s where it may hop on or stop', async () => {
+  const h = await spec();
+  assert.deepEqual(flagged(h.targets([squareIndex('o4')])), [['n4', TARGET.END | TARGET.STEP], ['n5', TARGET.END | TARGET.STEP], ['o5', TARGET.END | TARGET.STEP], ['p5', TARGET.END | TARGET.STEP]]);
+  assert.equal(h.targets([squareIndex('b4')]), null, "Red's piece on White's turn");
+  assert.equal(h.targets([squareIndex('p1'), squareIndex('n3')]), null, 'n3 is taken: no hop there');
+  assert.deepEqual(flagged(h.targets([squareIndex('n2'), squareIndex('n4')])), [['n4', TARGET.STOP | TARGET.END]]);
+  assert.equal(h.chainTo([squareIndex('n2'), squareIndex('n4')], squareIndex('n4')), 'n2-n4');
+  assert.equal(h.chainTo([squareIndex('o4')], squareIndex('n5')), 'o4-n5');
+  assert.equal(h.chainTo([squareIndex('o4')], squareIndex('h8')), null);
+});
+
+test('the game of the spec: three players, partners, a refused start, and back to two', async () => {
+  const three = await spec({ ...FOUR, players: 3, turnLimit: 600 });
+  assert.deepEqual([three.state().players, three.state().turnLimit], [3, 600]);
+  const partners = await spec({ ...FOUR, partners: true });
+  assert.equal(partners.state().partners, true);
+  assert.equal(partners.setFen('bbbb8yyyy/16 w 0', FOUR).reason, 'fen-placement');
+  assert.equal(partners.state().partners, true, 'the game before stays');
+  partners.newGame({ variant: 13, turnLimit: 0 });
+  assert.deepEqual([partners.state().players, partners.state().variant, partners.state().turnLimit], [2, 13, 400]);
+});
+
+test('the computer and the hint answer for the seat to move; both engines forget together', async () => {
+  const h = await spec();
+  assert.equal(h.play('o4-n5').path, 'o4-n5');
+  const answer = h.think({ level: 1 });
+  assert.match(answer.move, /^[a-d]\d+(-[a-p]\d+)+$/, `Red's move ${answer.move}`);
+  assert.ok(h.hint({ movetime: 50 }).move);
+  h.engineNewGame();
+  assert.deepEqual(h.moves(), ['o4-n5']);
+  assert.equal(h.fenAt(0), START_FOUR);
+  h.newGame({ variant: 19 });
+  const two = h.think({ level: 1 });
+  assert.ok(h.legal().includes(two.move), two.move);
+  assert.equal(two.seats, undefined, 'no seats\' figures for two');
 });

@@ -55,7 +55,7 @@ function checkPosition(h) {
 for (const [variant, seed] of [[19, 1], [19, 2], [13, 3]]) {
   test(`random ${variant}-piece game ${seed}: the board offers exactly the legal moves`, async () => {
     const h = await Halma.create(module);
-    h.newGame(variant);
+    h.newGame({ variant });
     const pick = random(seed);
     for (let turn = 0; turn < 60 && h.state().result === 'ongoing'; turn++) {
       if (turn % 3 === 0) checkPosition(h);

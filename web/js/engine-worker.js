@@ -3,7 +3,8 @@
 // thinks.  The page starts two: one answers the rules' questions at once, the
 // other searches, and is simply replaced when a search must be abandoned.
 //
-// Every request carries the whole game ({variant, fen, turnLimit, moves}),
+// Every request carries the whole game ({variant, fen, turnLimit, moves, and
+// for three or four players, players and partners}: one Halma plays any),
 // so the page's state is the only truth and a worker can never drift from
 // it; the worker keeps its last game and only plays or takes back the moves
 // that differ.
@@ -14,12 +15,10 @@
 // fetches and compiles it itself).
 
 import { Halma, compileHalma, squareIndex } from './halma-wasm.js';
-import { MultiRules } from './multi-rules.js';
 
 let init;
 const ready = new Promise((resolve) => (init = resolve))
-  .then((module) => Halma.create(module ?? compileHalma(new URL('../halma.wasm', import.meta.url))))
-  .then((halma) => ({ two: halma, many: new MultiRules(halma) }));
+  .then((module) => Halma.create(module ?? compileHalma(new URL('../halma.wasm', import.meta.url))));
 let loaded = null; // the game the instance holds: {variant, fen, turnLimit, moves}
 
 const sameStart = (a, b) =>
@@ -40,10 +39,10 @@ function sync(halma, game) {
   } else {
     loaded = null;
     if (game.fen) {
-      const refusal = halma.setFen(game.fen, game.variant, game.turnLimit, game);
+      const refusal = halma.setFen(game.fen, game);
       if (refusal) return { at: -1, refusal };
     } else {
-      halma.newGame(game.variant, game.turnLimit, game);
+      halma.newGame(game);
     }
   }
   const played = game.moves.slice(0, common);
@@ -118,8 +117,8 @@ const ops = {
     synced(halma, game);
     return halma.legal();
   },
-  // Another game: the engine forgets the last one (api_engine_new_game does
-  // nothing before the engine's first search).
+  // Another game: the engines forget the last one (api_engine_new_game does
+  // nothing to an engine before its first search).
   newGame(halma) {
     halma.engineNewGame();
     return null;
@@ -148,12 +147,8 @@ self.onmessage = async ({ data }) => {
   const { id, op } = data;
   if (op === 'init') return init(data.module);
   try {
-    const rules = await ready;
+    const halma = await ready;
     if (!Object.hasOwn(ops, op)) throw new Error(`unknown op ${op}`);
-    // A game of three or four is played by the many-seat rules, which answer
-    // the same requests (multi-rules.js).
-    const halma = data.game?.players > 2 ? rules.many : rules.two;
-    if (op === 'newGame') rules.many.engineNewGame(); // both computers forget
     self.postMessage({ id, result: ops[op](halma, data) });
   } catch (error) {
     // A trap leaves the instance's game in no known state: the next request

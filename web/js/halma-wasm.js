@@ -1,6 +1,7 @@
-// halma-wasm.js: the WebAssembly build of the rules and engine (src/wasm/api.h)
-// behind a small JavaScript class.  Used by the worker (engine-worker.js) and
-// by the Node tests of the API; it touches no DOM.
+// halma-wasm.js: the WebAssembly build of the rules and engines (src/wasm/api.h)
+// behind a small JavaScript class, for a game of two, three or four players
+// alike.  Used by the worker (engine-worker.js) and by the Node tests of the
+// API; it touches no DOM.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -34,6 +35,9 @@ export async function compileHalma(source) {
   }
   return WebAssembly.compile(await response.arrayBuffer());
 }
+
+/** api_new_game's first four arguments for a game spec. */
+const seating = (game) => [game.players ?? 2, game.partners ? 1 : 0, game.variant ?? DEFAULT_VARIANT, game.turnLimit ?? 0];
 
 export class Halma {
   /** @param {WebAssembly.Module | Promise<WebAssembly.Module>} module */
@@ -73,14 +77,21 @@ export class Halma {
     return squares.length;
   }
 
-  newGame(variant = DEFAULT_VARIANT, turnLimit = this.starts().turnLimit) {
-    if (!this.api.api_new_game(variant, turnLimit)) throw new Error(`unknown variant ${variant}`);
+  /** A new game from the start.  game: {players (2, 3 or 4), partners
+   * (four as two partnerships), variant (19 or 13 pieces, for two),
+   * turnLimit (0: the seating's own, 400 for two, 200 a seat else)}, the
+   * page's game spec as it is. */
+  newGame(game = {}) {
+    if (!this.api.api_new_game(...seating(game))) {
+      throw new Error(`no game of ${game.players ?? 2} players${game.partners ? ' as partners' : ''} and ${game.variant ?? DEFAULT_VARIANT} pieces`);
+    }
   }
 
-  /** Starts from a FEN; returns null, or the refusal. */
-  setFen(fen, variant = DEFAULT_VARIANT, turnLimit = this.starts().turnLimit) {
+  /** Starts from a FEN (of the seating of `game`, as newGame's); returns
+   * null, or the refusal. */
+  setFen(fen, game = {}) {
     const length = this.write(fen);
-    return this.api.api_set_fen(variant, turnLimit, length) === 0 ? null : JSON.parse(this.read());
+    return this.api.api_set_fen(...seating(game), length) === 0 ? null : JSON.parse(this.read());
   }
 
   /** Plays a move; returns {path} with the move as played, or {refusal}. */
@@ -94,6 +105,9 @@ export class Halma {
     return this.api.api_undo() === 1;
   }
 
+  /** {fen, variant, players, partners, side (the letter of the seat to
+   * move: w, b, r, y), turns, turnLimit, length, result, winners, home,
+   * occurrences, moves, mustPass, repeating} (src/wasm/api.h) */
   state() {
     this.api.api_state();
     return JSON.parse(this.read());
@@ -131,8 +145,7 @@ export class Halma {
   /** The form of a game record (docs/RECORD.md): {variant, players,
    * partners, turnLimit, fen (null for the starting position), white, black
    * (the names, or null), moves}, or {error: {code, number, detail}}.  The
-   * rules check the moves when the game is loaded (a record of three or
-   * four players by HalmaMulti). */
+   * rules check the moves when the game is loaded. */
   parseRecord(text) {
     const failed = this.api.api_parse_record(this.write(text));
     const answer = JSON.parse(this.read());
@@ -165,18 +178,24 @@ export class Halma {
     return this.api.api_perft(depth);
   }
 
+  /** Gives the engine of the game's kind a table of up to `megabytes` MiB
+   * (the other kind's engine gets as many when it first plays); returns
+   * the MiB it got. */
   engineInit(megabytes) {
     return this.api.api_engine_init(megabytes);
   }
 
-  /** Forgets what the engine kept from the games before (its hash table,
-   * move history and race plan), as the protocol's `newgame` does. */
+  /** Both engines forget what they kept from the games before (hash
+   * table, move history, race plan), as the protocol's `newgame` does. */
   engineNewGame() {
     this.api.api_engine_new_game();
   }
 
-  /** The engine's move: {move, depth, score, winIn, nodes, time}, or null
-   * once the game is over. */
+  /** The engine's move for the side to move: {move (a whole path, or
+   * "pass"), depth, score, winIn, nodes, time, and for three and four
+   * seats: {w, r, b, y: each seat's moves still needed, in hundredths}}, or
+   * null once the game is over.  Without movetime or depth the level's own
+   * think time holds. */
   think({ level = this.levels().engine, movetime = 0, depth = 0 } = {}) {
     return this.api.api_think(level, movetime, depth) ? JSON.parse(this.read()) : null;
   }
