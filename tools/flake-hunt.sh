@@ -2,8 +2,9 @@
 # flake-hunt.sh [--runs N] [--load] TARGET...: runs the chosen tests N times
 # (default 5), with --load beside busy loops on every core, and prints each
 # test that failed with how often.  A target is a suite (unit, online, web,
-# e2e, serve) or a test file under tests/ (a .mjs file for node's runner).
-# Build first (make all build/unit-tests node-deps).  docs/TESTING.md.
+# e2e, serve) or a test file under tests/ (a .mjs file for node's runner;
+# HUNT_PATTERN=REGEX keeps only its tests whose names match).  Build first
+# (make all build/unit-tests node-deps).  docs/TESTING.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +13,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --runs) runs=$2; shift 2 ;;
     --load) load=1; shift ;;
-    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
     esac
 done
@@ -29,7 +30,7 @@ run_target() {
     web) node_tests tests/web/ ;;
     e2e) node_tests --test-concurrency=2 tests/e2e/ ;;
     serve) node_tests tests/serve/server.test.mjs ;;
-    *.mjs) node_tests --test-concurrency=1 "$1" ;;
+    *.mjs) node_tests --test-concurrency=1 ${HUNT_PATTERN:+--test-name-pattern="$HUNT_PATTERN"} "$1" ;;
     *) echo "flake-hunt: unknown target $1" >&2; return 2 ;;
     esac
 }

@@ -274,27 +274,43 @@ Test(committer_pg, a_database_out_of_reach_is_503_then_the_game_goes_on, .timeou
  * it (here: the clock set by another connection to the store, which this
  * service's timer never learns of): the flag is settled first, the game over
  * on time, and the request refused, whatever it was. */
-static void out_of_time_behind_the_timer(OnlineAction action, const char *body_json, int actor) {
+/* A game of a new store, White's first move played (Black to move). */
+static Seated after_whites_first_move(Online **o, Hub **hub) {
     temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
-    Hub *hub;
-    Online *o = start(store_path, 0, &hub);
-    Seated s = seated(o);
+    *o = start(store_path, 0, hub);
+    Seated s = seated(*o);
     OnlineAnswer a;
     json_t *first = json_pack("{s:i, s:s}", "ply", 0, "move", "o2-m4");
-    online_do(o, ONLINE_MOVE, s.id, s.token[0], first, &a);
+    online_do(*o, ONLINE_MOVE, s.id, s.token[0], first, &a);
     json_decref(first);
     cr_assert_eq(a.status, 200);
     json_decref(a.body);
+    return s;
+}
 
+/* Black's clock of that game set to have run out 4 s ago, by another
+ * connection to the store (which the service's timer never hears of);
+ * returns that connection, and the game as written in *g. */
+static Store *overdue_behind_the_service(const Seated *s, StoreGame *g) {
     char err[256];
     Store *other = store_open(store_path, err, sizeof err);
     cr_assert(other, "%s", err);
+    cr_assert_eq(store_read(other, s->id, g, NULL), STORE_OK);
+    g->initial_ms = 60000;
+    for (int seat = 0; seat < STORE_SEATS; seat++) g->clock_ms[seat] = 1000;
+    g->turn_started_ms = clock_now_ms() - 5000;
+    cr_assert_eq(store_update(other, g, NULL, 0), STORE_OK);
+    cr_assert_eq(store_read(other, s->id, g, NULL), STORE_OK);
+    return other;
+}
+
+static void out_of_time_behind_the_timer(OnlineAction action, const char *body_json, int actor) {
+    Hub *hub;
+    Online *o;
+    Seated s = after_whites_first_move(&o, &hub);
     StoreGame g;
-    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
-    g.initial_ms = 60000;
-    for (int seat = 0; seat < STORE_SEATS; seat++) g.clock_ms[seat] = 1000;
-    g.turn_started_ms = clock_now_ms() - 5000; /* Black's second ran out 4 s ago */
-    cr_assert_eq(store_update(other, &g, NULL, 0), STORE_OK);
+    Store *other = overdue_behind_the_service(&s, &g);
+    OnlineAnswer a;
 
     json_t *body = body_json ? json_loads(body_json, 0, NULL) : NULL;
     online_do(o, action, s.id, s.token[actor], body, &a);
@@ -325,26 +341,13 @@ Test(committer_sqlite, an_abort_after_a_flag_the_timer_has_not_seen_is_refused, 
  * the time the service has started, before it answers anything (the timer
  * thread's first pass came too late for the first request). */
 Test(committer_sqlite, a_flag_due_at_a_restart_falls_before_the_service_answers, .fini = remove_test_store) {
-    temp_store(BACKEND_SQLITE, store_path, sizeof store_path);
     Hub *hub;
-    Online *o = start(store_path, 0, &hub);
-    Seated s = seated(o);
-    OnlineAnswer a;
-    json_t *first = json_pack("{s:i, s:s}", "ply", 0, "move", "o2-m4");
-    online_do(o, ONLINE_MOVE, s.id, s.token[0], first, &a);
-    json_decref(first);
-    json_decref(a.body);
+    Online *o;
+    Seated s = after_whites_first_move(&o, &hub);
     online_stop(o);
     hub_free(hub);
-
-    char err[256];
-    Store *other = store_open(store_path, err, sizeof err);
-    cr_assert(other, "%s", err);
     StoreGame g;
-    cr_assert_eq(store_read(other, s.id, &g, NULL), STORE_OK);
-    g.initial_ms = 60000;
-    for (int seat = 0; seat < STORE_SEATS; seat++) g.clock_ms[seat] = 1000;
-    g.turn_started_ms = clock_now_ms() - 5000; /* Black's second ran out while the server was down */
+    Store *other = overdue_behind_the_service(&s, &g);
     StoreGame overdue = g;
 
     /* On one core the service's threads start only when the test's thread
