@@ -12,11 +12,16 @@ after(async () => env?.close());
 
 const board = (page) => page.$$eval('[data-square][data-piece]', (nodes) => nodes.map((n) => `${n.dataset.square}${n.dataset.piece}`).sort());
 
-test('the dialog opens on four players: you as White, three computers at your last level; two are a click away and remembered', async () => {
+test('the dialog opens on the game in play: two against the computer the first time, four after a game of four, two again after one of two', async () => {
   const { page, errors } = await openGame(env);
   const players = () => page.$eval('#new-game-form input[name="players"]:checked', (input) => input.value);
+  const piecesOnBoard = () => page.$$eval('[data-square][data-piece]', (nodes) => nodes.length);
   await page.click('#new-game');
-  assert.equal(await players(), '4', 'four the first time');
+  assert.equal(await players(), '2', 'two the first time');
+  assert.equal(await page.$eval('#new-game-form input[name="mode"]:checked', (input) => input.value), 'computer', 'against the computer');
+  assert.equal(await page.isVisible('#seat-w'), false, 'two players: no seats');
+  assert.equal(await page.isVisible('#level'), true);
+  await page.check('#new-game-form input[name="players"][value="4"]');
   const shown = await page.evaluate(() => ({
     seats: ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value),
     partnersShown: !document.getElementById('partners-choice').hidden,
@@ -27,24 +32,26 @@ test('the dialog opens on four players: you as White, three computers at your la
   assert.equal(await page.isVisible('#seat-y'), false, 'three players: no Yellow');
   assert.equal(await page.isVisible('#partners-choice'), false, 'partners are for four');
   await page.check('#new-game-form input[name="players"][value="2"]');
-  assert.equal(await page.isVisible('#seat-w'), false, 'two players: the dialog as before');
-  assert.equal(await page.isVisible('#level'), true);
   for (const name of ['variant', 'mode']) assert.equal(await page.isVisible(`#new-game-form input[name="${name}"]`), true, `two players: the ${name} again`);
-  await page.fill('#level', '3');
+  await page.check('#new-game-form input[name="players"][value="4"]');
+  await page.selectOption('#seat-r', 'computer-3');
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);
+  assert.equal(await piecesOnBoard(), 52, 'a game of four');
   await page.reload();
   await ready(page);
   await page.click('#new-game');
-  assert.equal(await players(), '2', 'two players chosen: two again, after a reload too');
-  await page.check('#new-game-form input[name="players"][value="4"]');
+  assert.equal(await players(), '4', 'a game of four in play: four, after a reload too');
   const seats = await page.evaluate(() => ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value));
-  assert.deepEqual(seats, ['you', 'computer-3', 'computer-3', 'computer-3'], 'the computers at the level last chosen');
+  assert.deepEqual(seats, ['you', 'computer-3', 'computer-5', 'computer-5'], 'the seats of the game in play');
+  await page.check('#new-game-form input[name="players"][value="2"]');
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);
   await page.click('#new-game');
-  assert.equal(await players(), '4');
-  await page.click('#new-game-dialog [data-close]');
+  assert.equal(await players(), '2', 'a game of two in play: two');
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+  assert.equal(await piecesOnBoard(), 38, 'Start at once: a game of two again');
   assert.deepEqual(errors, []);
   await page.context().close();
 });
