@@ -248,10 +248,12 @@ export class Dialogs {
     if (!dialog.open) dialog.showModal();
   }
 
-  /** A yes/no question; resolves true for yes. */
-  confirm(text, yes) {
+  /** A yes/no question; resolves true for yes.  `no` names the way back
+   * where "Cancel" could be read as the yes (aborting a game). */
+  confirm(text, yes, no = t('action.cancel')) {
     const dialog = $('confirm-dialog');
     $('confirm-text').textContent = text;
+    $('confirm-no').textContent = no;
     const button = $('confirm-yes');
     button.textContent = yes;
     return new Promise((resolve) => {

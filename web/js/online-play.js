@@ -261,8 +261,8 @@ export class OnlinePlay {
     return core.exclusive(async () => {
       const { canResign, canAbort } = this.abilities();
       if (!canResign && !canAbort) return;
-      const [question, yes] = canAbort ? ['confirm.abort', 'confirm.abortYes'] : [resignQuestion(this.server), 'confirm.resignYes'];
-      if (!(await core.ui.confirm(t(question), t(yes)))) return;
+      const [question, yes, no] = canAbort ? ['confirm.abort', 'confirm.abortYes', 'confirm.abortNo'] : [resignQuestion(this.server), 'confirm.resignYes', 'action.cancel'];
+      if (!(await core.ui.confirm(t(question), t(yes), t(no)))) return;
       if (!core.over) await this.act(canAbort ? 'abort' : 'resign');
     });
   }

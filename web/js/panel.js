@@ -227,8 +227,8 @@ export class PanelUI {
     return this.dialogs.showEnd(model);
   }
 
-  confirm(text, yes) {
-    return this.dialogs.confirm(text, yes);
+  confirm(text, yes, no) {
+    return this.dialogs.confirm(text, yes, no);
   }
 
   async copy(text, button) {
