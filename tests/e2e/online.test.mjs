@@ -19,7 +19,7 @@ after(async () => env?.close());
 const device = (...args) => openDevice(env, ...args);
 const serverGame = (page) => gameOf(env, page);
 
-test('a watcher cannot move, and is told so', async () => {
+test('a watcher cannot move, and is told so; no resign, abort or draw is offered to them', async () => {
   const white = await device();
   const link = await createGame(white.page);
   const black = await device(link);
@@ -27,7 +27,8 @@ test('a watcher cannot move, and is told so', async () => {
   assert.equal(await onlineNote(watcher.page), 'You are watching this game.');
   await click(watcher.page, 'o2');
   assert.equal(await watcher.page.locator('#message').textContent(), 'You are watching this game.');
-  assert.equal(await watcher.page.locator('#resign').isDisabled(), true);
+  for (const id of ['resign', 'online-offer-draw', 'online-accept-draw', 'online-decline-draw']) assert.equal(await watcher.page.isVisible(`#${id}`), false, `no #${id} to a watcher`);
+  assert.equal(await white.page.isVisible('#resign'), true, 'the players keep theirs');
   await click(black.page, 'b15');
   assert.equal(await black.page.locator('#message').textContent(), "It is your friend's turn.");
   for (const { context } of [white, black, watcher]) await context.close();

@@ -268,9 +268,9 @@ export class OnlinePlay {
   }
 
   /** What the seat may do now, for the panel's buttons: an online game has
-   * no undo, redo or hint. */
+   * no undo, redo or hint, and a spectator (no seat) not even Resign. */
   abilities() {
-    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), canAbort: !this.core.review && !this.core.over && this.game.canAbort(), localActions: false };
+    return { watching: !this.game.seat, canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), canAbort: !this.core.review && !this.core.over && this.game.canAbort(), localActions: false };
   }
 
   async act(what, ...args) {

@@ -89,6 +89,8 @@ export class PanelUI {
     // Before every seat has moved, an online game is aborted, not resigned.
     $('resign').textContent = t(model.canAbort ? 'action.abort' : 'action.resign');
     $('resign').disabled = !model.canResign && !model.canAbort;
+    // A spectator has nothing to give up: a greyed Resign would say they might.
+    $('resign').hidden = !!model.watching;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
     $('fen').value = position.fen;
