@@ -177,6 +177,43 @@ test('resigning: you are out, the computer plays your seat on', async () => {
   await page.context().close();
 });
 
+test('partners at one screen: shown as such; resigning concedes for both, Red and Yellow win and the end shows their pieces, after a reload too', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { partners: true, seats: { r: 'computer-1', b: 'person', y: 'computer-1' } });
+  assert.equal(await page.isVisible('#partners-line'), true, 'who plays with whom, during the game');
+  assert.equal(await page.textContent('#partners-line'), 'Partners: White with Black, Red with Yellow');
+  await page.click('#resign');
+  assert.equal(await page.textContent('#confirm-text'), 'Resign this game? You and your partner lose.');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.textContent('#end-title'), 'Red and Yellow win!');
+  assert.equal(await page.textContent('#end-text'), 'White resigned.');
+  const art = () => page.$eval('#end-art', (art) => ['::before', '::after'].map((pseudo) => getComputedStyle(art, pseudo).backgroundImage));
+  const colours = await page.evaluate(() => ['r', 'y'].map((side) => getComputedStyle(document.body).getPropertyValue(`--piece-${side}-2`).trim()));
+  const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  (await art()).forEach((background, i) => assert.ok(background.includes(rgb(colours[i])), `the ${['left', 'right'][i]} piece is ${['Red', 'Yellow'][i]}'s: ${background}`));
+  await page.click('#end-dialog [data-close]');
+  assert.equal(await status(page), 'Red and Yellow win!');
+  await page.reload();
+  await ready(page);
+  assert.equal(await status(page), 'Red and Yellow win!', 'the concession is kept');
+  assert.equal(await page.isDisabled('#resign'), true);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a person who resigns a seat of three keeps the others\' names: Player 2 is not renamed You', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { players: 3, seats: { r: 'person', b: 'computer-1' } });
+  assert.match(await page.textContent('#player-bottom'), /Red · Player 2/);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => /White · Computer/.test(document.getElementById('player-bottom').textContent));
+  assert.match(await page.textContent('#player-bottom'), /Red · Player 2/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('the seats in the turn order, named in every language', async () => {
   for (const [locale, red] of [['it-IT', 'Rosso'], ['nb-NO', 'Rød'], ['cs-CZ', 'Červený']]) {
     const { page, errors } = await openGame(env, { locale, storage: NO_ANIMATION });

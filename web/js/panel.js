@@ -146,6 +146,8 @@ export class PanelUI {
       if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
       else button.removeAttribute('aria-current');
     }
+    // Who plays with whom, the whole game long (the new-game dialog's words).
+    $('partners-line').hidden = !game.partners;
     $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
   }
