@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openGame, importText } from './harness.mjs';
+import { NO_ANIMATION, newMultiGame, seatMisfits } from './multi-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -146,4 +147,20 @@ test('three and four players: the seats\' labels and choices fit in every langua
       await page.context().close();
     }
   }
+});
+
+test('four at one screen on a phone both ways up: each seat\'s colour and player read whole in every language', async () => {
+  const { page, errors } = await openGame(env, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: { r: 'computer-10', b: 'person', y: 'computer-10' } });
+  for (const [width, height] of [[390, 844], [844, 390]]) {
+    await page.setViewportSize({ width, height });
+    for (const language of ['en', 'it', 'nb', 'cs']) {
+      await page.selectOption('#language', language);
+      assert.deepEqual(await seatMisfits(page), [], `${width}x${height} ${language}`);
+      const bottom = await page.$eval('#player-bottom', (bar) => bar.getBoundingClientRect().bottom);
+      assert.ok(bottom <= height, `${width}x${height}: the lower bar in view (${bottom})`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });
