@@ -58,7 +58,7 @@ test('a clock runs out: the server ends the game on time, and both clocks show i
   }
 });
 
-test('a draw offered and accepted, a rematch with the colours swapped, a resignation, the record', async () => {
+test('a draw declined (a line on both cards), one offered and accepted, a rematch with the colours swapped, a resignation, the record', async () => {
   const first = await device(); // plays Black in the first game
   const link = await createGame(first.page, { seat: 'b' });
   const second = await device(link);
@@ -69,6 +69,13 @@ test('a draw offered and accepted, a rematch with the colours swapped, a resigna
   await waitMoves(second.page, 2);
 
   await first.page.click('#online-offer-draw');
+  await second.page.waitForSelector('#online-decline-draw:not([hidden])');
+  await second.page.click('#online-decline-draw');
+  await second.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You declined the draw.');
+  await first.page.waitForFunction(() => document.getElementById('online-note').textContent === 'The draw offer was declined.');
+  assert.equal(await first.page.locator('#message').textContent(), 'The draw offer was declined.');
+
+  await first.page.click('#online-offer-draw');
   await first.page.waitForFunction(() => document.getElementById('online-note').textContent.startsWith('You offered a draw'));
   await second.page.waitForSelector('#online-accept-draw:not([hidden])');
   assert.equal(await onlineNote(second.page), 'Your friend offers a draw.');
@@ -77,6 +84,8 @@ test('a draw offered and accepted, a rematch with the colours swapped, a resigna
     await page.waitForSelector('#end-dialog[open]');
     assert.equal(await page.locator('#end-title').textContent(), 'Draw by agreement');
   }
+  await first.page.waitForTimeout(600); // as long as a declined offer waits to be said
+  for (const page of [first.page, second.page]) assert.doesNotMatch(await onlineNote(page), /declined/, 'an agreed draw is not a declined one');
   assert.deepEqual((await serverGame(first.page)).result, { winner: null, reason: 'agreement' });
   const oldId = (await serverGame(first.page)).id;
 

@@ -23,6 +23,9 @@ const $ = (id) => document.getElementById(id);
 
 /** Of two, the other side wins; of three or four, partners lose together
  * and anyone else hands the seat to the computer (ONLINE.md). */
+/** How long an offer's end waits for the move or end sent with it. */
+const DECLINE_WAIT_MS = 400;
+
 const resignQuestion = (server) => (!manySeats(server) ? 'confirm.resign' : server.partners ? 'confirm.resignPartners' : 'confirm.resignSeat');
 
 export class OnlinePlay {
@@ -48,6 +51,7 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
+    for (const id of ['online-decline-draw', 'toast-decline-draw']) $(id).addEventListener('click', () => (this.declining = true));
     seatAct('toast-accept-draw', 'draw', 'accept');
     seatAct('toast-decline-draw', 'draw', 'decline');
     $('toast-rematch').addEventListener('click', () => this.rematches.ask());
@@ -225,7 +229,26 @@ export class OnlinePlay {
     } else if (!offer && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it
     }
+    if (offer && !before) {
+      this.offerMoves = this.server.moves.length;
+      if (this.note?.key.startsWith('online.draw')) this.note = null; // the last offer's end is old news
+    }
+    if (!offer && before) this.sayIfDeclined(this.server.id, this.offerMoves ?? this.server.moves.length);
     this.render();
+  }
+
+  /** An offer gone with no move since it was made and no end was
+   * declined: said in a line.  The move or end sent with its lapse arrives
+   * just after it, hence the wait. */
+  sayIfDeclined(id, moves) {
+    const declining = this.declining;
+    this.declining = false;
+    setTimeout(() => this.core.exclusive(async () => {
+      const server = this.server;
+      if (server?.id !== id || server.status !== 'ongoing' || server.moves.length !== moves) return;
+      this.tell(declining ? 'online.drawYouDeclined' : 'online.drawDeclined');
+      this.render();
+    }), DECLINE_WAIT_MS);
   }
 
   /** A sentence of the card's, said too. */
