@@ -23,6 +23,7 @@ import { moveKind, moveText, sideName } from './texts.js';
 /** Players as a game names them (an imported record's White and Black). */
 const withNames = (players, names) => (names ? players.map((p, seat) => (names[SIDES[seat]] ? { ...p, name: names[SIDES[seat]] } : p)) : players);
 
+/** An ended state naming the seat whose resignation ended it (the end says so). */
 const resignedBy = (state, resigned) => (resigned && state.result !== 'ongoing' ? { ...state, resigned } : state);
 
 /** The rules' state, ended by the game's resignation or the server's outcome. */

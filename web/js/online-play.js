@@ -21,11 +21,11 @@ import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Of two, the other side wins; of three or four, partners lose together
- * and anyone else hands the seat to the computer (ONLINE.md). */
 /** How long an offer's end waits for the move or end sent with it. */
 const DECLINE_WAIT_MS = 400;
 
+/** Of two, the other side wins; of three or four, partners lose together
+ * and anyone else hands the seat to the computer (ONLINE.md). */
 const resignQuestion = (server) => (!manySeats(server) ? 'confirm.resign' : server.partners ? 'confirm.resignPartners' : 'confirm.resignSeat');
 
 export class OnlinePlay {
@@ -51,6 +51,7 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
+    // The offer's end is then said as this page's decline (sayIfDeclined).
     for (const id of ['online-decline-draw', 'toast-decline-draw']) $(id).addEventListener('click', () => (this.declining = true));
     seatAct('toast-accept-draw', 'draw', 'accept');
     seatAct('toast-decline-draw', 'draw', 'decline');
