@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { setup, status, watchConsole } from './harness.mjs';
 import { FAST, connected, createGame, device as openDevice, fillDialog, serverGame } from './online-harness.mjs';
 import { createMultiGame, inviteLinks } from './online-multi-harness.mjs';
-import { seatMisfits } from './multi-harness.mjs';
+import { barMisfits, seatMisfits } from './multi-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -126,6 +126,28 @@ test('four online on a phone both ways up: every seat\'s name of 24 code points 
         await page.selectOption('#language', language);
         assert.equal(await page.locator('.player-bar .clock').count(), 4);
         assert.deepEqual(await seatMisfits(page), [], `${width}x${height} ${language}: ${await barsText(page)}`);
+      }
+    }
+  }
+  for (const { context } of [host, watcher]) await context.close();
+});
+
+test('two online on a phone both ways up: both names of 24 code points and both clocks read whole, in every language', async () => {
+  const phone = { viewport: { width: 390, height: 844 }, phone: true };
+  const host = await device('', phone);
+  const link = await createGame(host.page, { name: 'Wilhelmina Wojciechowska', clock: '10+5' });
+  const hash = new URLSearchParams(new URL(link).hash.slice(1));
+  const response = await fetch(new URL(`api/v1/games/${hash.get('game')}/join`, env.server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: hash.get('invite'), name: 'Maximilian Wolfgang Ørum' }) });
+  assert.equal(response.status, 200);
+  const watcher = await device(watchLink(link), { ...phone, storage: FAST });
+  await watcher.page.waitForFunction(() => document.getElementById('player-top').textContent.includes('Maximilian'));
+  await host.page.waitForFunction(() => document.getElementById('player-top').textContent.includes('Maximilian'));
+  for (const { page } of [host, watcher]) {
+    for (const [width, height] of [[390, 844], [844, 390]]) {
+      await page.setViewportSize({ width, height });
+      for (const language of ['en', 'it', 'nb', 'cs']) {
+        await page.selectOption('#language', language);
+        assert.deepEqual(await barMisfits(page), [], `${width}x${height} ${language}`);
       }
     }
   }
