@@ -188,7 +188,7 @@ export const moveList = (page) => page.$$eval('#move-list button[data-ply]', (bu
 export const message = (page) => page.locator('#message').textContent();
 export const status = (page) => page.locator('#status-line').textContent();
 
-/** The new-game dialog's two players (it opens on four until two are chosen). */
+/** The new-game dialog's two players (it opens on the game in play's number). */
 export const twoPlayers = (page) => page.check('#new-game-form input[name="players"][value="2"]');
 
 /** Starts a new game of two through the dialog. */

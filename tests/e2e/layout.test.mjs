@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openGame, importText } from './harness.mjs';
+import { NO_ANIMATION, newMultiGame, seatMisfits } from './multi-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -64,14 +65,42 @@ test('the export dialog opens at the top of the record', async () => {
   await page.context().close();
 });
 
-test('a phone in portrait: the header fits, nothing scrolls sideways, in every language', async () => {
-  for (const locale of ['en-US', 'it-IT', 'nb-NO', 'cs-CZ']) {
-    const { page, errors } = await openGame(env, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
-    const fit = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      right: Math.max(...[...document.querySelectorAll('.topnav > *')].map((n) => n.getBoundingClientRect().right)),
-    }));
-    assert.ok(fit.scroll <= 390 && fit.right <= 390, `${locale}: ${JSON.stringify(fit)}`);
+test('the header fits on phones both ways up and a laptop, in every language: the language whole, Rules, Online and Settings each with a visible word; the turn badge\'s words centred', async () => {
+  for (const [width, height] of [[390, 844], [844, 390], [1280, 800]]) {
+    const phone = width < 1000 ? { isMobile: true, hasTouch: true } : {};
+    const { page, errors } = await openGame(env, { viewport: { width, height }, ...phone });
+    for (const language of ['en', 'it', 'nb', 'cs']) {
+      await page.selectOption('#language', language);
+      const misfits = await page.evaluate(() => {
+        const out = [];
+        if (document.documentElement.scrollWidth > innerWidth) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth})`);
+        for (const item of document.querySelectorAll('.topnav > *')) if (item.getBoundingClientRect().right > innerWidth) out.push(`${item.id || item.className} beyond the edge`);
+        // The closed menu's words, measured in its font, with room for its arrow.
+        const select = document.getElementById('language');
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = getComputedStyle(select).font;
+        const words = pen.measureText(select.selectedOptions[0].textContent).width;
+        if (words > select.clientWidth - 28) out.push(`"${select.selectedOptions[0].textContent}" is ${Math.round(words)} px in a menu of ${select.clientWidth - 28}`);
+        for (const id of ['rules-link', 'online-games', 'settings']) {
+          const label = [...document.getElementById(id).querySelectorAll('span')].find((span) => span.getClientRects().length && span.getBoundingClientRect().width > 1);
+          if (!label || !label.textContent.trim()) out.push(`#${id} has no visible word`);
+          else if (label.scrollWidth > label.clientWidth + 0.5 || label.getBoundingClientRect().right > document.getElementById(id).getBoundingClientRect().right) out.push(`#${id}'s "${label.textContent}" cut`);
+        }
+        // The badge's letters (their ink, from the font's metrics) in the middle of its pill.
+        const badge = document.querySelector('.player-bar.to-move .turn-badge');
+        const range = document.createRange();
+        range.selectNodeContents(badge);
+        pen.font = getComputedStyle(badge).font;
+        const ink = pen.measureText(badge.textContent);
+        const baseline = range.getBoundingClientRect().top + ink.fontBoundingBoxAscent;
+        const inkMiddle = baseline - (ink.actualBoundingBoxAscent - ink.actualBoundingBoxDescent) / 2;
+        const pill = badge.getBoundingClientRect();
+        const off = inkMiddle - (pill.top + pill.height / 2);
+        if (Math.abs(off) > 1) out.push(`"${badge.textContent}" sits ${off.toFixed(1)} px off its pill's middle`);
+        return out;
+      });
+      assert.deepEqual(misfits, [], `${width}x${height} ${language}`);
+    }
     assert.deepEqual(errors, []);
     await page.context().close();
   }
@@ -118,4 +147,20 @@ test('three and four players: the seats\' labels and choices fit in every langua
       await page.context().close();
     }
   }
+});
+
+test('four at one screen on a phone both ways up: each seat\'s colour and player read whole in every language', async () => {
+  const { page, errors } = await openGame(env, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storage: NO_ANIMATION });
+  await newMultiGame(page, { seats: { r: 'computer-10', b: 'person', y: 'computer-10' } });
+  for (const [width, height] of [[390, 844], [844, 390]]) {
+    await page.setViewportSize({ width, height });
+    for (const language of ['en', 'it', 'nb', 'cs']) {
+      await page.selectOption('#language', language);
+      assert.deepEqual(await seatMisfits(page), [], `${width}x${height} ${language}`);
+      const bottom = await page.$eval('#player-bottom', (bar) => bar.getBoundingClientRect().bottom);
+      assert.ok(bottom <= height, `${width}x${height}: the lower bar in view (${bottom})`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });

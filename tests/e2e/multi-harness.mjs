@@ -62,3 +62,40 @@ async function settle(page) {
 /** The move list's rows as arrays of cells (number, then each seat's move). */
 export const moveRows = (page) =>
   page.$$eval('#move-list tbody tr', (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
+
+/** What of the player bars' seats does not fit: a name, a clock or a
+ * presence cut (wider or taller than its box) or outside its seat. */
+export const seatMisfits = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    for (const seat of document.querySelectorAll('.player-bar .seat')) {
+      const box = seat.getBoundingClientRect();
+      for (const part of seat.querySelectorAll('.player-name, .player-name > *, .clock, .presence')) {
+        const r = part.getBoundingClientRect();
+        if (!part.getClientRects().length) continue; // no box of its own
+        const what = `"${part.textContent}" (${part.className})`;
+        if (part.scrollWidth > part.clientWidth + 0.5 || part.scrollHeight > part.clientHeight + 0.5) out.push(`${what} cut: ${part.scrollWidth}x${part.scrollHeight} in ${part.clientWidth}x${part.clientHeight}`);
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) out.push(`${what} outside its seat`);
+      }
+    }
+    return out;
+  });
+
+/** The same of two players' bars (a bar a seat), and the turn badge. */
+export const barMisfits = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    for (const bar of document.querySelectorAll('.player-bar')) {
+      const box = bar.getBoundingClientRect();
+      for (const part of bar.querySelectorAll('.player-name, .player-name > *, .clock, .presence, .turn-badge')) {
+        const r = part.getBoundingClientRect();
+        if (!part.getClientRects().length) continue; // no box of its own
+        const what = `"${part.textContent}" (${part.className})`;
+        // The badge's box is trimmed to its capitals (text-box): its line overflows it by design.
+        const tall = !part.matches('.turn-badge') && part.scrollHeight > part.clientHeight + 0.5;
+        if (part.scrollWidth > part.clientWidth + 0.5 || tall) out.push(`${what} cut: ${part.scrollWidth}x${part.scrollHeight} in ${part.clientWidth}x${part.clientHeight}`);
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) out.push(`${what} outside its bar`);
+      }
+    }
+    return out;
+  });

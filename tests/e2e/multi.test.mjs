@@ -12,11 +12,16 @@ after(async () => env?.close());
 
 const board = (page) => page.$$eval('[data-square][data-piece]', (nodes) => nodes.map((n) => `${n.dataset.square}${n.dataset.piece}`).sort());
 
-test('the dialog opens on four players: you as White, three computers at your last level; two are a click away and remembered', async () => {
+test('the dialog opens on the game in play: two against the computer the first time, four after a game of four, two again after one of two', async () => {
   const { page, errors } = await openGame(env);
   const players = () => page.$eval('#new-game-form input[name="players"]:checked', (input) => input.value);
+  const piecesOnBoard = () => page.$$eval('[data-square][data-piece]', (nodes) => nodes.length);
   await page.click('#new-game');
-  assert.equal(await players(), '4', 'four the first time');
+  assert.equal(await players(), '2', 'two the first time');
+  assert.equal(await page.$eval('#new-game-form input[name="mode"]:checked', (input) => input.value), 'computer', 'against the computer');
+  assert.equal(await page.isVisible('#seat-w'), false, 'two players: no seats');
+  assert.equal(await page.isVisible('#level'), true);
+  await page.check('#new-game-form input[name="players"][value="4"]');
   const shown = await page.evaluate(() => ({
     seats: ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value),
     partnersShown: !document.getElementById('partners-choice').hidden,
@@ -27,24 +32,26 @@ test('the dialog opens on four players: you as White, three computers at your la
   assert.equal(await page.isVisible('#seat-y'), false, 'three players: no Yellow');
   assert.equal(await page.isVisible('#partners-choice'), false, 'partners are for four');
   await page.check('#new-game-form input[name="players"][value="2"]');
-  assert.equal(await page.isVisible('#seat-w'), false, 'two players: the dialog as before');
-  assert.equal(await page.isVisible('#level'), true);
   for (const name of ['variant', 'mode']) assert.equal(await page.isVisible(`#new-game-form input[name="${name}"]`), true, `two players: the ${name} again`);
-  await page.fill('#level', '3');
+  await page.check('#new-game-form input[name="players"][value="4"]');
+  await page.selectOption('#seat-r', 'computer-3');
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);
+  assert.equal(await piecesOnBoard(), 52, 'a game of four');
   await page.reload();
   await ready(page);
   await page.click('#new-game');
-  assert.equal(await players(), '2', 'two players chosen: two again, after a reload too');
-  await page.check('#new-game-form input[name="players"][value="4"]');
+  assert.equal(await players(), '4', 'a game of four in play: four, after a reload too');
   const seats = await page.evaluate(() => ['w', 'r', 'b', 'y'].map((side) => document.getElementById(`seat-${side}`).value));
-  assert.deepEqual(seats, ['you', 'computer-3', 'computer-3', 'computer-3'], 'the computers at the level last chosen');
+  assert.deepEqual(seats, ['you', 'computer-3', 'computer-5', 'computer-5'], 'the seats of the game in play');
+  await page.check('#new-game-form input[name="players"][value="2"]');
   await page.click('#new-game-form button[type="submit"]');
   await idle(page);
   await page.click('#new-game');
-  assert.equal(await players(), '4');
-  await page.click('#new-game-dialog [data-close]');
+  assert.equal(await players(), '2', 'a game of two in play: two');
+  await page.click('#new-game-form button[type="submit"]');
+  await idle(page);
+  assert.equal(await piecesOnBoard(), 38, 'Start at once: a game of two again');
   assert.deepEqual(errors, []);
   await page.context().close();
 });
@@ -166,6 +173,43 @@ test('resigning: you are out, the computer plays your seat on', async () => {
   assert.match(bar, /White · Computer, level 1/);
   assert.equal(await page.isDisabled('#resign'), true, 'nobody left to resign');
   assert.equal(await page.evaluate(() => document.getElementById('end-dialog').open), false, 'the game goes on');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('partners at one screen: shown as such; resigning concedes for both, Red and Yellow win and the end shows their pieces, after a reload too', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { partners: true, seats: { r: 'computer-1', b: 'person', y: 'computer-1' } });
+  assert.equal(await page.isVisible('#partners-line'), true, 'who plays with whom, during the game');
+  assert.equal(await page.textContent('#partners-line'), 'Partners: White with Black, Red with Yellow');
+  await page.click('#resign');
+  assert.equal(await page.textContent('#confirm-text'), 'Resign this game? You and your partner lose.');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#end-dialog[open]');
+  assert.equal(await page.textContent('#end-title'), 'Red and Yellow win!');
+  assert.equal(await page.textContent('#end-text'), 'White resigned.');
+  const art = () => page.$eval('#end-art', (art) => ['::before', '::after'].map((pseudo) => getComputedStyle(art, pseudo).backgroundImage));
+  const colours = await page.evaluate(() => ['r', 'y'].map((side) => getComputedStyle(document.body).getPropertyValue(`--piece-${side}-2`).trim()));
+  const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  (await art()).forEach((background, i) => assert.ok(background.includes(rgb(colours[i])), `the ${['left', 'right'][i]} piece is ${['Red', 'Yellow'][i]}'s: ${background}`));
+  await page.click('#end-dialog [data-close]');
+  assert.equal(await status(page), 'Red and Yellow win!');
+  await page.reload();
+  await ready(page);
+  assert.equal(await status(page), 'Red and Yellow win!', 'the concession is kept');
+  assert.equal(await page.isDisabled('#resign'), true);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a person who resigns a seat of three keeps the others\' names: Player 2 is not renamed You', async () => {
+  const { page, errors } = await openGame(env, { storage: NO_ANIMATION });
+  await newMultiGame(page, { players: 3, seats: { r: 'person', b: 'computer-1' } });
+  assert.match(await page.textContent('#player-bottom'), /Red · Player 2/);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => /White · Computer/.test(document.getElementById('player-bottom').textContent));
+  assert.match(await page.textContent('#player-bottom'), /Red · Player 2/);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -41,6 +41,22 @@ test('until both players have moved, the game is aborted instead of resigned, an
   for (const { context } of [white, black]) await context.close();
 });
 
+test('the abort and its question\'s two buttons cannot be mistaken for one another or for Cancel, in every language', async () => {
+  const white = await device();
+  await createGame(white.page);
+  const cancels = { en: 'Cancel', it: 'Annulla', nb: 'Avbryt', cs: 'Zrušit' };
+  for (const [language, cancel] of Object.entries(cancels)) {
+    await white.page.selectOption('#language', language);
+    await white.page.click('#resign');
+    await white.page.waitForSelector('#confirm-dialog[open]');
+    const labels = [await label(white.page), await white.page.locator('#confirm-yes').textContent(), await white.page.locator('#confirm-dialog button:not(.primary)').textContent()];
+    assert.ok(!labels.includes(cancel) && labels[1] !== labels[2], `${language}: ${labels.join(' / ')} against ${cancel}`);
+    await white.page.click('#confirm-dialog button:not(.primary)');
+    assert.equal(await white.page.isVisible('#online-invite'), true, `${language}: the way back keeps the game`);
+  }
+  await white.context.close();
+});
+
 test('once both players have moved, Resign is back and the game can no longer be aborted', async () => {
   const white = await device();
   const link = await createGame(white.page);

@@ -53,6 +53,13 @@ test('a posted game appears live in a lobby, one click takes its seat, and it le
   for (const { context } of [taker, onlooker, poster]) await context.close();
 });
 
+test('on a phone, Play online opens without focusing the name field (no keyboard over the list)', async () => {
+  const phone = await device('', { viewport: { width: 390, height: 844 }, phone: true });
+  await openLobby(phone.page);
+  assert.equal(await phone.page.evaluate(() => document.activeElement.id), 'online-games-title');
+  await phone.context.close();
+});
+
 test('the poster sees their own game in the lobby without a Play button', async () => {
   const poster = await device();
   await createGame(poster.page, { name: 'Alice', post: true });

@@ -24,7 +24,7 @@ async function moveOn(page, id, ply) {
   await serverPly(env, id, ply + 1);
 }
 
-test('a game of three from the lobby: a seat taken, a resignation handed to the computer, no winner once nobody plays, a rematch with the seats moved on', async () => {
+test('a game of three from the lobby: a seat taken, in Your games with both other players, a resignation handed to the computer, no winner once nobody plays, a rematch with the seats moved on', async () => {
   const carl = await device('', { storage: NAMED('Carl') });
   await createMultiGame(carl.page, { players: 3, seats: { w: 'you', r: 'person', b: 'computer-1' }, post: true });
   const id = await gameIdOf(carl.page);
@@ -50,6 +50,7 @@ test('a game of three from the lobby: a seat taken, a resignation handed to the 
   await carl.page.click('#online-games');
   await carl.page.waitForSelector(`#your-games li[data-id="${id}"]`);
   assert.match(await carl.page.locator(`#your-games li[data-id="${id}"]`).textContent(), /3 players · 13 pieces · Your move/);
+  assert.equal(await carl.page.locator(`#your-games li[data-id="${id}"] a`).textContent(), 'Game with Red (Dora), Black (Computer, level 1)', 'every other player');
   await carl.page.click('#online-games-dialog [data-close]');
 
   // Dora gives up her seat: the computer plays it on, and the game goes on.
@@ -80,7 +81,7 @@ test('a game of three from the lobby: a seat taken, a resignation handed to the 
   await carl.page.waitForFunction((old) => !location.hash.includes(old), id);
   const rematch = await gameIdOf(carl.page);
   await dora.page.waitForSelector('#toast-rematch:visible');
-  assert.equal(await dora.page.locator('#toast-text').textContent(), 'A player wants a rematch, with the seats moved on one place.');
+  assert.equal(await dora.page.locator('#toast-text').textContent(), 'White (Carl) wants a rematch, with the seats moved on one place.');
   await dora.page.click('#end-rematch'); // the end dialog is still open over the notice
   await dora.page.waitForFunction((next) => location.hash === `#game=${next}`, rematch);
   const game = await gameById(env, rematch);

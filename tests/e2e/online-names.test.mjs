@@ -6,6 +6,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, status, watchConsole } from './harness.mjs';
 import { FAST, connected, createGame, device as openDevice, fillDialog, serverGame } from './online-harness.mjs';
+import { createMultiGame, inviteLinks } from './online-multi-harness.mjs';
+import { barMisfits, seatMisfits } from './multi-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -100,4 +102,54 @@ test('a name with markup, even from a server that let it through, is shown as te
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
   await context.close();
   for (const { context: c } of [white, black]) await c.close();
+});
+
+test('four online on a phone both ways up: every seat\'s name of 24 code points and its clock read whole, in every language, to a player and to a spectator', async () => {
+  const names = { w: 'Wilhelmina Wojciechowska', r: 'Świętosława Wąsowiczówna', b: 'Maximilian Wolfgang Ørum', y: 'Bartholomew Wentworthson' };
+  const phone = { viewport: { width: 390, height: 844 }, phone: true };
+  const host = await device('', phone);
+  await createMultiGame(host.page, { seats: { w: 'you', r: 'person', b: 'person', y: 'person' }, clock: '10+5', name: names.w });
+  const links = await inviteLinks(host.page);
+  for (const side of ['r', 'b', 'y']) {
+    const hash = new URLSearchParams(new URL(links[side].link).hash.slice(1));
+    const response = await fetch(new URL(`api/v1/games/${hash.get('game')}/join`, env.server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: hash.get('invite'), name: names[side] }) });
+    assert.equal(response.status, 200);
+  }
+  const watcher = await device(watchLink(links.r.link), { ...phone, storage: FAST });
+  const barsText = (page) => page.locator('#player-top, #player-bottom').allTextContents().then((texts) => texts.join(' '));
+  await watcher.page.waitForFunction((all) => all.every((name) => (document.getElementById('player-top').textContent + document.getElementById('player-bottom').textContent).includes(name)), Object.values(names));
+  await host.page.waitForFunction((name) => document.getElementById('player-top').textContent.includes(name), names.b);
+  for (const { page } of [host, watcher]) {
+    for (const [width, height] of [[390, 844], [844, 390]]) {
+      await page.setViewportSize({ width, height });
+      for (const language of ['en', 'it', 'nb', 'cs']) {
+        await page.selectOption('#language', language);
+        assert.equal(await page.locator('.player-bar .clock').count(), 4);
+        assert.deepEqual(await seatMisfits(page), [], `${width}x${height} ${language}: ${await barsText(page)}`);
+      }
+    }
+  }
+  for (const { context } of [host, watcher]) await context.close();
+});
+
+test('two online on a phone both ways up: both names of 24 code points and both clocks read whole, in every language', async () => {
+  const phone = { viewport: { width: 390, height: 844 }, phone: true };
+  const host = await device('', phone);
+  const link = await createGame(host.page, { name: 'Wilhelmina Wojciechowska', clock: '10+5' });
+  const hash = new URLSearchParams(new URL(link).hash.slice(1));
+  const response = await fetch(new URL(`api/v1/games/${hash.get('game')}/join`, env.server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: hash.get('invite'), name: 'Maximilian Wolfgang Ørum' }) });
+  assert.equal(response.status, 200);
+  const watcher = await device(watchLink(link), { ...phone, storage: FAST });
+  await watcher.page.waitForFunction(() => document.getElementById('player-top').textContent.includes('Maximilian'));
+  await host.page.waitForFunction(() => document.getElementById('player-top').textContent.includes('Maximilian'));
+  for (const { page } of [host, watcher]) {
+    for (const [width, height] of [[390, 844], [844, 390]]) {
+      await page.setViewportSize({ width, height });
+      for (const language of ['en', 'it', 'nb', 'cs']) {
+        await page.selectOption('#language', language);
+        assert.deepEqual(await barMisfits(page), [], `${width}x${height} ${language}`);
+      }
+    }
+  }
+  for (const { context } of [host, watcher]) await context.close();
 });

@@ -66,6 +66,12 @@ test('Your games lists ongoing games first with whose move it is, then finished 
   await openList(alice.page);
   await alice.page.waitForFunction(() => document.querySelectorAll('#your-games .your-game').length === 2);
   assert.deepEqual(await listed(alice.page), ['Game with Bob | 13 pieces · Bob to move', 'Game with Bob | 13 pieces · You won']);
+  // Every row alike, as the lobby's: who on a line, where the game stands on the next.
+  const uneven = await alice.page.$$eval('#your-games .your-game', (items) => items.flatMap((item) => {
+    const [who, state] = [item.querySelector('a'), item.querySelector('.your-game-state')].map((part) => part.getBoundingClientRect());
+    return state.top >= who.bottom - 0.5 && Math.abs(state.left - who.left) < 0.5 ? [] : [item.textContent];
+  }));
+  assert.deepEqual(uneven, []);
   // A link takes the player back to the game, seated.
   await openList(bob.page).catch(() => {});
   await bob.page.waitForSelector('#online-games-dialog[open]');

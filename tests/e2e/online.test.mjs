@@ -19,7 +19,7 @@ after(async () => env?.close());
 const device = (...args) => openDevice(env, ...args);
 const serverGame = (page) => gameOf(env, page);
 
-test('a watcher cannot move, and is told so', async () => {
+test('a watcher cannot move, and is told so; no resign, abort or draw is offered to them', async () => {
   const white = await device();
   const link = await createGame(white.page);
   const black = await device(link);
@@ -27,7 +27,8 @@ test('a watcher cannot move, and is told so', async () => {
   assert.equal(await onlineNote(watcher.page), 'You are watching this game.');
   await click(watcher.page, 'o2');
   assert.equal(await watcher.page.locator('#message').textContent(), 'You are watching this game.');
-  assert.equal(await watcher.page.locator('#resign').isDisabled(), true);
+  for (const id of ['resign', 'online-offer-draw', 'online-accept-draw', 'online-decline-draw']) assert.equal(await watcher.page.isVisible(`#${id}`), false, `no #${id} to a watcher`);
+  assert.equal(await white.page.isVisible('#resign'), true, 'the players keep theirs');
   await click(black.page, 'b15');
   assert.equal(await black.page.locator('#message').textContent(), "It is your friend's turn.");
   for (const { context } of [white, black, watcher]) await context.close();
@@ -57,7 +58,7 @@ test('a clock runs out: the server ends the game on time, and both clocks show i
   }
 });
 
-test('a draw offered and accepted, a rematch with the colours swapped, a resignation, the record', async () => {
+test('a draw declined (a line on both cards), one offered and accepted, a rematch with the colours swapped, a resignation, the record', async () => {
   const first = await device(); // plays Black in the first game
   const link = await createGame(first.page, { seat: 'b' });
   const second = await device(link);
@@ -68,6 +69,13 @@ test('a draw offered and accepted, a rematch with the colours swapped, a resigna
   await waitMoves(second.page, 2);
 
   await first.page.click('#online-offer-draw');
+  await second.page.waitForSelector('#online-decline-draw:not([hidden])');
+  await second.page.click('#online-decline-draw');
+  await second.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You declined the draw.');
+  await first.page.waitForFunction(() => document.getElementById('online-note').textContent === 'The draw offer was declined.');
+  assert.equal(await first.page.locator('#message').textContent(), 'The draw offer was declined.');
+
+  await first.page.click('#online-offer-draw');
   await first.page.waitForFunction(() => document.getElementById('online-note').textContent.startsWith('You offered a draw'));
   await second.page.waitForSelector('#online-accept-draw:not([hidden])');
   assert.equal(await onlineNote(second.page), 'Your friend offers a draw.');
@@ -76,6 +84,8 @@ test('a draw offered and accepted, a rematch with the colours swapped, a resigna
     await page.waitForSelector('#end-dialog[open]');
     assert.equal(await page.locator('#end-title').textContent(), 'Draw by agreement');
   }
+  await first.page.waitForTimeout(600); // as long as a declined offer waits to be said
+  for (const page of [first.page, second.page]) assert.doesNotMatch(await onlineNote(page), /declined/, 'an agreed draw is not a declined one');
   assert.deepEqual((await serverGame(first.page)).result, { winner: null, reason: 'agreement' });
   const oldId = (await serverGame(first.page)).id;
 

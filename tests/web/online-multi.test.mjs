@@ -17,7 +17,7 @@ const { setLanguage } = await import('../../web/js/i18n.js');
 const { drawAsked, drawOffer, drawWaitingFor, humanSeat, nextServerSide, serverSides, someoneUnmoved } = await import('../../web/js/server-game.js');
 const { multiEnding } = await import('../../web/js/multi-ending.js');
 const { onlineSeats } = await import('../../web/js/seat-choice.js');
-const { drawText } = await import('../../web/js/online-draw.js');
+const { drawText, rematchAskedText } = await import('../../web/js/online-draw.js');
 const { recordName } = await import('../../web/js/texts.js');
 await setLanguage('en');
 
@@ -52,12 +52,22 @@ test('a draw offer of three or four waits on every person still playing who has 
   assert.equal(drawAsked(game, null), false, 'a watcher is not asked');
   assert.equal(drawOffer({ ...game, status: 'finished' }), null, 'no offer stands once the game is over');
   assert.deepEqual(drawOffer({ status: 'ongoing', draw_offer: 'b' }), { by: 'b', accepted: ['b'] }, 'of two: the seat offering');
-  assert.deepEqual(drawText(game, 'r'), { text: 'White offers a draw. Accepted by: White, Yellow.', answer: true });
+  assert.deepEqual(drawText(game, 'r'), { text: 'White offers a draw. Accepted by: Yellow.', answer: true });
   assert.equal(drawText(game, 'y').text, 'You accepted the draw. Waiting for: Red (Ana).');
   assert.equal(drawText(game, 'w').answer, false);
   assert.match(drawText(game, 'w').text, /^You offered a draw: .* Waiting for: Red \(Ana\)\.$/);
-  assert.equal(drawText(game, null).text, 'White offers a draw. Accepted by: White, Yellow.');
+  assert.equal(drawText(game, null).text, 'White offers a draw. Accepted by: Yellow.');
+  assert.equal(drawText({ ...game, draw_offer: { by: 'w', accepted: ['w'] } }, 'r').text, 'White offers a draw.', 'the offerer named once');
   assert.equal(drawText({ ...game, draw_offer: null }, 'r'), null);
+});
+
+test('the rematch notice says who asks: by colour and name of three or four, by name of two', () => {
+  const game = four({ w: human(), r: human({ name: 'Ana' }), b: computer(), y: human() }, { rematch: 'next', rematch_by: 'r' });
+  assert.equal(rematchAskedText(game), 'Red (Ana) wants a rematch, with the seats moved on one place.');
+  assert.equal(rematchAskedText({ ...game, rematch_by: 'y' }), 'Yellow wants a rematch, with the seats moved on one place.');
+  const two = { status: 'finished', seats: { w: { kind: 'human', joined: true, name: 'Bo' }, b: { kind: 'human', joined: true } }, rematch: 'next', rematch_by: 'w' };
+  assert.equal(rematchAskedText(two), 'Bo wants a rematch, with the colours swapped.');
+  assert.equal(rematchAskedText({ ...two, rematch_by: 'b' }), 'Your friend wants a rematch, with the colours swapped.');
 });
 
 test('the server\'s endings of three or four: an agreed draw, an abort, nobody left, partners losing together', () => {

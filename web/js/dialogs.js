@@ -243,15 +243,17 @@ export class Dialogs {
     const summary = endSummary(model);
     $('end-text').textContent = endText(model.state, summary);
     $('end-summary').tBodies[0].replaceChildren(...summary.map((row) => summaryRow(row)));
-    $('end-art').className = `end-art ${result}`;
+    $('end-art').className = `end-art ${artOf(result, model.state.winners)}`;
     const dialog = $('end-dialog');
     if (!dialog.open) dialog.showModal();
   }
 
-  /** A yes/no question; resolves true for yes. */
-  confirm(text, yes) {
+  /** A yes/no question; resolves true for yes.  `no` names the way back
+   * where "Cancel" could be read as the yes (aborting a game). */
+  confirm(text, yes, no = t('action.cancel')) {
     const dialog = $('confirm-dialog');
     $('confirm-text').textContent = text;
+    $('confirm-no').textContent = no;
     const button = $('confirm-yes');
     button.textContent = yes;
     return new Promise((resolve) => {
@@ -310,6 +312,14 @@ function endText({ result, resigned, flagged, abandoned, turnLimit, winners: won
   const winners = summary.filter(({ side }) => (won ?? [{ 'white-wins': 'w', 'black-wins': 'b' }[result]]).includes(side));
   if (winners.length) return winners.map((winner) => t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves })).join(' ');
   return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
+}
+
+/** The end's picture: White's and Black's pieces for two, the winners'
+ * colours for three and four (a pair of partners, or one seat alone). */
+function artOf(result, winners) {
+  if (!winners?.length) return result;
+  if (winners.length === 2) return `pair left-${winners[0]} right-${winners[1]}`;
+  return `solo left-${winners[0]}`;
 }
 
 /** The clock choice of the new-game dialog as the API takes it: null for

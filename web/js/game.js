@@ -23,9 +23,13 @@ import { moveKind, moveText, sideName } from './texts.js';
 /** Players as a game names them (an imported record's White and Black). */
 const withNames = (players, names) => (names ? players.map((p, seat) => (names[SIDES[seat]] ? { ...p, name: names[SIDES[seat]] } : p)) : players);
 
+/** An ended state naming the seat whose resignation ended it (the end says so). */
+const resignedBy = (state, resigned) => (resigned && state.result !== 'ongoing' ? { ...state, resigned } : state);
+
 /** The rules' state, ended by the game's resignation or the server's outcome. */
 function withEnding({ resigned, outcome }, state) {
-  if (state.players > 2) return multiEnding(outcome, state);
+  // Three or four: partners concede together (the outcome), the seat that resigned named.
+  if (state.players > 2) return resignedBy(multiEnding(outcome, state), resigned);
   if (resigned) return { ...state, result: resigned === 'w' ? 'black-wins' : 'white-wins', resigned };
   if (outcome?.reason === 'aborted') return { ...state, result: 'aborted' };
   if (!outcome || state.result !== 'ongoing') return state;
@@ -317,11 +321,12 @@ export class GameController extends EventTarget {
     this.draw();
   }
 
-  /** Ends the game otherwise than the rules would: {resigned: side}, or an
-   * outcome {winner, reason} the server decided (time, agreement, ...). */
+  /** Ends the game otherwise than the rules would: {resigned: side}, an
+   * outcome {winner, reason} the server decided (time, agreement, ...), or
+   * both (partners at one screen conceding together). */
   finish({ resigned = null, outcome = null }) {
     if (resigned) this.game.resigned = resigned;
-    else this.game.outcome = outcome;
+    if (outcome) this.game.outcome = outcome;
     this.sentMove = null;
     this.selection = null;
     this.hintPath = null;

@@ -51,8 +51,8 @@ async function restore(core, { local, multi }, { saved, damaged }) {
     if (damaged) core.say(() => t('message.saveDamaged'), 'warn');
     return;
   }
-  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, counted, names, players, partners, seats } = saved;
-  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
+  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, outcome, counted, names, players, partners, seats } = saved;
+  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(outcome ? { outcome } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
   // Three or four players: the game's kind and who plays each seat.
   const many = players > 2;
   if (many) Object.assign(game, { players, ...(partners ? { partners } : {}) });

@@ -2,13 +2,14 @@
 // here or the computer at its level.  It is the local game (local-play.js)
 // with what differs: the game's kind ({players, partners}), a pause between
 // the computers' moves so that a person sees each, resigning (the seat goes
-// on, played by the computer) and the record kept apart per number of players.
+// on, played by the computer; partners lose together, as online) and the
+// record kept apart per number of players.
 
 import { LocalPlay } from './local-play.js';
 import { t } from './i18n.js';
 import { MULTI_SIDES, sidesOf } from './seats.js';
 import { addGame, multiScoreKey } from './storage.js';
-import { sideName, statusText } from './texts.js';
+import { resultText, sideName, statusText } from './texts.js';
 
 /** The camps of three and four: 13 pieces each (RULES-MULTI.md). */
 export const MULTI_VARIANT = 13;
@@ -67,15 +68,19 @@ export class MultiPlay extends LocalPlay {
   }
 
   /** The person gives up a seat, after a question: the game goes on, the
-   * computer playing it at the game's level.  Undo does not take it back. */
+   * computer playing it at the game's level; partners lose together (as
+   * online: docs/DECISIONS.md).  Undo does not take either back. */
   resign() {
     const core = this.core;
     return core.exclusive(async () => {
       if (!this.abilities().canResign) return;
-      if (!(await core.ui.confirm(t('confirm.resignSeat'), t('confirm.resignYes')))) return;
+      const question = core.game.partners ? 'confirm.resignPartners' : 'confirm.resignSeat';
+      if (!(await core.ui.confirm(t(question), t('confirm.resignYes')))) return;
       const seat = this.resigningSeat();
       if (core.over || seat === null) return;
-      const computer = { kind: 'computer', level: core.settings.level, resigned: true };
+      if (core.game.partners) return this.concede(seat);
+      // "You" stays with the seat, so that the other people keep their numbers.
+      const computer = { kind: 'computer', level: core.settings.level, resigned: true, ...(core.players[seat].you ? { you: true } : {}) };
       core.settings = { ...core.settings, seats: core.settings.seats.map((p, i) => (i === seat ? computer : p)) };
       core.redoStack = [];
       core.setPlayers(core.players.map((p, i) => (i === seat ? computer : p)));
@@ -85,6 +90,18 @@ export class MultiPlay extends LocalPlay {
       core.ui.announce(text());
       if (core.isComputer(core.state.side) && core.jobs.phase !== 'thinking') this.computerMove();
     });
+  }
+
+  /** The seat's partnership loses, the other wins: the game ends. */
+  concede(seat) {
+    const core = this.core;
+    const sides = sidesOf(core.game);
+    const losers = [sides[seat], sides[(seat + 2) % 4]];
+    core.jobs.cancel();
+    core.finish({ resigned: sides[seat], outcome: { winner: sides.filter((side) => !losers.includes(side)), reason: 'resign' } });
+    this.countGame();
+    core.ui.announce(resultText(core.model()));
+    core.ui.showEnd(core.model());
   }
 
   /** Counted once when it ends, when a person played in it: won when a

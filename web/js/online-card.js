@@ -3,7 +3,7 @@
 // (a draw offer, a rematch, watching), and the seat's buttons.
 
 import { t } from './i18n.js';
-import { drawText } from './online-draw.js';
+import { drawText, rematchAskedText } from './online-draw.js';
 import { humanSeat, manySeats } from './server-game.js';
 
 const $ = (id) => document.getElementById(id);
@@ -58,7 +58,7 @@ function noteText(server, seat, note, rematchAsked, rematchOf) {
   const draw = drawText(server, seat);
   if (draw) return draw.text;
   const many = manySeats(server) ? 'Many' : '';
-  if (server.rematch && seat && rematchAsked !== server.id) return t(`online.rematchAsked${many}`);
+  if (server.rematch && seat && rematchAsked !== server.id) return rematchAskedText(server);
   if (server.status === 'waiting' && seat && rematchOf) return t(`online.rematchWaiting${many}`);
   const left = seat && !humanSeat(server, seat) ? server.seats[seat].left : null;
   if (left && server.status !== 'finished') return t(`online.seatToComputer.${left}`);

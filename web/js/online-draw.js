@@ -20,12 +20,24 @@ export function drawText(server, seat) {
   const offer = drawOffer(server);
   if (!offer) return null;
   if (!manySeats(server)) return twoSeats(server, seat, offer.by);
-  const accepted = t('online.drawAccepted', { seats: list(server, offer.accepted) });
+  // The offerer has accepted, by offering: named once, as the one who offers.
+  const others = offer.accepted.filter((side) => side !== offer.by);
+  const accepted = others.length ? ` ${t('online.drawAccepted', { seats: list(server, others) })}` : '';
   const waiting = t('online.drawWaiting', { seats: list(server, drawWaitingFor(server)) });
-  if (drawAsked(server, seat)) return { text: `${t('online.drawOfferedBy', { side: seatWho(server, offer.by) })} ${accepted}`, answer: true };
+  if (drawAsked(server, seat)) return { text: `${t('online.drawOfferedBy', { side: seatWho(server, offer.by) })}${accepted}`, answer: true };
   if (offer.by === seat) return { text: `${t('online.drawSentMany')} ${waiting}`, answer: false };
   if (seat && offer.accepted.includes(seat)) return { text: `${t('online.drawYouAccepted')} ${waiting}`, answer: false };
-  return { text: `${t('online.drawOfferedBy', { side: seatWho(server, offer.by) })} ${accepted}`, answer: false };
+  return { text: `${t('online.drawOfferedBy', { side: seatWho(server, offer.by) })}${accepted}`, answer: false };
+}
+
+/** Who asks for the rematch, in the notice and on the card: the asker by
+ * name (and colour, of three or four), else as before ("Your friend"). */
+export function rematchAskedText(server) {
+  const many = manySeats(server);
+  const by = server.rematch_by;
+  const who = by && (many ? seatWho(server, by) : seatName(server, by));
+  if (!who) return t(many ? 'online.rematchAskedMany' : 'online.rematchAsked');
+  return t(many ? 'online.rematchAskedByMany' : 'online.rematchAskedBy', { who });
 }
 
 /** Two seats: as the page has always said it. */

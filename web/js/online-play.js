@@ -21,6 +21,9 @@ import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** How long an offer's end waits for the move or end sent with it. */
+const DECLINE_WAIT_MS = 400;
+
 /** Of two, the other side wins; of three or four, partners lose together
  * and anyone else hands the seat to the computer (ONLINE.md). */
 const resignQuestion = (server) => (!manySeats(server) ? 'confirm.resign' : server.partners ? 'confirm.resignPartners' : 'confirm.resignSeat');
@@ -48,6 +51,8 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
+    // The offer's end is then said as this page's decline (sayIfDeclined).
+    for (const id of ['online-decline-draw', 'toast-decline-draw']) $(id).addEventListener('click', () => (this.declining = true));
     seatAct('toast-accept-draw', 'draw', 'accept');
     seatAct('toast-decline-draw', 'draw', 'decline');
     $('toast-rematch').addEventListener('click', () => this.rematches.ask());
@@ -225,7 +230,26 @@ export class OnlinePlay {
     } else if (!offer && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it
     }
+    if (offer && !before) {
+      this.offerMoves = this.server.moves.length;
+      if (this.note?.key.startsWith('online.draw')) this.note = null; // the last offer's end is old news
+    }
+    if (!offer && before) this.sayIfDeclined(this.server.id, this.offerMoves ?? this.server.moves.length);
     this.render();
+  }
+
+  /** An offer gone with no move since it was made and no end was
+   * declined: said in a line.  The move or end sent with its lapse arrives
+   * just after it, hence the wait. */
+  sayIfDeclined(id, moves) {
+    const declining = this.declining;
+    this.declining = false;
+    setTimeout(() => this.core.exclusive(async () => {
+      const server = this.server;
+      if (server?.id !== id || server.status !== 'ongoing' || server.moves.length !== moves) return;
+      this.tell(declining ? 'online.drawYouDeclined' : 'online.drawDeclined');
+      this.render();
+    }), DECLINE_WAIT_MS);
   }
 
   /** A sentence of the card's, said too. */
@@ -261,16 +285,16 @@ export class OnlinePlay {
     return core.exclusive(async () => {
       const { canResign, canAbort } = this.abilities();
       if (!canResign && !canAbort) return;
-      const [question, yes] = canAbort ? ['confirm.abort', 'confirm.abortYes'] : [resignQuestion(this.server), 'confirm.resignYes'];
-      if (!(await core.ui.confirm(t(question), t(yes)))) return;
+      const [question, yes, no] = canAbort ? ['confirm.abort', 'confirm.abortYes', 'confirm.abortNo'] : [resignQuestion(this.server), 'confirm.resignYes', 'action.cancel'];
+      if (!(await core.ui.confirm(t(question), t(yes), t(no)))) return;
       if (!core.over) await this.act(canAbort ? 'abort' : 'resign');
     });
   }
 
   /** What the seat may do now, for the panel's buttons: an online game has
-   * no undo, redo or hint. */
+   * no undo, redo or hint, and a spectator (no seat) not even Resign. */
   abilities() {
-    return { canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), canAbort: !this.core.review && !this.core.over && this.game.canAbort(), localActions: false };
+    return { watching: !this.game.seat, canUndo: false, canRedo: false, canHint: false, canResign: !this.core.review && !this.core.over && this.game.canResign(), canAbort: !this.core.review && !this.core.over && this.game.canAbort(), localActions: false };
   }
 
   async act(what, ...args) {

@@ -4,8 +4,7 @@
 // even on a phone whose online card is below the fold.
 
 import { t } from './i18n.js';
-import { drawText } from './online-draw.js';
-import { manySeats } from './server-game.js';
+import { drawText, rematchAskedText } from './online-draw.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,7 +16,7 @@ function toastOf({ server, seat, connection, rematchAsked }) {
   const draw = drawText(server, seat);
   if (draw?.answer) return { text: draw.text, draw: true };
   if (draw && !seat) return { text: draw.text };
-  if (server.rematch && seat && rematchAsked !== server.id) return { text: t(manySeats(server) ? 'online.rematchAskedMany' : 'online.rematchAsked'), rematch: true };
+  if (server.rematch && seat && rematchAsked !== server.id) return { text: rematchAskedText(server), rematch: true };
   return null;
 }
 

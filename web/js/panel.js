@@ -89,6 +89,8 @@ export class PanelUI {
     // Before every seat has moved, an online game is aborted, not resigned.
     $('resign').textContent = t(model.canAbort ? 'action.abort' : 'action.resign');
     $('resign').disabled = !model.canResign && !model.canAbort;
+    // A spectator has nothing to give up: a greyed Resign would say they might.
+    $('resign').hidden = !!model.watching;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
     $('fen').value = position.fen;
@@ -107,7 +109,7 @@ export class PanelUI {
     const seatBar = (side) => {
       const toMove = position.result === 'ongoing' && position.side === side;
       const bar = node('span', `seat seat-${side}${toMove ? ' to-move' : ''}`);
-      bar.append(pieceDot(side), node('span', 'player-name', `${sideName(side)} · ${playerName(players, seatOf(side, sides))}`));
+      bar.append(pieceDot(side), seatName(side, playerName(players, seatOf(side, sides))));
       // The side to move says so in words beside its name, not only by colour.
       if (toMove) bar.append(node('span', 'turn-badge', t(phase === 'thinking' ? 'player.thinking' : 'player.toMove')));
       if (online) bar.append(...onlineBadges(online, side));
@@ -121,6 +123,8 @@ export class PanelUI {
       else bar.replaceChildren(...seats.map((seat) => seat.bar));
       bar.classList.toggle('to-move', sides.length === 2 && seats[0].toMove);
       bar.classList.toggle('seats', sides.length > 2);
+      // Online seats have names of up to 24 characters: two lines for them.
+      bar.classList.toggle('online', !!online);
     };
     // Left to right as the corners stand on the board.
     const [top, bottom] = sides.length === 2 ? [[SIDES[1]], [SIDES[0]]] : [['b', 'y'], ['r', 'w']];
@@ -144,6 +148,8 @@ export class PanelUI {
       if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
       else button.removeAttribute('aria-current');
     }
+    // Who plays with whom, the whole game long (the new-game dialog's words).
+    $('partners-line').hidden = !game.partners;
     $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
   }
@@ -227,8 +233,8 @@ export class PanelUI {
     return this.dialogs.showEnd(model);
   }
 
-  confirm(text, yes) {
-    return this.dialogs.confirm(text, yes);
+  confirm(text, yes, no) {
+    return this.dialogs.confirm(text, yes, no);
   }
 
   async copy(text, button) {
@@ -274,6 +280,14 @@ function judgementText(judgement) {
   return t('analysis.ahead', { side: sideName(lead > 0 ? 'w' : 'b'), moves });
 }
 
+/** "Black · Bob", its parts apart: the seats of three and four put the
+ * name on a line of its own (app.css). */
+function seatName(side, name) {
+  const shown = node('span', 'player-name');
+  shown.append(node('span', 'seat-side', sideName(side)), node('span', 'seat-sep', ' · '), node('span', 'seat-player', name));
+  return shown;
+}
+
 /** A player bar's online parts: whether the player is here (for the
  * opponent, or both when watching) and the clock, which online-clock.js
  * keeps ticking (#clock-w, #clock-b). */
@@ -283,7 +297,9 @@ function onlineBadges({ seat, seats, clock, correspondence, connected }, side) {
   // The server's computer is always there: no presence of its own.
   if (connected && side !== seat && seats[side]?.joined && seats[side].kind !== 'computer') {
     const here = seats[side].online;
-    badges.push(node('span', `presence ${here ? 'here' : 'away'}`, t(here ? 'online.here' : 'online.away')));
+    const presence = node('span', `presence ${here ? 'here' : 'away'}`);
+    presence.append(node('span', 'presence-word', t(here ? 'online.here' : 'online.away')));
+    badges.push(presence);
   }
   if (clock) {
     const shown = node('span', 'clock', clockText(clock[side], correspondence));

@@ -5,7 +5,7 @@
 
 import { t } from './i18n.js';
 import { MULTI_SIDES } from './seats.js';
-import { loadSettings, multiScoreKey, saveSetting, scoreAt } from './storage.js';
+import { multiScoreKey, scoreAt } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,8 +14,6 @@ export class SeatChoice {
   constructor(form, levels, describe) {
     Object.assign(this, { form, levels, describe });
     for (const input of form.elements.players) input.addEventListener('change', () => this.choosePlayers());
-    // The number of players started with is the next dialog's first choice.
-    form.addEventListener('submit', () => saveSetting('players', this.players));
   }
 
   get players() {
@@ -38,12 +36,12 @@ export class SeatChoice {
     select.value = value;
   }
 
-  /** Opens with this game's seats (three or four), or the defaults: as many
-   * players as last started (four the first time), you as White, the others
-   * the computer at `level` (the last one chosen). */
+  /** Opens on the game in play: its number of players and, for three or
+   * four, its seats; a new seat is the computer at `level` (the last one chosen). */
   open({ players, seats, partners }, level) {
     this.level = level;
-    this.form.elements.players.value = String(players > 2 ? players : lastPlayers());
+    // A game of two has no `players`; the first visit's game is one of two.
+    this.form.elements.players.value = String(players > 2 ? players : 2);
     this.form.elements.partners.checked = !!partners;
     MULTI_SIDES.forEach((side, i) => this.fillSeat(side, seatValue(seats?.[i], i, level)));
     this.sync();
@@ -91,12 +89,6 @@ export class SeatChoice {
     const computer = seats.find((s) => s.kind === 'computer');
     return { players, partners: players === 4 && this.form.elements.partners.checked, seats, level: computer?.level ?? this.level };
   }
-}
-
-/** The number of players last started with: four until one is chosen. */
-function lastPlayers() {
-  const { players } = loadSettings();
-  return [2, 3, 4].includes(players) ? players : 4;
 }
 
 /** A seat's menu value: as the game had it, else you as White and the computer elsewhere. */

@@ -64,13 +64,25 @@ function validMultiSave(data, levels) {
   if (partners !== undefined && (typeof partners !== 'boolean' || (partners && players !== 4))) return null;
   if (!Number.isInteger(level) || level < levels.min || level > levels.max) return null;
   const isLevel = (n) => Number.isInteger(n) && n >= levels.min && n <= levels.max;
-  const seat = (s) => (s?.kind === 'person' ? { kind: 'person', ...(s.you === true ? { you: true } : {}) } : s?.kind === 'computer' && isLevel(s.level) ? { kind: 'computer', level: s.level, ...(s.resigned === true ? { resigned: true } : {}) } : null);
+  const you = (s) => (s.you === true ? { you: true } : {});
+  // A seat given up to the computer keeps its "you", so that nobody is renamed.
+  const resigned = (s) => (s.resigned === true ? { resigned: true, ...you(s) } : {});
+  const seat = (s) => (s?.kind === 'person' ? { kind: 'person', ...you(s) } : s?.kind === 'computer' && isLevel(s.level) ? { kind: 'computer', level: s.level, ...resigned(s) } : null);
   const cleaned = Array.isArray(seats) && seats.length === players ? seats.map(seat) : [];
   if (cleaned.length !== players || cleaned.includes(null)) return null;
   const two = validSave({ ...data, mode: 'computer', human: 'w', position: null, resigned: null, names: null }, levels);
   if (!two) return null;
   const position = typeof data.position === 'string' && /^[wrby0-9/]+ [wrby] \d+$/.test(data.position) ? data.position : null;
-  return { ...two, mode: 'seats', players, partners: partners === true, seats: cleaned, position };
+  const conceded = partners === true ? concession(data) : null;
+  return { ...two, mode: 'seats', players, partners: partners === true, seats: cleaned, position, ...conceded };
+}
+
+/** Partners who conceded together at one screen: {resigned, outcome}, or null. */
+function concession({ resigned, outcome }) {
+  const pairs = { w: ['r', 'y'], b: ['r', 'y'], r: ['w', 'b'], y: ['w', 'b'] };
+  const winners = pairs[resigned];
+  const valid = winners && outcome?.reason === 'resign' && Array.isArray(outcome.winner) && outcome.winner.join() === winners.join();
+  return valid ? { resigned, outcome: { winner: winners, reason: 'resign' } } : null;
 }
 
 /** {saved, damaged}: the saved game (or null), and whether a save was there

@@ -19,10 +19,12 @@ export function playerName(players, seat) {
   // Online, the person is "You" to themselves, whatever name they gave.
   if (player.name && !(player.kind === 'person' && players.some((p) => p.kind === 'remote'))) return player.name;
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
-  // Three or four with several people here: "You" and the others numbered.
-  const others = players.filter((p) => p.kind === 'person' && !p.you);
-  const you = players.some((p) => p.you);
-  if (players.length > 2 && others.length + (you ? 1 : 0) > 1) {
+  // Three or four with several people here: "You" and the others numbered,
+  // seats given up to the computer counted, so that nobody is renamed after.
+  const people = players.filter((p) => p.kind === 'person' || p.resigned);
+  const others = people.filter((p) => !p.you);
+  const you = people.some((p) => p.you);
+  if (players.length > 2 && people.length > 1) {
     return player.you ? t('player.you') : t('player.number', { number: others.indexOf(player) + (you ? 2 : 1) });
   }
   if (againstOthers(players)) return t(player.kind === 'person' ? 'player.you' : 'online.friend');

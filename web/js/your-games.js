@@ -9,6 +9,7 @@ import { ApiError, api, forgetSeat, keptSeats, seatName } from './online.js';
 import { node } from './elements.js';
 import { clockWords } from './lobby.js';
 import { sideName } from './texts.js';
+import { serverSides } from './server-game.js';
 
 const KEY = 'halma.games.v1';
 /** Games asked for each time the list opens (the newest still going). */
@@ -42,6 +43,8 @@ export function summaryOf(game, seat) {
     toMove: game.to_move,
     result: game.result ? { winner: game.result.winner, reason: game.result.reason } : null,
     opponent: others.map((side) => seatName(game, side)).find(Boolean) ?? null,
+    // Every other seat of three or four, in the turn order: its name, the server's computer's level.
+    ...(game.players > 2 ? { others: serverSides(game).filter((side) => side !== seat).map((side) => ({ side, name: seatName(game, side), level: game.seats[side]?.kind === 'computer' ? game.seats[side].level : null })) } : {}),
     clock: game.clock?.days_per_move ? { days_per_move: game.clock.days_per_move } : game.clock ? { initial: true } : null,
     ply: game.ply,
     // Three or four: a seat given up to the computer (ONLINE.md) has lost, whoever wins.
@@ -111,11 +114,21 @@ function stateText(summary, seat) {
   return t([winner].flat().includes(seat) ? 'yours.won' : 'yours.lost');
 }
 
+/** Who the game is with: of two the other's name, of three or four every
+ * other seat ("Red (Ana), Black (Computer, level 3), Yellow"); "You play
+ * White" when nobody is named. */
+function whoText(summary, seat) {
+  const many = summary?.players > 2 && Array.isArray(summary.others);
+  const seatText = ({ side, name, level }) => (name || level ? t('online.seatNamed', { side: sideName(side), name: name ?? t('player.computerLevel', { level }) }) : sideName(side));
+  const others = many ? summary.others.map(seatText) : [summary?.opponent].filter(Boolean);
+  return others.length ? t('yours.with', { name: others.join(', ') }) : t('yours.as', { side: sideName(seat) });
+}
+
 function row({ id, seat, summary }) {
   const item = node('li', 'your-game');
   item.dataset.id = id;
   if (yourMove(summary, seat)) item.classList.add('your-move');
-  const link = node('a', 'your-game-link', summary?.opponent ? t('yours.with', { name: summary.opponent }) : t('yours.as', { side: sideName(seat) }));
+  const link = node('a', 'your-game-link', whoText(summary, seat));
   link.href = `#game=${encodeURIComponent(id)}`;
   const details = [];
   if (summary?.players > 2) details.push(t('lobby.players', { count: summary.players }));
