@@ -232,9 +232,12 @@ int table_occurrences_after(const Table *t, Move m) { return t->ops->occurrences
 bool table_legal(const Table *t, Move m) { return t->ops->legal(t, m); }
 void table_generate(const Table *t, MoveList *list) { t->ops->generate(t, list); }
 
-/* The position after the first k moves (k in range), replayed from the start. */
+/* The position after the first k moves (k in range), replayed from the
+ * start but for the position now, which the game holds. */
 static void position_at(const Table *t, int k, AnyPosition *pos) {
-    t->ops->position(t, true, pos);
+    bool now = k == table_length(t);
+    t->ops->position(t, !now, pos);
+    if (now) return;
     const Move *moves = table_moves(t);
     for (int i = 0; i < k; i++) t->ops->make(pos, moves[i]);
 }
