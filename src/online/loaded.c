@@ -1,4 +1,4 @@
-/* loaded.c: a game loaded for a request (see loaded.h). */
+/* loaded.c: a game loaded for a request or a search (see loaded.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "online/loaded.h"
 
