@@ -91,7 +91,7 @@ static void play(const Actions *acts, Loaded *l, int seat, const char *move, int
     ev[n++] = (OnlineEvent){"move", json_pack("{s:i, s:s, s:s, s:o}", "ply", g.ply, "move", move, "seat",
                                               seat_name(seat), "clock", clock_json(&g, now))};
     if (draw_after_move(&g, seat)) ev[n++] = (OnlineEvent){"draw_offer", draw_event(&g)};
-    game_judge(&g, referee_verdict(l->rules), now);
+    game_judge(&g, table_verdict(l->rules), now);
     if (g.status == GAME_FINISHED) ev[n++] = (OnlineEvent){"end", end_event(&g, now)};
     Write w = {.kind = WRITE_MOVE, .expected_ply = l->g.ply, .move = move};
     if (!writer_commit(acts->writer, &w, &g, ev, n, a)) return;
@@ -130,7 +130,7 @@ static void move_in_turn(const Actions *acts, Loaded *l, int seat, const char *t
         return;
     }
     Refusal why;
-    if (!referee_play(l->rules, text, &why)) {
+    if (!table_play_text(l->rules, text, (int)strlen(text), &why)) {
         char err[200];
         Text t = text_on(err, sizeof err);
         refusal_write(&why, &t);

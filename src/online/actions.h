@@ -1,6 +1,6 @@
 /*
  * actions.h: the requests of online play (docs/ONLINE-API.md, Endpoints),
- * each checked against the rules (the C core, referee.h) and the game as
+ * each checked against the rules (the C core, core/table.h) and the game as
  * stored, its change committed before it is answered (what they act on:
  * acting.h).  Called by the committer, under
  * the service's lock, one request at a time.

@@ -22,13 +22,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/notation.h"
-#include "core/multi_notation.h"
+#include "core/table.h"
 #include "engine/levels.h"
 #include "engine/multi_search.h"
 #include "engine/search.h"
 #include "online/game_clock.h"
-#include "online/referee.h"
+#include "online/loaded.h"
 #include "online/seats.h"
 
 enum {
@@ -192,21 +191,25 @@ int64_t computer_takeover_ms(const StoreGame *g) {
 
 /* ---- the searches ---------------------------------------------------------------- */
 
+/* The engines' move written ("" for none): "pass", or with a shortest path. */
+static void write_move(const Table *t, Move m, char *out, size_t size) {
+    Text text = text_on(out, (int)size);
+    if (move_is_pass(m)) text_str(&text, "pass");
+    else table_text_move(t, m, &text);
+}
+
 /* The move of the seat to move in the two-player game, written. */
-static void two_player_move(Searcher *s, const Referee *r, int level, char *out, size_t size) {
+static void two_player_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
     engine_new_game(s->engine); /* its table and plans are another game's */
     engine_set_level(s->engine, level);
     atomic_store(&s->engine->stop, false);
     SearchLimits limits = search_limits_none(); /* the level's own think time */
-    Move m = engine_think(s->engine, &r->two, &limits, NULL, NULL);
-    Text t = text_on(out, (int)size);
-    if (move_is_pass(m)) text_str(&t, "pass");
-    else text_move(&t, &r->two.pos, m);
+    write_move(t, engine_think(s->engine, &t->two, &limits, NULL, NULL), out, size);
 }
 
 /* The move of the seat to move in the game of three or four, written
  * ("" if the thread has no memory for the search). */
-static void many_player_move(Searcher *s, const Referee *r, int level, char *out, size_t size) {
+static void many_player_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
     out[0] = '\0';
     if (!s->multi) {
         s->multi = malloc(sizeof *s->multi); /* about 2 MB, and its table */
@@ -224,33 +227,24 @@ static void many_player_move(Searcher *s, const Referee *r, int level, char *out
     multi_engine_new_game(s->multi); /* its table is another game's */
     multi_engine_set_level(s->multi, level);
     MultiLimits limits = multi_limits_none(); /* the level's own think time */
-    Move m = multi_engine_think(s->multi, &r->multi, &limits, NULL, NULL);
-    Text t = text_on(out, (int)size);
-    if (move_is_pass(m)) text_str(&t, "pass");
-    else multi_text_move(&t, &r->multi.pos, m);
+    write_move(t, multi_engine_think(s->multi, &t->many, &limits, NULL, NULL), out, size);
 }
 
-/* Searches the job's game, if it is still the computer's move there. */
+/* The engines are not yet one: each kind of game has its own. */
+typedef void MoveFn(Searcher *s, const Table *t, int level, char *out, size_t size);
+static MoveFn *const MOVERS[TABLE_KINDS] = {[TABLE_TWO] = two_player_move, [TABLE_MANY] = many_player_move};
+
+/* Searches the job's game, if it is still the computer's move there: the
+ * game read as a request reads it (loaded.h), replayed whole. */
 static void search(Searcher *s, const Job *j) {
     Computer *c = s->c;
-    StoreGame g;
-    char (*moves)[STORE_MOVE_SIZE] = NULL;
-    if (store_read(c->store, j->id, &g, &moves) != STORE_OK) return; /* deleted, or the store out of reach: due again at its next write */
-    Referee *r = g.ply == j->ply && computer_to_move(&g) && game_to_move(&g) == j->seat ? referee_new(&g) : NULL;
-    for (int i = 0; r && i < g.ply; i++) {
-        Refusal why;
-        if (!referee_play(r, moves[i], &why)) {
-            referee_free(r);
-            r = NULL;
-        }
-    }
-    free(moves);
-    if (!r) return;
+    Loaded l;
+    if (loaded_load(c->store, j->id, &l) != STORE_OK) return; /* deleted, or the store out of reach: due again at its next write */
     char text[STORE_MOVE_SIZE] = "";
-    if (referee_verdict(r).over) text[0] = '\0';
-    else if (r->many) many_player_move(s, r, g.level[j->seat], text, sizeof text);
-    else two_player_move(s, r, g.level[j->seat], text, sizeof text);
-    referee_free(r);
+    bool due = l.g.ply == j->ply && computer_to_move(&l.g) && game_to_move(&l.g) == j->seat;
+    if (due && table_length(l.rules) == l.g.ply && !table_verdict(l.rules).over)
+        MOVERS[table_kind(l.rules)](s, l.rules, l.g.level[j->seat], text, sizeof text);
+    loaded_free(&l);
     if (text[0]) c->submit(c->ctx, j->id, j->ply, j->seat, text);
 }
 

@@ -1,6 +1,7 @@
 /*
- * loaded.h: a game loaded for a request: its row, its moves, and the rules'
- * view of it (referee.h), replayed from the moves.
+ * loaded.h: a game loaded for a request or a computer's search: its row,
+ * its moves, and the rules' game of it (core/table.h), replayed from the
+ * moves.
  */
 #ifndef HALMA_LOADED_H
 #define HALMA_LOADED_H
@@ -8,8 +9,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "core/table.h"
 #include "online/presence.h"
-#include "online/referee.h"
 #include "online/request.h"
 #include "online/store.h"
 #include "online/watchers.h"
@@ -17,8 +18,14 @@
 typedef struct {
     StoreGame g;
     char (*moves)[STORE_MOVE_SIZE];
-    Referee *rules;
+    Table *rules; /* the rules' game: any seating, as the row says */
 } Loaded;
+
+/* Reads game id and replays its moves: STORE_OK, or why not (l freed; out
+ * of memory is STORE_UNAVAILABLE).  A stored move refused, which cannot
+ * happen, is logged and ends the replay short: table_length(l->rules) is
+ * then less than l->g.ply. */
+StoreStatus loaded_load(Store *store, const char *id, Loaded *l);
 
 /* Reads and replays game id: true, or false with an error answer (404, 503). */
 bool loaded_read(Store *store, const char *id, Loaded *l, OnlineAnswer *answer);

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "online/referee.h"
+#include "core/table.h"
 #include "online/store.h"
 #include "online/writer.h"
 

@@ -9,8 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/game.h"
-#include "core/multi_game.h"
+#include "core/table.h"
 #include "engine/levels.h"
 #include "online/body.h"
 #include "online/game_clock.h"
@@ -68,13 +67,17 @@ static bool read_kind(const json_t *body, StoreGame *g, OnlineAnswer *a) {
     json_int_t players = 2;
     bool partners = false;
     if (!body_int(body, "players", 2, 4, &players, a) || !body_bool(body, "partners", &partners, a)) return false;
-    if (partners && players != 4) return body_bad_request(a, "\"partners\" needs \"players\": 4");
-    json_int_t variant = players == 2 ? 19 : 13;
-    json_int_t turn_limit = players == 2 ? DEFAULT_TURN_LIMIT : multi_default_turn_limit((int)players);
+    /* The seating's own camps and turn limit unless the body says (core/table.h). */
+    TableSeating seating = {(int)players, partners, 19};
+    if (table_seating_check(&seating) != SEATING_OK) return body_bad_request(a, "\"partners\" needs \"players\": 4");
+    json_int_t variant = seating.camp;
+    json_int_t turn_limit = table_default_turn_limit((int)players);
     if (!body_int(body, "variant", 13, 19, &variant, a) || !body_int(body, "turn_limit", 1, MAX_TURN_LIMIT, &turn_limit, a))
         return false;
     if (variant != 13 && variant != 19) return body_bad_request(a, "\"variant\" must be 19 or 13");
-    if (variant != 13 && players != 2) return body_bad_request(a, "three or four players play variant 13");
+    seating.camp = (int)variant;
+    if (table_seating_check(&seating) != SEATING_OK || seating.camp != variant)
+        return body_bad_request(a, "three or four players play variant 13");
     g->players = (int)players;
     g->partners = partners;
     g->variant = (int)variant;

@@ -1,0 +1,122 @@
+/*
+ * table.h: the game at the table, for any seating: two players
+ * (core/game.h) or three or four (core/multi_game.h), behind one face.
+ *
+ * A Table is one tagged value: the two-player Game or the MultiGame, and
+ * its seating's table of operations, chosen once by the seating (table.c's
+ * SEATINGS, Halma's variant table, the one place that tells them apart).
+ * Every layer above codes against this API, so that merging Game and
+ * MultiGame later happens behind it.  Plain data, no allocation.
+ *
+ * Seats are numbered as multi_board.h numbers them (0 White, 1 Black,
+ * 2 Red, 3 Yellow; two players are the first two); the turn order is
+ * table_turn_order()'s.
+ */
+#ifndef HALMA_TABLE_H
+#define HALMA_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/multi_game.h"
+#include "core/refusal.h"
+#include "core/text.h"
+
+/* Who sits at the table: 2, 3 or 4 players, four perhaps as partners, and
+ * the camps' size (19 or 13 pieces for two; always 13 for three or four). */
+typedef struct {
+    int players;
+    bool partners;
+    int camp;
+} TableSeating;
+
+/* Why a seating is no game: no such players and partners, or no such camp. */
+typedef enum { SEATING_OK, SEATING_PLAYERS, SEATING_CAMP } SeatingCheck;
+
+/* Which core game a table holds, for the engines (not yet one) to pick
+ * their own by: an index, not a branch on the player count. */
+typedef enum { TABLE_TWO, TABLE_MANY, TABLE_KINDS } TableKind;
+
+typedef struct TableOps TableOps;
+
+typedef struct {
+    const TableOps *ops; /* the seating's; NULL before a start */
+    TableSeating seating;
+    union {
+        Game two;       /* TABLE_TWO */
+        MultiGame many; /* TABLE_MANY */
+    };
+} Table;
+
+/* What the rules say of the game: over or not, the seats that won (one bit
+ * a seat; none for a draw or a game going on) and why ("goal",
+ * "repetition", "turn_limit"; NULL while it goes on). */
+typedef struct {
+    bool over;
+    unsigned winners;
+    const char *reason;
+} Verdict;
+
+/* Checks a seating, and gives a seating whose camps are fixed (three or
+ * four) its camp size whatever *s asked. */
+SeatingCheck table_seating_check(TableSeating *s);
+
+/* The turn limit when none is given: 400 for two, 200 a seat for more. */
+int table_default_turn_limit(int players);
+
+/* A new game from the start of a seating, or from a FEN of it; a turn
+ * limit <= 0 is the seating's default.  False (and the table unchanged)
+ * for a seating that is no game, or a FEN refused (*why says why; a bad
+ * seating leaves *why REFUSAL_NONE). */
+bool table_start(Table *t, TableSeating seating, int turn_limit);
+bool table_from_fen(Table *t, TableSeating seating, const char *fen, int turn_limit, Refusal *why);
+
+/* Plays a legal move, or one written (refused: the game is unchanged and
+ * *why says why); both refused once the game is over. */
+bool table_play(Table *t, Move m);
+bool table_play_text(Table *t, const char *s, int len, Refusal *why);
+
+/* Takes the last move back; false when there is none. */
+bool table_undo(Table *t);
+
+TableKind table_kind(const Table *t);
+int table_length(const Table *t);      /* moves since the start */
+const Move *table_moves(const Table *t); /* table_length() of them */
+int table_turns(const Table *t);       /* of the position now, FEN's turns */
+int table_turn_limit(const Table *t);
+int table_seat_to_move(const Table *t);
+
+/* The seats in turn order, table_seating().players of them. */
+const uint8_t *table_turn_order(const Table *t);
+
+/* The seats whose pieces all stand on their goal, one bit a seat. */
+unsigned table_home(const Table *t);
+
+/* How many times the position now has occurred, this time included, and
+ * how many times the position after `m` would have (3: it draws). */
+int table_occurrences(const Table *t);
+int table_occurrences_after(const Table *t, Move m);
+
+/* The legal moves now (a pass alone when the mover must pass). */
+bool table_legal(const Table *t, Move m);
+void table_generate(const Table *t, MoveList *list);
+
+/* Move k of the game (0 .. length-1) written with a shortest path, from
+ * the position before it; a legal move of the position now, written. */
+void table_text_move_at(const Table *t, int k, Text *out);
+void table_text_move(const Table *t, Move m, Text *out);
+
+/* Every move of the game written, space-separated. */
+void table_text_moves(const Table *t, Text *out);
+
+/* The position after k moves (0: the start, table_length(): now) as FEN. */
+void table_text_fen(const Table *t, int k, Text *out);
+
+/* perft of the position now. */
+uint64_t table_perft(const Table *t, int depth);
+
+Verdict table_verdict(const Table *t);
+
+#endif
