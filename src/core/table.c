@@ -177,6 +177,11 @@ SeatingCheck table_seating_check(TableSeating *s) {
     return s->camp == row->camps[0] || s->camp == row->camps[1] ? SEATING_OK : SEATING_CAMP;
 }
 
+TableKind table_seating_kind(TableSeating s) {
+    const SeatingRow *row = row_of(s.players, s.partners);
+    return row ? row->ops->kind : TABLE_KINDS;
+}
+
 int table_default_turn_limit(int players) {
     for (int i = 0; i < SEATING_ROWS; i++) {
         if (SEATINGS[i].players == players) return SEATINGS[i].turn_limit;

@@ -63,6 +63,9 @@ typedef struct {
  * four) its camp size whatever *s asked. */
 SeatingCheck table_seating_check(TableSeating *s);
 
+/* The kind of game a seating is (TABLE_KINDS: none), before any game of it. */
+TableKind table_seating_kind(TableSeating s);
+
 /* The turn limit when none is given: 400 for two, 200 a seat for more. */
 int table_default_turn_limit(int players);
 

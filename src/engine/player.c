@@ -153,4 +153,6 @@ const atomic_bool *player_stop_flag(const Player *p) { return &p->stop; }
 
 uint64_t player_nodes(const Player *p) { return KINDS[p->kind].nodes(p); }
 
-int player_think_ms(TableKind kind, int level) { return KINDS[kind].think_ms(level); }
+int player_think_ms(TableKind kind, int level) {
+    return KINDS[(unsigned)kind < TABLE_KINDS ? kind : TABLE_TWO].think_ms(level);
+}
