@@ -33,7 +33,8 @@ struct TableOps {
     void (*make)(AnyPosition *pos, Move m);
     void (*text_move)(Text *out, const AnyPosition *pos, Move m);
     void (*text_fen)(Text *out, const AnyPosition *pos);
-    uint64_t (*perft)(AnyPosition *pos, int depth);
+    uint64_t (*perft)(AnyPosition *pos, int depth, const atomic_bool *stop);
+    uint64_t (*perft_divide)(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
     Verdict (*verdict)(const Table *t);
     void (*position)(const Table *t, bool start, AnyPosition *pos); /* a copy of the start's or now's */
 };
@@ -65,7 +66,10 @@ static void two_generate(const Table *t, MoveList *list) { generate_moves(&t->tw
 static void two_make(AnyPosition *pos, Move m) { position_make(&pos->two, m); }
 static void two_text_move(Text *out, const AnyPosition *pos, Move m) { text_move(out, &pos->two, m); }
 static void two_text_fen(Text *out, const AnyPosition *pos) { text_fen(out, &pos->two); }
-static uint64_t two_perft(AnyPosition *pos, int depth) { return perft(&pos->two, depth, NULL); }
+static uint64_t two_perft(AnyPosition *pos, int depth, const atomic_bool *stop) { return perft(&pos->two, depth, stop); }
+static uint64_t two_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    return perft_divide(&pos->two, depth, list, counts);
+}
 static void two_position(const Table *t, bool start, AnyPosition *pos) { pos->two = start ? t->two.start : t->two.pos; }
 
 static Verdict two_verdict(const Table *t) {
@@ -82,7 +86,7 @@ static Verdict two_verdict(const Table *t) {
 static const TableOps TWO = {
     TABLE_TWO, two_start, two_parse_fen, two_start_at, two_play, two_play_text, two_undo, two_length,
     two_moves, two_turns, two_turn_limit, two_seat_to_move, two_home, two_occurrences, two_occurrences_after,
-    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_perft, two_verdict, two_position,
+    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_perft, two_perft_divide, two_verdict, two_position,
 };
 
 /* ---- three and four players (RULES-MULTI.md) ---------------------------------- */
@@ -120,7 +124,12 @@ static void many_generate(const Table *t, MoveList *list) { multi_generate_moves
 static void many_make(AnyPosition *pos, Move m) { multi_make(&pos->many, m); }
 static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
 static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
-static uint64_t many_perft(AnyPosition *pos, int depth) { return multi_perft(&pos->many, depth, NULL); }
+static uint64_t many_perft(AnyPosition *pos, int depth, const atomic_bool *stop) {
+    return multi_perft(&pos->many, depth, stop);
+}
+static uint64_t many_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    return multi_perft_divide(&pos->many, depth, list, counts);
+}
 static void many_position(const Table *t, bool start, AnyPosition *pos) {
     pos->many = start ? t->many.start : t->many.pos;
 }
@@ -137,7 +146,7 @@ static Verdict many_verdict(const Table *t) {
 static const TableOps MANY = {
     TABLE_MANY, many_start, many_parse_fen, many_start_at, many_play, many_play_text, many_undo, many_length,
     many_moves, many_turns, many_turn_limit, many_seat_to_move, many_home, many_occurrences,
-    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_perft,
+    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_perft, many_perft_divide,
     many_verdict, many_position,
 };
 
@@ -276,10 +285,16 @@ void table_text_fen(const Table *t, int k, Text *out) {
     t->ops->text_fen(out, &pos);
 }
 
-uint64_t table_perft(const Table *t, int depth) {
+uint64_t table_perft(const Table *t, int depth, const atomic_bool *stop) {
     AnyPosition pos;
     t->ops->position(t, false, &pos);
-    return t->ops->perft(&pos, depth);
+    return t->ops->perft(&pos, depth, stop);
+}
+
+uint64_t table_perft_divide(const Table *t, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    return t->ops->perft_divide(&pos, depth, list, counts);
 }
 
 Verdict table_verdict(const Table *t) { return t->ops->verdict(t); }

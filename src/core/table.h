@@ -15,6 +15,7 @@
 #ifndef HALMA_TABLE_H
 #define HALMA_TABLE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -117,8 +118,11 @@ void table_text_moves(const Table *t, Text *out);
 /* The position after k moves (0: the start, table_length(): now) as FEN. */
 void table_text_fen(const Table *t, int k, Text *out);
 
-/* perft of the position now. */
-uint64_t table_perft(const Table *t, int depth);
+/* perft of the position now; gives up early, with a partial count, once
+ * `*stop` is set (NULL: never).  Split by first move: the legal moves now
+ * into *list, the count below list->moves[i] into counts[i], and their sum. */
+uint64_t table_perft(const Table *t, int depth, const atomic_bool *stop);
+uint64_t table_perft_divide(const Table *t, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
 
 Verdict table_verdict(const Table *t);
 

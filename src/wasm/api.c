@@ -324,7 +324,7 @@ int api_legal(void) {
 }
 
 /* perft from the current position, for measuring wasm against native. */
-double api_perft(int depth) { return (double)table_perft(game(), depth); }
+double api_perft(int depth) { return (double)table_perft(game(), depth, NULL); }
 
 /* ---- choosing a move on the board ---------------------------------------- */
 
