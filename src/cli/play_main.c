@@ -15,6 +15,7 @@
 #include "cli/boardview.h"
 #include "cli/cli.h"
 #include "cli/hash_memory.h"
+#include "core/table.h"
 #include "cli/play_multi.h"
 #include "core/game.h"
 #include "core/movegen.h"
@@ -55,16 +56,16 @@ static const char HELP[] =
     "is a draw.\n";
 
 typedef struct {
-    Game game;
+    Table at; /* the game in .two (the board is drawn from the table) */
     Engine engine;
     bool computer[2];
     bool colour;
     Bitboard marked;
-} Table;
+} Terminal;
 
-static void show(Table *t) {
+static void show(Terminal *t) {
     BoardStyle style = {.colour = t->colour, .marked = t->marked};
-    const Game *g = &t->game;
+    const Game *g = &t->at.two;
     if (g->length > 0) {
         Position before = g->pos;
         Move last = g->moves[g->length - 1];
@@ -72,7 +73,7 @@ static void show(Table *t) {
         if (!move_is_pass(last)) style.path_length = shortest_path(&before, last.from, last.to, style.path);
     }
     putchar('\n');
-    board_print(stdout, &g->pos, &style);
+    board_print(stdout, &t->at, &style);
     t->marked = (Bitboard){{0, 0, 0, 0}};
 }
 
@@ -86,15 +87,15 @@ static void announce_move(const Game *g) {
     printf("%s plays %s\n", side_name((Side)before.side_to_move), text);
 }
 
-static Move computer_move(Table *t) {
+static Move computer_move(Terminal *t) {
     SearchLimits limits = search_limits_none();
     atomic_store(&t->engine.stop, false);
-    return engine_think(&t->engine, &t->game, &limits, NULL, NULL);
+    return engine_think(&t->engine, &t->at.two, &limits, NULL, NULL);
 }
 
-static void list_destinations(Table *t, const char *arg) {
+static void list_destinations(Terminal *t, const char *arg) {
     int sq = square_parse(arg, (int)strlen(arg));
-    const Position *pos = &t->game.pos;
+    const Position *pos = &t->at.two.pos;
     if (sq < 0) {
         printf("'%s' is not a square (a1 to p16)\n", arg);
         return;
@@ -121,8 +122,8 @@ static void list_destinations(Table *t, const char *arg) {
 }
 
 /* Undo takes back to the last position where a person was to move. */
-static void undo(Table *t) {
-    Game *g = &t->game;
+static void undo(Terminal *t) {
+    Game *g = &t->at.two;
     int taken = 0;
     while (g->length > 0) {
         game_undo(g);
@@ -152,8 +153,8 @@ static bool read_line(char *line, int size) {
     return true;
 }
 
-static void person_turn(Table *t, bool *quit) {
-    Game *g = &t->game;
+static void person_turn(Terminal *t, bool *quit) {
+    Game *g = &t->at.two;
     char line[1024];
     printf("%s to move (turn %d of %d; 'help' for help) > ", side_name((Side)g->pos.side_to_move),
            g->pos.turns + 1, g->turn_limit);
@@ -196,7 +197,7 @@ static void person_turn(Table *t, bool *quit) {
 }
 
 /* Loads a record file into the game; false with a message if it fails. */
-static bool load_record(Table *t, const char *path) {
+static bool load_record(Terminal *t, const char *path) {
     static char text[MAX_RECORD_TEXT + 2];
     static Record record;
     FILE *file = fopen(path, "rb");
@@ -214,7 +215,7 @@ static bool load_record(Table *t, const char *path) {
         fprintf(stderr, problem.detail[0] ? ": %s\n" : "\n", problem.detail);
         return false;
     }
-    if (!record_replay(text, &record, &t->game, &problem)) {
+    if (!record_replay(text, &record, &t->at.two, &problem)) {
         if (problem.error == RECORD_BAD_POSITION) fprintf(stderr, "halma play: %s: bad position: %s\n", path, problem.reason);
         else if (problem.error == RECORD_BAD_PLAYERS) fprintf(stderr, "halma play: %s: %s\n", path, problem.reason);
         else fprintf(stderr, "halma play: %s: move %d (%s) is illegal: %s\n", path, problem.number, problem.detail, problem.reason);
@@ -232,8 +233,9 @@ static bool parse_player(const char *s, bool *computer) {
 
 int play_main(int argc, char **argv) {
     if (play_is_multi(argc, argv)) return play_multi_main(argc, argv);
-    static Table table;
-    Table *t = &table;
+    static Terminal table;
+    Terminal *t = &table;
+    table_start(&t->at, (TableSeating){2, false, 19}, 0); /* the kind of game; the game itself is set below */
     Variant variant = VARIANT_19;
     long long level = PERSON_LEVEL, turn_limit = DEFAULT_TURN_LIMIT;
     const char *load = NULL;
@@ -273,29 +275,29 @@ int play_main(int argc, char **argv) {
     void *hash = hash_memory_alloc(hash_bytes);
     engine_init(&t->engine, hash, hash ? hash_bytes : 0);
     engine_set_level(&t->engine, (int)level);
-    game_start(&t->game, variant, (int)turn_limit);
+    game_start(&t->at.two, variant, (int)turn_limit);
     if (load && !load_record(t, load)) {
         free(hash);
         return 1;
     }
     printf("Halma, %d pieces a side. White (bottom right) moves first. Type 'help' for help.\n",
-           variant_pieces((Variant)t->game.pos.variant));
-    if (load) printf("Loaded %d moves from %s.\n", t->game.length, load);
+           variant_pieces((Variant)t->at.two.pos.variant));
+    if (load) printf("Loaded %d moves from %s.\n", t->at.two.length, load);
     if (t->computer[WHITE] || t->computer[BLACK])
         printf("The computer plays at level %d, %s.\n", t->engine.level, level_params(t->engine.level)->name);
     show(t);
     bool quit = false;
-    while (!quit && t->game.result == RESULT_ONGOING) {
-        if (t->computer[t->game.pos.side_to_move]) {
-            game_play(&t->game, computer_move(t));
-            announce_move(&t->game);
+    while (!quit && t->at.two.result == RESULT_ONGOING) {
+        if (t->computer[t->at.two.pos.side_to_move]) {
+            game_play(&t->at.two, computer_move(t));
+            announce_move(&t->at.two);
             show(t);
         } else {
             person_turn(t, &quit);
         }
     }
-    if (t->game.result != RESULT_ONGOING)
-        printf("Game over after %d turns: %s.\n", t->game.pos.turns, result_text(t->game.result));
+    if (t->at.two.result != RESULT_ONGOING)
+        printf("Game over after %d turns: %s.\n", t->at.two.pos.turns, result_text(t->at.two.result));
     free(hash);
     return 0;
 }

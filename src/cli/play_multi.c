@@ -15,6 +15,7 @@
 #include "cli/boardview.h"
 #include "cli/cli.h"
 #include "cli/hash_memory.h"
+#include "core/table.h"
 #include "core/multi_game.h"
 #include "core/multi_notation.h"
 #include "core/record.h"
@@ -60,7 +61,7 @@ static const char HELP[] =
     "seat home passes).  A position seen three times, or the turn limit, draws.\n";
 
 typedef struct {
-    MultiGame game;
+    Table at; /* the game in .many (the board is drawn from the table) */
     MultiEngine engine;
     bool computer[MAX_SEATS];
     int level[MAX_SEATS];
@@ -70,7 +71,7 @@ typedef struct {
 
 static void show(MultiTable *t) {
     BoardStyle style = {.colour = t->colour, .marked = t->marked};
-    const MultiGame *g = &t->game;
+    const MultiGame *g = &t->at.many;
     if (g->length > 0) {
         MultiPosition before = g->pos;
         Move last = g->moves[g->length - 1];
@@ -78,7 +79,7 @@ static void show(MultiTable *t) {
         if (!move_is_pass(last)) style.path_length = multi_shortest_path(&before, last.from, last.to, style.path);
     }
     putchar('\n');
-    board_print_multi(stdout, &g->pos, &style);
+    board_print(stdout, &t->at, &style);
     t->marked = (Bitboard){{0, 0, 0, 0}};
 }
 
@@ -100,12 +101,12 @@ static Move computer_move(MultiTable *t, int level) {
     MultiLimits limits = multi_limits_none();
     multi_engine_set_level(&t->engine, level);
     atomic_store(&t->engine.own_stop, false);
-    return multi_engine_think(&t->engine, &t->game, &limits, NULL, NULL);
+    return multi_engine_think(&t->engine, &t->at.many, &limits, NULL, NULL);
 }
 
 static void list_destinations(MultiTable *t, const char *arg) {
     int sq = square_parse(arg, (int)strlen(arg));
-    const MultiPosition *pos = &t->game.pos;
+    const MultiPosition *pos = &t->at.many.pos;
     if (sq < 0) {
         printf("'%s' is not a square (a1 to p16)\n", arg);
         return;
@@ -132,7 +133,7 @@ static void list_destinations(MultiTable *t, const char *arg) {
 
 /* Undo takes back to the last position where a person was to move. */
 static void undo(MultiTable *t) {
-    MultiGame *g = &t->game;
+    MultiGame *g = &t->at.many;
     int taken = 0;
     while (g->length > 0) {
         multi_game_undo(g);
@@ -163,7 +164,7 @@ static bool read_line(char *line, int size) {
 }
 
 static void person_turn(MultiTable *t, bool *quit) {
-    MultiGame *g = &t->game;
+    MultiGame *g = &t->at.many;
     char line[1024];
     printf("%s to move (turn %d of %d; 'help' for help) > ", colour_name(g->pos.seat), g->pos.turns + 1,
            g->turn_limit);
@@ -221,7 +222,7 @@ static bool load_record(MultiTable *t, const char *path) {
         fprintf(stderr, problem.detail[0] ? ": %s\n" : "\n", problem.detail);
         return false;
     }
-    if (!record_replay_multi(text, &record, &t->game, &problem)) {
+    if (!record_replay_multi(text, &record, &t->at.many, &problem)) {
         if (problem.error == RECORD_BAD_POSITION) fprintf(stderr, "halma play: %s: bad position: %s\n", path, problem.reason);
         else if (problem.error == RECORD_BAD_PLAYERS) fprintf(stderr, "halma play: %s: %s\n", path, problem.reason);
         else fprintf(stderr, "halma play: %s: move %d (%s) is illegal: %s\n", path, problem.number, problem.detail, problem.reason);
@@ -256,6 +257,7 @@ bool play_is_multi(int argc, char **argv) {
 int play_multi_main(int argc, char **argv) {
     static MultiTable table;
     MultiTable *t = &table;
+    table_start(&t->at, (TableSeating){4, false, 13}, 0); /* the kind of game; the game itself is set below */
     Seating seating = {0, false};
     long long level = PERSON_LEVEL, turn_limit = 0, players = 0;
     const char *load = NULL, *who[MAX_SEATS] = {"human", "computer", "computer", "computer"};
@@ -304,17 +306,17 @@ int play_multi_main(int argc, char **argv) {
     size_t hash_bytes = 32u << 20;
     void *hash = hash_memory_alloc(hash_bytes);
     multi_engine_init(&t->engine, hash, hash ? hash_bytes : 0);
-    multi_game_start(&t->game, seating, turn_limit ? (int)turn_limit : multi_default_turn_limit(seating.players));
+    multi_game_start(&t->at.many, seating, turn_limit ? (int)turn_limit : multi_default_turn_limit(seating.players));
     if (load && !load_record(t, load)) {
         free(hash);
         return 1;
     }
-    const MultiPosition *pos = &t->game.pos;
+    const MultiPosition *pos = &t->at.many.pos;
     printf("Halma for %d%s, 13 pieces a seat. White (bottom right) moves first, then Red, Black%s.\n"
            "Type 'help' for help.\n",
            pos->players, pos->partners ? " as partners (White and Black against Red and Yellow)" : "",
            pos->players == 4 ? ", Yellow" : "");
-    if (load) printf("Loaded %d moves from %s.\n", t->game.length, load);
+    if (load) printf("Loaded %d moves from %s.\n", t->at.many.length, load);
     for (int i = 0, seat = SEAT_WHITE; i < pos->players; i++, seat = seat_after(pos->players, seat)) {
         if (t->computer[seat])
             printf("%s: the computer at level %d, %s\n", colour_name(seat), t->level[seat], level_params(t->level[seat])->name);
@@ -322,18 +324,18 @@ int play_multi_main(int argc, char **argv) {
     }
     show(t);
     bool quit = false;
-    while (!quit && t->game.result == MULTI_ONGOING) {
-        int seat = t->game.pos.seat;
+    while (!quit && t->at.many.result == MULTI_ONGOING) {
+        int seat = t->at.many.pos.seat;
         if (t->computer[seat]) {
-            multi_game_play(&t->game, computer_move(t, t->level[seat]));
-            announce_move(&t->game);
+            multi_game_play(&t->at.many, computer_move(t, t->level[seat]));
+            announce_move(&t->at.many);
             show(t);
         } else {
             person_turn(t, &quit);
         }
     }
-    if (t->game.result != MULTI_ONGOING)
-        printf("Game over after %d turns: %s.\n", t->game.pos.turns, multi_result_text(t->game.result));
+    if (t->at.many.result != MULTI_ONGOING)
+        printf("Game over after %d turns: %s.\n", t->at.many.pos.turns, multi_result_text(t->at.many.result));
     free(hash);
     return 0;
 }

@@ -33,6 +33,7 @@ struct TableOps {
     void (*make)(AnyPosition *pos, Move m);
     void (*text_move)(Text *out, const AnyPosition *pos, Move m);
     void (*text_fen)(Text *out, const AnyPosition *pos);
+    void (*set_turn_limit)(Table *t, int turn_limit);
     uint64_t (*perft)(AnyPosition *pos, int depth, const atomic_bool *stop);
     uint64_t (*perft_divide)(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
     Verdict (*verdict)(const Table *t);
@@ -66,6 +67,7 @@ static void two_generate(const Table *t, MoveList *list) { generate_moves(&t->tw
 static void two_make(AnyPosition *pos, Move m) { position_make(&pos->two, m); }
 static void two_text_move(Text *out, const AnyPosition *pos, Move m) { text_move(out, &pos->two, m); }
 static void two_text_fen(Text *out, const AnyPosition *pos) { text_fen(out, &pos->two); }
+static void two_set_turn_limit(Table *t, int turn_limit) { game_set_turn_limit(&t->two, turn_limit); }
 static uint64_t two_perft(AnyPosition *pos, int depth, const atomic_bool *stop) { return perft(&pos->two, depth, stop); }
 static uint64_t two_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
     return perft_divide(&pos->two, depth, list, counts);
@@ -86,7 +88,7 @@ static Verdict two_verdict(const Table *t) {
 static const TableOps TWO = {
     TABLE_TWO, two_start, two_parse_fen, two_start_at, two_play, two_play_text, two_undo, two_length,
     two_moves, two_turns, two_turn_limit, two_seat_to_move, two_home, two_occurrences, two_occurrences_after,
-    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_perft, two_perft_divide, two_verdict, two_position,
+    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_set_turn_limit, two_perft, two_perft_divide, two_verdict, two_position,
 };
 
 /* ---- three and four players (RULES-MULTI.md) ---------------------------------- */
@@ -124,6 +126,7 @@ static void many_generate(const Table *t, MoveList *list) { multi_generate_moves
 static void many_make(AnyPosition *pos, Move m) { multi_make(&pos->many, m); }
 static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
 static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
+static void many_set_turn_limit(Table *t, int turn_limit) { multi_game_set_turn_limit(&t->many, turn_limit); }
 static uint64_t many_perft(AnyPosition *pos, int depth, const atomic_bool *stop) {
     return multi_perft(&pos->many, depth, stop);
 }
@@ -146,7 +149,7 @@ static Verdict many_verdict(const Table *t) {
 static const TableOps MANY = {
     TABLE_MANY, many_start, many_parse_fen, many_start_at, many_play, many_play_text, many_undo, many_length,
     many_moves, many_turns, many_turn_limit, many_seat_to_move, many_home, many_occurrences,
-    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_perft, many_perft_divide,
+    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_set_turn_limit, many_perft, many_perft_divide,
     many_verdict, many_position,
 };
 
@@ -230,6 +233,8 @@ bool table_play_text(Table *t, const char *s, int len, Refusal *why) { return t-
 
 bool table_undo(Table *t) { return t->ops->undo(t); }
 
+void table_set_turn_limit(Table *t, int turn_limit) { t->ops->set_turn_limit(t, turn_limit); }
+
 TableKind table_kind(const Table *t) { return t->ops->kind; }
 int table_length(const Table *t) { return t->ops->length(t); }
 const Move *table_moves(const Table *t) { return t->ops->moves(t); }
@@ -274,6 +279,16 @@ void table_text_moves(const Table *t, Text *out) {
     const Move *moves = table_moves(t);
     for (int i = 0; i < table_length(t); i++) {
         if (i) text_char(out, ' ');
+        t->ops->text_move(out, &pos, moves[i]);
+        t->ops->make(&pos, moves[i]);
+    }
+}
+
+void table_text_line(const Table *t, const Move *moves, int n, Text *out) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    for (int i = 0; i < n; i++) {
+        text_char(out, ' ');
         t->ops->text_move(out, &pos, moves[i]);
         t->ops->make(&pos, moves[i]);
     }

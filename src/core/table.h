@@ -85,6 +85,10 @@ bool table_play_text(Table *t, const char *s, int len, Refusal *why);
 /* Takes the last move back; false when there is none. */
 bool table_undo(Table *t);
 
+/* A new turn limit for the game under way (clamped as a start's), and its
+ * verdict judged again. */
+void table_set_turn_limit(Table *t, int turn_limit);
+
 TableKind table_kind(const Table *t);
 int table_length(const Table *t);      /* moves since the start */
 const Move *table_moves(const Table *t); /* table_length() of them */
@@ -111,6 +115,10 @@ void table_generate(const Table *t, MoveList *list);
  * the position before it; a legal move of the position now, written. */
 void table_text_move_at(const Table *t, int k, Text *out);
 void table_text_move(const Table *t, Move m, Text *out);
+
+/* A line of moves from the position now (a search's principal variation),
+ * each written after a space. */
+void table_text_line(const Table *t, const Move *moves, int n, Text *out);
 
 /* Every move of the game written, space-separated. */
 void table_text_moves(const Table *t, Text *out);
