@@ -22,7 +22,7 @@
 #include "core/notation.h"
 #include "core/record.h"
 #include "engine/levels.h"
-#include "engine/search.h"
+#include "engine/player.h"
 
 static const char USAGE[] =
     "usage: halma play [--camps 19|13] [--white human|computer] [--black human|computer]\n"
@@ -57,7 +57,7 @@ static const char HELP[] =
 
 typedef struct {
     Table at; /* the game in .two (the board is drawn from the table) */
-    Engine engine;
+    Player player;
     bool computer[2];
     bool colour;
     Bitboard marked;
@@ -88,9 +88,8 @@ static void announce_move(const Game *g) {
 }
 
 static Move computer_move(Terminal *t) {
-    SearchLimits limits = search_limits_none();
-    atomic_store(&t->engine.stop, false);
-    return engine_think(&t->engine, &t->at.two, &limits, NULL, NULL);
+    PlayerLimits limits = player_limits_none();
+    return player_think(&t->player, &t->at, &limits, NULL, NULL);
 }
 
 static void list_destinations(Terminal *t, const char *arg) {
@@ -273,8 +272,8 @@ int play_main(int argc, char **argv) {
     }
     size_t hash_bytes = 32u << 20;
     void *hash = hash_memory_alloc(hash_bytes);
-    engine_init(&t->engine, hash, hash ? hash_bytes : 0);
-    engine_set_level(&t->engine, (int)level);
+    player_init(&t->player, hash, hash ? hash_bytes : 0);
+    player_set_level(&t->player, (int)level);
     game_start(&t->at.two, variant, (int)turn_limit);
     if (load && !load_record(t, load)) {
         free(hash);
@@ -284,7 +283,7 @@ int play_main(int argc, char **argv) {
            variant_pieces((Variant)t->at.two.pos.variant));
     if (load) printf("Loaded %d moves from %s.\n", t->at.two.length, load);
     if (t->computer[WHITE] || t->computer[BLACK])
-        printf("The computer plays at level %d, %s.\n", t->engine.level, level_params(t->engine.level)->name);
+        printf("The computer plays at level %d, %s.\n", player_level(&t->player), level_params(player_level(&t->player))->name);
     show(t);
     bool quit = false;
     while (!quit && t->at.two.result == RESULT_ONGOING) {

@@ -20,7 +20,7 @@
 #include "core/multi_notation.h"
 #include "core/record.h"
 #include "engine/levels.h"
-#include "engine/multi_search.h"
+#include "engine/player.h"
 
 static const char USAGE[] =
     "usage: halma play --players 3|4 [--partners] [--white WHO] [--red WHO] [--black WHO]\n"
@@ -62,7 +62,7 @@ static const char HELP[] =
 
 typedef struct {
     Table at; /* the game in .many (the board is drawn from the table) */
-    MultiEngine engine;
+    Player player;
     bool computer[MAX_SEATS];
     int level[MAX_SEATS];
     bool colour;
@@ -98,10 +98,9 @@ static void announce_move(const MultiGame *g) {
 }
 
 static Move computer_move(MultiTable *t, int level) {
-    MultiLimits limits = multi_limits_none();
-    multi_engine_set_level(&t->engine, level);
-    atomic_store(&t->engine.own_stop, false);
-    return multi_engine_think(&t->engine, &t->at.many, &limits, NULL, NULL);
+    PlayerLimits limits = player_limits_none();
+    player_set_level(&t->player, level);
+    return player_think(&t->player, &t->at, &limits, NULL, NULL);
 }
 
 static void list_destinations(MultiTable *t, const char *arg) {
@@ -305,7 +304,7 @@ int play_multi_main(int argc, char **argv) {
     }
     size_t hash_bytes = 32u << 20;
     void *hash = hash_memory_alloc(hash_bytes);
-    multi_engine_init(&t->engine, hash, hash ? hash_bytes : 0);
+    player_init(&t->player, hash, hash ? hash_bytes : 0);
     multi_game_start(&t->at.many, seating, turn_limit ? (int)turn_limit : multi_default_turn_limit(seating.players));
     if (load && !load_record(t, load)) {
         free(hash);

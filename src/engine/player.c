@@ -132,7 +132,7 @@ PlayerLimits player_limits_none(void) {
 }
 
 Move player_think(Player *p, const Table *t, const PlayerLimits *limits, PlayerReportFn report, void *ctx) {
-    if (table_kind(t) != p->kind) player_new_game(p, t);
+    if (table_kind(t) != p->kind) make(p, table_kind(t)); /* new, as made; its seed the engine's first */
     Relay relay = {report, ctx, t->seating.players};
     return KINDS[p->kind].think(p, t, limits, &relay);
 }

@@ -77,8 +77,9 @@ void player_seed(Player *p, uint64_t seed);
 PlayerLimits player_limits_none(void);
 
 /* Chooses a move for the seat to move in t, a game not over (a pass when it
- * has none); reports progress through `report` (may be NULL).  A table of
- * the other kind than the engine held is player_new_game's first. */
+ * has none); reports progress through `report` (may be NULL).  For a table
+ * of the other kind than the engine held, the engine of its kind is made
+ * first (new, as engine_init makes it: no seed drawn from the clock). */
 Move player_think(Player *p, const Table *t, const PlayerLimits *limits, PlayerReportFn report, void *ctx);
 
 /* Asks a running player_think, from another thread, to return at once.
