@@ -2,6 +2,8 @@
 #include "core/table.h"
 
 #include "core/multi_movegen.h"
+#include "core/names.h"
+#include "core/record.h"
 #include "core/multi_notation.h"
 #include "core/notation.h"
 
@@ -34,6 +36,11 @@ struct TableOps {
     void (*text_move)(Text *out, const AnyPosition *pos, Move m);
     void (*text_fen)(Text *out, const AnyPosition *pos);
     void (*set_turn_limit)(Table *t, int turn_limit);
+    int (*piece_at)(const AnyPosition *pos, int sq);
+    Bitboard (*destinations)(const AnyPosition *pos, int sq);
+    int (*path)(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]);
+    bool (*replay)(Table *t, const char *text, const Record *record, RecordProblem *problem);
+    const char *(*result_text)(const Table *t);
     uint64_t (*perft)(AnyPosition *pos, int depth, const atomic_bool *stop);
     uint64_t (*perft_divide)(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
     Verdict (*verdict)(const Table *t);
@@ -68,6 +75,17 @@ static void two_make(AnyPosition *pos, Move m) { position_make(&pos->two, m); }
 static void two_text_move(Text *out, const AnyPosition *pos, Move m) { text_move(out, &pos->two, m); }
 static void two_text_fen(Text *out, const AnyPosition *pos) { text_fen(out, &pos->two); }
 static void two_set_turn_limit(Table *t, int turn_limit) { game_set_turn_limit(&t->two, turn_limit); }
+static int two_piece_at(const AnyPosition *pos, int sq) { return pos->two.at[sq] == NO_PIECE ? -1 : pos->two.at[sq]; }
+static Bitboard two_destinations(const AnyPosition *pos, int sq) { return piece_destinations(&pos->two, sq); }
+static int two_path(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]) {
+    return shortest_path(&pos->two, m.from, m.to, path);
+}
+static bool two_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
+    if (!record_replay(text, record, &t->two, problem)) return false;
+    t->seating.camp = t->two.pos.variant == VARIANT_13 ? 13 : 19;
+    return true;
+}
+static const char *two_result_text(const Table *t) { return result_text(t->two.result); }
 static uint64_t two_perft(AnyPosition *pos, int depth, const atomic_bool *stop) { return perft(&pos->two, depth, stop); }
 static uint64_t two_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
     return perft_divide(&pos->two, depth, list, counts);
@@ -88,7 +106,7 @@ static Verdict two_verdict(const Table *t) {
 static const TableOps TWO = {
     TABLE_TWO, two_start, two_parse_fen, two_start_at, two_play, two_play_text, two_undo, two_length,
     two_moves, two_turns, two_turn_limit, two_seat_to_move, two_home, two_occurrences, two_occurrences_after,
-    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_set_turn_limit, two_perft, two_perft_divide, two_verdict, two_position,
+    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_set_turn_limit, two_piece_at, two_destinations, two_path, two_replay, two_result_text, two_perft, two_perft_divide, two_verdict, two_position,
 };
 
 /* ---- three and four players (RULES-MULTI.md) ---------------------------------- */
@@ -127,6 +145,17 @@ static void many_make(AnyPosition *pos, Move m) { multi_make(&pos->many, m); }
 static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
 static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
 static void many_set_turn_limit(Table *t, int turn_limit) { multi_game_set_turn_limit(&t->many, turn_limit); }
+static int many_piece_at(const AnyPosition *pos, int sq) { return pos->many.at[sq] == NO_SEAT ? -1 : pos->many.at[sq]; }
+static Bitboard many_destinations(const AnyPosition *pos, int sq) { return multi_piece_destinations(&pos->many, sq); }
+static int many_path(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]) {
+    return multi_shortest_path(&pos->many, m.from, m.to, path);
+}
+static bool many_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
+    if (!record_replay_multi(text, record, &t->many, problem)) return false;
+    t->seating = (TableSeating){t->many.pos.players, t->many.pos.partners, 13};
+    return true;
+}
+static const char *many_result_text(const Table *t) { return multi_result_text(t->many.result); }
 static uint64_t many_perft(AnyPosition *pos, int depth, const atomic_bool *stop) {
     return multi_perft(&pos->many, depth, stop);
 }
@@ -149,7 +178,7 @@ static Verdict many_verdict(const Table *t) {
 static const TableOps MANY = {
     TABLE_MANY, many_start, many_parse_fen, many_start_at, many_play, many_play_text, many_undo, many_length,
     many_moves, many_turns, many_turn_limit, many_seat_to_move, many_home, many_occurrences,
-    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_set_turn_limit, many_perft, many_perft_divide,
+    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_set_turn_limit, many_piece_at, many_destinations, many_path, many_replay, many_result_text, many_perft, many_perft_divide,
     many_verdict, many_position,
 };
 
@@ -283,6 +312,32 @@ void table_text_moves(const Table *t, Text *out) {
         t->ops->make(&pos, moves[i]);
     }
 }
+
+int table_piece_at(const Table *t, int sq) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    return t->ops->piece_at(&pos, sq);
+}
+
+Bitboard table_destinations(const Table *t, int sq) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    return t->ops->destinations(&pos, sq);
+}
+
+int table_path_at(const Table *t, int k, uint8_t path[MAX_PATH]) {
+    Move m = table_moves(t)[k];
+    if (move_is_pass(m)) return 0;
+    AnyPosition pos;
+    position_at(t, k, &pos);
+    return t->ops->path(&pos, m, path);
+}
+
+bool table_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
+    return t->ops->replay(t, text, record, problem);
+}
+
+const char *table_result_text(const Table *t) { return t->ops->result_text(t); }
 
 void table_text_line(const Table *t, const Move *moves, int n, Text *out) {
     AnyPosition pos;

@@ -22,6 +22,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/multi_game.h"
+#include "core/record.h"
 #include "core/refusal.h"
 #include "core/text.h"
 
@@ -101,6 +102,23 @@ const uint8_t *table_turn_order(const Table *t);
 
 /* The seats whose pieces all stand on their goal, one bit a seat. */
 unsigned table_home(const Table *t);
+
+/* The seat whose piece stands on sq now (-1: none), and the squares it can
+ * go to (as movegen.h's piece_destinations, whoever is to move). */
+int table_piece_at(const Table *t, int sq);
+Bitboard table_destinations(const Table *t, int sq);
+
+/* The squares move k (0 .. length-1) went over by a shortest path, from
+ * the position before it; 0 for a pass. */
+int table_path_at(const Table *t, int k, uint8_t path[MAX_PATH]);
+
+/* Replays a parsed record (record.h) as the table's kind of game, its
+ * seating taken from the record; false as record_replay says why. */
+bool table_replay(Table *t, const char *text, const Record *record, RecordProblem *problem);
+
+/* How the game ended, in English ("White wins", "draw by the turn
+ * limit", ...), as names.h writes it. */
+const char *table_result_text(const Table *t);
 
 /* How many times the position now has occurred, this time included, and
  * how many times the position after `m` would have (3: it draws). */
