@@ -5,7 +5,8 @@
 #include "online/game_clock.h"
 #include "online/tokens.h"
 
-int acting_seat(const Actions *acts, const StoreGame *g, const char *token, OnlineAnswer *a) {
+int acting_seat(Loaded *l, const char *token, OnlineAnswer *a) {
+    const StoreGame *g = &l->g;
     uint8_t hash[TOKEN_HASH_SIZE];
     if (!token || !token_well_formed(token) || !token_hash(token, hash)) {
         online_error(a, 401, "no_token", "this needs a seat's token: Authorization: Bearer <token>");
@@ -21,7 +22,7 @@ int acting_seat(const Actions *acts, const StoreGame *g, const char *token, Onli
         online_error(a, 403, "forbidden", "this token is not a seat of this game");
         return -1;
     }
-    presence_seen(acts->presence, g, found, clock_now_ms());
+    l->acting = found;
     return found;
 }
 
@@ -38,14 +39,21 @@ bool acting_ongoing(const StoreGame *g, OnlineAnswer *a) {
     return true;
 }
 
-void acting_answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a) {
+void acting_answer_game(Loaded *l, OnlineAnswer *a) {
     a->status = 200;
-    a->body = loaded_json(l, acts->presence, acts->watchers, 0);
+    a->body = NULL;
+    l->answer = true;
+}
+
+void acting_done(const Actions *acts, Loaded *l, OnlineAnswer *a) {
+    bool done = a->status >= 200 && a->status < 300;
+    if (done && l->acting >= 0) presence_seen(acts->presence, &l->g, l->acting, clock_now_ms());
+    if (done && l->answer && !a->body) a->body = loaded_json(l, acts->presence, acts->watchers, 0);
 }
 
 void acting_commit(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
                    OnlineAnswer *a) {
     if (!writer_commit(acts->writer, w, g, ev, n, a)) return;
     l->g = *g;
-    acting_answer_game(acts, l, a);
+    acting_answer_game(l, a);
 }

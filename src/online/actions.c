@@ -97,7 +97,7 @@ static void play(const Actions *acts, Loaded *l, int seat, const char *move, int
     if (!writer_commit(acts->writer, &w, &g, ev, n, a)) return;
     snprintf(l->moves[l->g.ply], STORE_MOVE_SIZE, "%s", move);
     l->g = g;
-    acting_answer_game(acts, l, a);
+    acting_answer_game(l, a);
 }
 
 /* Is it this seat's move number ply + 1?  If not, why (409). */
@@ -145,10 +145,10 @@ static void move(const Actions *acts, Loaded *l, const char *token, const json_t
     json_int_t ply;
     const char *text;
     if (!read_move(body, &ply, &text, a)) return;
-    int seat = acting_seat(acts, &l->g, token, a);
+    int seat = acting_seat(l, token, a);
     if (seat < 0) return;
     if (already_played(l, ply, text, seat)) {
-        acting_answer_game(acts, l, a);
+        acting_answer_game(l, a);
         return;
     }
     if (!seat_may_move(l, ply, seat, a)) return;
@@ -170,7 +170,7 @@ static bool flag_settled(const Actions *acts, Loaded *l, int seat, OnlineAnswer 
 
 /* A seat that a person plays, of a game under way: -1 with 401, 403 or 409 if not. */
 static int playing_seat(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = acting_seat(acts, &l->g, token, a);
+    int seat = acting_seat(l, token, a);
     if (seat < 0 || !acting_ongoing(&l->g, a)) return -1;
     if (!seat_human(&l->g, seat)) return acting_refuse(a, 409, "game_over", "you have left this game"), -1;
     if (flag_settled(acts, l, seat, a)) return -1;
@@ -213,7 +213,7 @@ static void draw(const Actions *acts, Loaded *l, const char *token, const json_t
     OnlineEvent ev[2];
     int n = 0;
     switch (draw_act(&g, seat, (DrawAction)action)) {
-    case DRAW_UNCHANGED: acting_answer_game(acts, l, a); return;
+    case DRAW_UNCHANGED: acting_answer_game(l, a); return;
     case DRAW_NONE: acting_refuse(a, 409, "stale", "there is no draw offer to answer"); return;
     case DRAW_AGREED:
         game_finish(&g, -1, "agreement", now);
@@ -274,7 +274,7 @@ static bool first_moves_made(const StoreGame *g) {
  * has not yet made its first move, as on the big sites, where an abort
  * costs no rating. */
 static void abort_game(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = acting_seat(acts, &l->g, token, a);
+    int seat = acting_seat(l, token, a);
     if (seat < 0) return;
     if (l->g.status == GAME_FINISHED) {
         acting_refuse(a, 409, "game_over", "the game is over");
@@ -298,8 +298,8 @@ static void abort_game(const Actions *acts, Loaded *l, const char *token, Online
     acting_commit(acts, l, &g, &w, ev, 1, a);
 }
 
-static void ping(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    if (acting_seat(acts, &l->g, token, a) < 0) return;
+static void ping(Loaded *l, const char *token, OnlineAnswer *a) {
+    if (acting_seat(l, token, a) < 0) return;
     a->status = 204;
     a->body = NULL;
 }
@@ -331,13 +331,13 @@ static void computer_move(const Actions *acts, Loaded *l, const json_t *body, On
 static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const char *token, const json_t *body,
                     OnlineAnswer *a) {
     switch (action) {
-    case ONLINE_READ: acting_answer_game(acts, l, a); return;
+    case ONLINE_READ: acting_answer_game(l, a); return;
     case ONLINE_JOIN: seating_join(acts, l, token, body, a); return;
     case ONLINE_MOVE: move(acts, l, token, body, a); return;
     case ONLINE_RESIGN: resign(acts, l, token, a); return;
     case ONLINE_DRAW: draw(acts, l, token, body, a); return;
     case ONLINE_REMATCH: seating_rematch(acts, l, token, body, a); return;
-    case ONLINE_PING: ping(acts, l, token, a); return;
+    case ONLINE_PING: ping(l, token, a); return;
     case ONLINE_CLAIM: claim(acts, l, token, a); return;
     case ONLINE_ABORT: abort_game(acts, l, token, a); return;
     case ONLINE_COMPUTER: computer_move(acts, l, body, a); return;
@@ -358,6 +358,7 @@ void actions_do(const Actions *acts, OnlineAction action, const char *id, const 
         if (action == ONLINE_CREATE) seating_create(acts, body, client, answer);
         else if (loaded_read(acts->store, id, &l, answer)) {
             on_game(acts, action, &l, token, body, answer);
+            acting_done(acts, &l, answer);
             loaded_free(&l);
         }
     }
