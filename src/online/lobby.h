@@ -31,7 +31,8 @@ typedef json_t *LobbyRenderFn(void *ctx, const StoreGame *g);
 Lobby *lobby_new(Hub *hub, LobbyRenderFn *render, void *ctx);
 void lobby_free(Lobby *l);
 
-/* A write of game g committed (here or on another server): g enters the
+/* A write of game g committed (here, told by the writer once durable,
+ * writer.h; or on another server): g enters the
  * lobby, is shown anew, or leaves it, as its row says. */
 void lobby_changed(Lobby *l, const StoreGame *g);
 

@@ -61,14 +61,14 @@ bool publisher_catch_up(Publisher *p, const char *id, int64_t known) {
     return !hub_lowest_seq(p->hub, id, &lowest) || lowest >= known || publisher_replay(p, id, lowest);
 }
 
-static void send_event(Publisher *p, const char *id, int64_t seq, const char *text) {
+void publisher_send(Publisher *p, const char *id, int64_t seq, const char *text) {
     if (!seq) hub_publish(p->hub, id, text);
     else if (hub_publish_event(p->hub, id, seq, text)) publisher_catch_up(p, id, seq);
 }
 
 void publish(Publisher *p, const char *id, int64_t seq, const char *text) {
     if (!p->holding) {
-        send_event(p, id, seq, text);
+        publisher_send(p, id, seq, text);
         return;
     }
     size_t n = strlen(text) + 1;
@@ -88,7 +88,7 @@ void publisher_release(Publisher *p, bool send) {
     p->holding = false;
     for (Publication *e = p->held, *next; e; e = next) {
         next = e->next;
-        if (send) send_event(p, e->id, e->seq, e->text);
+        if (send) publisher_send(p, e->id, e->seq, e->text);
         free(e);
     }
     p->held = NULL;

@@ -23,6 +23,10 @@ void publisher_free(Publisher *p);
  * the game's streams. */
 void publish(Publisher *p, const char *id, int64_t seq, const char *text);
 
+/* Text, event seq of game id, to the game's streams at once, held or not
+ * (what a batch committed: the writer hands it over before release). */
+void publisher_send(Publisher *p, const char *id, int64_t seq, const char *text);
+
 /* From hold on, what is published waits; release sends it (send: the batch
  * committed) or drops it (it did not), and publishes at once again. */
 void publisher_hold(Publisher *p);
