@@ -242,9 +242,9 @@ online-tests: $(BUILD)/halma
 	$(MAKE) -j4 --output-sync=target $(ONLINE_SUITES)
 
 online-sqlite: $(BUILD)/halma
-	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) tests/online/online.test.mjs
+	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) tests/online/online.test.mjs tests/online/path.test.mjs
 online-pg online-pg2: online-%: $(BUILD)/halma
-	tools/pg-temp.sh run -- env HALMA_ONLINE_STORE=$* $(ONLINE_NODE) tests/online/online.test.mjs
+	tools/pg-temp.sh run -- env HALMA_ONLINE_STORE=$* $(ONLINE_NODE) tests/online/online.test.mjs tests/online/path.test.mjs
 online-shared: $(BUILD)/halma
 	tools/pg-temp.sh run -- env $(ONLINE_NODE) tests/online/shared.test.mjs
 

@@ -31,29 +31,15 @@ bool acting_refuse(OnlineAnswer *a, unsigned status, const char *code, const cha
     return false;
 }
 
-bool acting_ongoing(const StoreGame *g, OnlineAnswer *a) {
-    if (g->status == GAME_WAITING)
-        return acting_refuse(a, 409, "waiting", game_players(g) == 2 ? "the other seat is not taken yet"
-                                                                     : "not every seat is taken yet");
-    if (g->status == GAME_FINISHED) return acting_refuse(a, 409, "game_over", "the game is over");
-    return true;
-}
-
-void acting_answer_game(Loaded *l, OnlineAnswer *a) {
-    a->status = 200;
-    a->body = NULL;
-    l->answer = true;
-}
-
 void acting_done(const Actions *acts, Loaded *l, OnlineAnswer *a) {
     bool done = a->status >= 200 && a->status < 300;
     if (done && l->acting >= 0) presence_seen(acts->presence, &l->g, l->acting, clock_now_ms());
-    if (done && l->answer && !a->body) a->body = loaded_json(l, acts->presence, acts->watchers, 0);
+    if (a->status == 200 && !a->body) a->body = loaded_json(l, acts->presence, acts->watchers, 0);
 }
 
 void acting_commit(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
                    OnlineAnswer *a) {
     if (!writer_commit(acts->writer, w, g, ev, n, a)) return;
     l->g = *g;
-    acting_answer_game(l, a);
+    a->status = 200; /* with the game (acting_done) */
 }

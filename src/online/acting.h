@@ -38,19 +38,13 @@ int acting_seat(Loaded *l, const char *token, OnlineAnswer *a);
 /* An error answer; false. */
 bool acting_refuse(OnlineAnswer *a, unsigned status, const char *code, const char *message);
 
-/* The game is on: every person's seat taken, not over (409 otherwise). */
-bool acting_ongoing(const StoreGame *g, OnlineAnswer *a);
-
-/* 200 with the game as it now is: its body made by acting_done, once the
- * request's seat counts as online. */
-void acting_answer_game(Loaded *l, OnlineAnswer *a);
-
 /* After a request on l's game, in this order: if it succeeded (2xx), the
- * seat its token proved is online from now on (presence.h), then the game
- * answered if it is to be.  The one place a request marks presence. */
+ * seat its token proved is online from now on (presence.h); then a 200
+ * with no body of its own is answered with the game as it now is.  The
+ * one place a request marks presence. */
 void acting_done(const Actions *acts, Loaded *l, OnlineAnswer *a);
 
-/* Commits l's game changed to g with its n events, then answers with the game as it now is. */
+/* Commits l's game changed to g with its n events: then 200, with the game (acting_done). */
 void acting_commit(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
                    OnlineAnswer *a);
 

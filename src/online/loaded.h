@@ -20,7 +20,6 @@ typedef struct {
     char (*moves)[STORE_MOVE_SIZE];
     Table *rules; /* the rules' game: any seating, as the row says */
     int acting;   /* the seat a request's token proved (acting.h); -1: none */
-    bool answer;  /* a request answered with the game as it is once done (acting.h) */
 } Loaded;
 
 /* Reads game id and replays its moves: STORE_OK, or why not (l freed; out

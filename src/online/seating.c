@@ -341,7 +341,7 @@ static bool called_off(const Actions *acts, const char *id) {
  * order with their name, the computer's seats as they were. */
 static void ask_rematch(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
     if (l->g.rematch[0] && !called_off(acts, l->g.rematch)) {
-        acting_answer_game(l, a);
+        a->status = 200; /* with the game (acting_done) */
         return;
     } /* asked for already, by anyone */
     StoreGame next;
