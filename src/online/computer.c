@@ -129,6 +129,10 @@ static void due(Computer *c, const StoreGame *g, int64_t not_before) {
 
 void computer_due(Computer *c, const StoreGame *g) { due(c, g, 0); }
 
+void computer_committed(void *ctx, const Committed *list, int n) {
+    for (int k = 0; k < n; k++) due(ctx, &list[k].g, 0);
+}
+
 void computer_due_later(Computer *c, const StoreGame *g, int64_t delay_ms) {
     due(c, g, clock_now_ms() + (delay_ms > 0 ? delay_ms : 1));
 }

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/committed.h"
 #include "online/store.h"
 
 /* A move the computer chose: `move` (as written) for `seat`, the game's
@@ -38,6 +39,10 @@ int computer_threads(const Computer *c);
  * commits, writer.h): if a seat the computer plays is to move, its
  * search is queued (once a game and a ply).  Under the service's lock. */
 void computer_due(Computer *c, const StoreGame *g);
+
+/* The writer's subscriber (committed.h), ctx the computer: computer_due
+ * for each game written. */
+CommittedFn computer_committed;
 
 /* The same for a game another server wrote: searched only if, delay_ms
  * from now, it is still at that ply (the other server has not played it). */

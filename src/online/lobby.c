@@ -239,6 +239,10 @@ static void apply(Lobby *l, const StoreGame *g) {
 
 void lobby_changed(Lobby *l, const StoreGame *g) { apply(l, g); }
 
+void lobby_committed(void *ctx, const Committed *list, int n) {
+    for (int k = 0; k < n; k++) apply(ctx, &list[k].g);
+}
+
 /* ---- reloading from the store --------------------------------------------------- */
 
 typedef struct {

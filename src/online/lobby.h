@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "online/committed.h"
 #include "online/events.h"
 #include "online/store.h"
 
@@ -35,6 +36,10 @@ void lobby_free(Lobby *l);
  * writer.h; or on another server): g enters the
  * lobby, is shown anew, or leaves it, as its row says. */
 void lobby_changed(Lobby *l, const StoreGame *g);
+
+/* The writer's subscriber (committed.h), ctx the lobby: lobby_changed for
+ * each game written. */
+CommittedFn lobby_committed;
 
 /* From hold on, changes wait; release applies them (send: the batch
  * committed) or drops them (it did not). */

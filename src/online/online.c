@@ -110,32 +110,14 @@ static json_t *render_open_game(void *ctx, const StoreGame *g) {
     return game;
 }
 
-/* The writer's subscribers (writer.h), each told of every commit once it is
- * durable, in this order: its events to the streams, the games' flags,
- * the lobby, the computer's seats. */
-static void committed_events(void *ctx, const Committed *list, int n) {
-    for (int k = 0; k < n; k++)
-        for (int e = 0; e < list[k].n; e++)
-            if (list[k].text[e]) publisher_send(ctx, list[k].g.id, list[k].first + e, list[k].text[e]);
-}
-
-static void committed_flags(void *ctx, const Committed *list, int n) {
-    for (int k = 0; k < n; k++) live_schedule_flag(ctx, &list[k].g);
-}
-
-static void committed_lobby(void *ctx, const Committed *list, int n) {
-    for (int k = 0; k < n; k++) lobby_changed(ctx, &list[k].g);
-}
-
-static void committed_computer(void *ctx, const Committed *list, int n) {
-    for (int k = 0; k < n; k++) computer_due(ctx, &list[k].g);
-}
-
+/* The writer's subscribers (writer.h, committed.h), each told of every
+ * commit once it is durable, in this order: its events to the streams, the
+ * games' flags, the lobby, the computer's seats. */
 static bool subscribe(Online *o) {
-    return writer_subscribe(o->writer, committed_events, o->publisher) &&
-           writer_subscribe(o->writer, committed_flags, o->live) &&
-           writer_subscribe(o->writer, committed_lobby, o->lobby) &&
-           writer_subscribe(o->writer, committed_computer, o->computer);
+    return writer_subscribe(o->writer, publisher_committed, o->publisher) &&
+           writer_subscribe(o->writer, live_committed, o->live) &&
+           writer_subscribe(o->writer, lobby_committed, o->lobby) &&
+           writer_subscribe(o->writer, computer_committed, o->computer);
 }
 
 /* The parts that start no thread; false if out of memory. */

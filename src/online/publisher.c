@@ -61,14 +61,20 @@ bool publisher_catch_up(Publisher *p, const char *id, int64_t known) {
     return !hub_lowest_seq(p->hub, id, &lowest) || lowest >= known || publisher_replay(p, id, lowest);
 }
 
-void publisher_send(Publisher *p, const char *id, int64_t seq, const char *text) {
+static void send_event(Publisher *p, const char *id, int64_t seq, const char *text) {
     if (!seq) hub_publish(p->hub, id, text);
     else if (hub_publish_event(p->hub, id, seq, text)) publisher_catch_up(p, id, seq);
 }
 
+void publisher_committed(void *ctx, const Committed *list, int n) {
+    for (int k = 0; k < n; k++)
+        for (int e = 0; e < list[k].n; e++)
+            if (list[k].text[e]) send_event(ctx, list[k].g.id, list[k].first + e, list[k].text[e]);
+}
+
 void publish(Publisher *p, const char *id, int64_t seq, const char *text) {
     if (!p->holding) {
-        publisher_send(p, id, seq, text);
+        send_event(p, id, seq, text);
         return;
     }
     size_t n = strlen(text) + 1;
@@ -88,7 +94,7 @@ void publisher_release(Publisher *p, bool send) {
     p->holding = false;
     for (Publication *e = p->held, *next; e; e = next) {
         next = e->next;
-        if (send) publisher_send(p, e->id, e->seq, e->text);
+        if (send) send_event(p, e->id, e->seq, e->text);
         free(e);
     }
     p->held = NULL;

@@ -14,7 +14,7 @@ enum {
 };
 
 typedef struct {
-    WriterSubscriberFn *fn;
+    CommittedFn *fn;
     void *ctx;
 } Subscriber;
 
@@ -51,7 +51,7 @@ void writer_free(Writer *w) {
     free(w);
 }
 
-bool writer_subscribe(Writer *w, WriterSubscriberFn *fn, void *ctx) {
+bool writer_subscribe(Writer *w, CommittedFn *fn, void *ctx) {
     if (w->n_subs == SUBSCRIBERS_MAX) return false;
     w->subs[w->n_subs++] = (Subscriber){fn, ctx};
     return true;
@@ -95,9 +95,9 @@ static StoreStatus write_store(Writer *w, const Write *write, StoreGame *g, cons
 }
 
 bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *events, int n, OnlineAnswer *answer) {
-    StoreEvent stored[WRITER_EVENTS_MAX];
-    char *data[WRITER_EVENTS_MAX] = {0};
-    bool ok = n <= WRITER_EVENTS_MAX;
+    StoreEvent stored[COMMITTED_EVENTS_MAX];
+    char *data[COMMITTED_EVENTS_MAX] = {0};
+    bool ok = n <= COMMITTED_EVENTS_MAX;
     for (int k = 0; k < n && ok; k++) {
         data[k] = json_dumps(events[k].data, JSON_COMPACT);
         stored[k] = (StoreEvent){events[k].kind, data[k]};

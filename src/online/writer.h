@@ -1,8 +1,8 @@
 /*
  * writer.h: a request's change committed to the store with its events,
  * then what was committed handed, as one list, to the writer's subscribers
- * in the order they subscribed (online.c: the publisher, the live games'
- * flags, the lobby, the computer's seats); several requests' changes may
+ * (committed.h) in the order they subscribed (online.c: the publisher, the
+ * live games' flags, the lobby, the computer's seats); several requests' changes may
  * share one commit (a batch), handed over once it is durable.  Under the
  * service's lock.
  */
@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "online/committed.h"
 #include "online/publisher.h"
 #include "online/request.h"
 #include "online/store.h"
@@ -33,23 +34,6 @@ typedef struct {
     int max_open;     /* WRITE_CREATE_OPEN: the games the address may have open at once */
 } Write;
 
-enum { WRITER_EVENTS_MAX = 4 }; /* events a write commits at most */
-
-/* One write committed: the game's row as written, and its n events,
- * numbered first to first + n - 1, each as a stream sends it (NULL if out
- * of memory: its streams catch up from the store). */
-typedef struct {
-    StoreGame g;
-    int64_t first;
-    int n;
-    char *text[WRITER_EVENTS_MAX];
-} Committed;
-
-/* A subscriber: told of the n writes of list, in the order they were
- * made, once they are durable (after each commit, or a batch's).  Under
- * the service's lock. */
-typedef void WriterSubscriberFn(void *ctx, const Committed *list, int n);
-
 typedef struct Writer Writer;
 
 /* A writer to store, holding publisher's presence events during a batch
@@ -59,7 +43,7 @@ void writer_free(Writer *w);
 
 /* fn(ctx, ...) told of every commit from now on, after those subscribed
  * before; false if there are too many. */
-bool writer_subscribe(Writer *w, WriterSubscriberFn *fn, void *ctx);
+bool writer_subscribe(Writer *w, CommittedFn *fn, void *ctx);
 
 /* Commits g with its n events (taking their data), then hands it to the
  * subscribers (in a batch: once it commits); false with 503 (or 409 stale,
