@@ -41,11 +41,6 @@ void lobby_changed(Lobby *l, const StoreGame *g);
  * each game written. */
 CommittedFn lobby_committed;
 
-/* From hold on, changes wait; release applies them (send: the batch
- * committed) or drops them (it did not). */
-void lobby_hold(Lobby *l);
-void lobby_release(Lobby *l, bool send);
-
 /* The open games as the store has them now (at start, and when news may
  * have been missed): those gone leave, the others enter or are shown anew.
  * False if the store could not be read. */
