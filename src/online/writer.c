@@ -1,4 +1,4 @@
-/* writer.c: commit, then publish (see writer.h). */
+/* writer.c: commit, then hand what was committed to the subscribers (see writer.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "online/writer.h"
 
@@ -66,7 +66,9 @@ static void hand_over(Writer *w) {
     forget(w);
 }
 
-/* A write kept (until the batch commits, or handed over at once); false if out of memory. */
+/* A write kept (until the batch commits, or handed over at once); false if
+ * out of memory: the subscribers then miss it, as a stream too slow misses
+ * an event (its game's next write, a reload or a reconnection brings it). */
 static bool keep(Writer *w, const StoreGame *g, int64_t first, OnlineEvent *events, char **data, int n) {
     if (w->n_kept == w->cap_kept) {
         int cap = w->cap_kept ? w->cap_kept * 2 : 16;
