@@ -119,18 +119,27 @@ static int64_t ripen(Computer *c, int64_t now) {
     return c->later ? c->later->not_before : 0;
 }
 
-static void due(Computer *c, const StoreGame *g, int64_t not_before) {
-    if (!computer_to_move(g)) return;
-    pthread_mutex_lock(&c->lock);
-    Job *j = known(c, g->id, g->ply) ? NULL : new_job(g, not_before);
+/* Under the lock: g's search queued, if the computer is to move and it is not known already. */
+static void due_locked(Computer *c, const StoreGame *g, int64_t not_before) {
+    Job *j = computer_to_move(g) && !known(c, g->id, g->ply) ? new_job(g, not_before) : NULL;
     if (j) enqueue(c, j);
+}
+
+static void due(Computer *c, const StoreGame *g, int64_t not_before) {
+    pthread_mutex_lock(&c->lock);
+    due_locked(c, g, not_before);
     pthread_mutex_unlock(&c->lock);
 }
 
 void computer_due(Computer *c, const StoreGame *g) { due(c, g, 0); }
 
+/* The whole list under the lock at once: a game written twice at one ply in
+ * a batch is queued once, no search thread taking it in between. */
 void computer_committed(void *ctx, const Committed *list, int n) {
-    for (int k = 0; k < n; k++) due(ctx, &list[k].g, 0);
+    Computer *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    for (int k = 0; k < n; k++) due_locked(c, &list[k].g, 0);
+    pthread_mutex_unlock(&c->lock);
 }
 
 void computer_due_later(Computer *c, const StoreGame *g, int64_t delay_ms) {

@@ -85,8 +85,9 @@ Test(computer, plays_the_seat_to_move_once) {
     cr_assert_eq(computer_threads(c), 1);
     StoreGame g = computer_game(store, "g1", 3);
     cr_assert(computer_to_move(&g));
-    /* Said due three times: searched once. */
-    for (int k = 0; k < 3; k++) computer_due(c, &g);
+    /* Said due three times in one commit's list (a batch's, committed.h): searched once. */
+    Committed list[3] = {{.g = g}, {.g = g}, {.g = g}};
+    computer_committed(c, list, 3);
     cr_assert(wait_for(&got, 1, 3000), "no move within 3 s");
     pause_ms(300);
     cr_assert_eq(count(&got), 1);
