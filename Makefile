@@ -229,24 +229,30 @@ serve-tests: $(BUILD)/halma
 
 # Online games by link (docs/ONLINE.md) from outside, over raw HTTP: every
 # status of the contract, streams, clocks, limits, a store that cannot commit,
-# a server killed mid-game: online.test.mjs three ways (HALMA_ONLINE_STORE,
+# a server killed mid-game: ONLINE_FILES (tests/online/*.test.mjs, one a
+# concern, but shared.test.mjs) three ways (HALMA_ONLINE_STORE,
 # tests/online/online_http.mjs): SQLite, one server on PostgreSQL, two
 # servers on one PostgreSQL; then shared.test.mjs (two servers: events across
 # them, one killed, PostgreSQL restarted, flags, races).  The four run side
 # by side, each PostgreSQL one on a throwaway server of its own
 # (tools/pg-temp.sh: shared.test.mjs stops and restarts its server); all
-# run, and any failure fails.
-ONLINE_NODE = $(TEST_ENV) HALMA=$(BUILD)/halma node --test --test-concurrency=1
+# run, and any failure fails.  The files of one run share nothing (each is a
+# process with its own servers on --port 0, its own temporary folders and,
+# with PostgreSQL, its own databases, dropped at its end): ONLINE_JOBS of
+# them at a time.
+ONLINE_NODE = $(TEST_ENV) HALMA=$(BUILD)/halma node --test
+ONLINE_FILES = $(filter-out tests/online/shared.test.mjs,$(wildcard tests/online/*.test.mjs))
+ONLINE_JOBS ?= 2
 ONLINE_SUITES = online-sqlite online-pg online-pg2 online-shared
 online-tests: $(BUILD)/halma
 	$(MAKE) -j4 --output-sync=target $(ONLINE_SUITES)
 
 online-sqlite: $(BUILD)/halma
-	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) tests/online/online.test.mjs tests/online/path.test.mjs
+	HALMA_ONLINE_STORE=sqlite $(ONLINE_NODE) --test-concurrency=$(ONLINE_JOBS) $(ONLINE_FILES)
 online-pg online-pg2: online-%: $(BUILD)/halma
-	tools/pg-temp.sh run -- env HALMA_ONLINE_STORE=$* $(ONLINE_NODE) tests/online/online.test.mjs tests/online/path.test.mjs
+	tools/pg-temp.sh run -- env HALMA_ONLINE_STORE=$* $(ONLINE_NODE) --test-concurrency=$(ONLINE_JOBS) $(ONLINE_FILES)
 online-shared: $(BUILD)/halma
-	tools/pg-temp.sh run -- env $(ONLINE_NODE) tests/online/shared.test.mjs
+	tools/pg-temp.sh run -- env $(ONLINE_NODE) --test-concurrency=1 tests/online/shared.test.mjs
 
 # A load client for online play (a benchmark, not a test): 1,000 games
 # (3,000 streams) at 500 moves a second, then 10,000 streams open; then the

@@ -26,7 +26,7 @@ node_tests() { node --test --test-reporter=tap --test-timeout=300000 "$@"; }
 run_target() {
     case "$1" in
     unit) tools/pg-temp.sh run -- build/unit-tests --jobs 2 ;;
-    online) HALMA_ONLINE_STORE=sqlite node_tests --test-concurrency=1 tests/online/online.test.mjs ;;
+    online) HALMA_ONLINE_STORE=sqlite node_tests --test-concurrency=2 $(ls tests/online/*.test.mjs | grep -v '/shared\.test\.mjs$') ;;
     web) node_tests tests/web/ ;;
     e2e) node_tests --test-concurrency=2 tests/e2e/ ;;
     serve) node_tests tests/serve/server.test.mjs ;;

@@ -49,23 +49,21 @@ static void print_square(FILE *out, const Position *pos, const BoardStyle *style
     fprintf(out, "%s%s" RESET, bg, glyph);
 }
 
-typedef void (*PrintSquare)(FILE *out, const void *pos, const BoardStyle *style, int sq);
+typedef void (*PrintSquare)(FILE *out, const Table *t, const BoardStyle *style, int sq);
 
-static void print_board(FILE *out, const void *pos, const BoardStyle *style, PrintSquare square) {
+static void print_board(FILE *out, const Table *t, const BoardStyle *style, PrintSquare square) {
     print_files(out);
     for (int rank = BOARD_SIZE - 1; rank >= 0; rank--) {
         fprintf(out, " %2d ", rank + 1);
-        for (int file = 0; file < BOARD_SIZE; file++) square(out, pos, style, square_at(file, rank));
+        for (int file = 0; file < BOARD_SIZE; file++) square(out, t, style, square_at(file, rank));
         fprintf(out, "  %d\n", rank + 1);
     }
     print_files(out);
 }
 
-static void print_two(FILE *out, const void *pos, const BoardStyle *style, int sq) {
-    print_square(out, pos, style, sq);
+static void print_two(FILE *out, const Table *t, const BoardStyle *style, int sq) {
+    print_square(out, &t->two.pos, style, sq);
 }
-
-void board_print(FILE *out, const Position *pos, const BoardStyle *style) { print_board(out, pos, style, print_two); }
 
 /* Three and four players, by seat (White, Black, Red, Yellow): a chip's
  * background and letter, and an empty camp square's background. */
@@ -82,8 +80,8 @@ static int camp_owner(int sq) {
     return NO_SEAT;
 }
 
-static void print_multi_square(FILE *out, const void *position, const BoardStyle *style, int sq) {
-    const MultiPosition *pos = position;
+static void print_many(FILE *out, const Table *t, const BoardStyle *style, int sq) {
+    const MultiPosition *pos = &t->many.pos;
     int piece = pos->at[sq], camp = camp_owner(sq);
     bool last = on_path(style, sq), marked = bb_has(&style->marked, sq);
     char letter = piece == NO_SEAT ? 0 : "WBRY"[piece];
@@ -101,6 +99,9 @@ static void print_multi_square(FILE *out, const void *position, const BoardStyle
     fprintf(out, "%s%s" RESET, bg, marked ? MARK " *" : DIM " .");
 }
 
-void board_print_multi(FILE *out, const MultiPosition *pos, const BoardStyle *style) {
-    print_board(out, pos, style, print_multi_square);
+/* The squares of each kind of game (core/table.h). */
+static const PrintSquare SQUARES[TABLE_KINDS] = {[TABLE_TWO] = print_two, [TABLE_MANY] = print_many};
+
+void board_print(FILE *out, const Table *t, const BoardStyle *style) {
+    print_board(out, t, style, SQUARES[table_kind(t)]);
 }

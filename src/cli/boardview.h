@@ -8,9 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "core/board.h"
-#include "core/movegen.h"
-#include "core/multi_board.h"
+#include "core/table.h"
 
 typedef struct {
     bool colour;          /* ANSI colours for a terminal */
@@ -19,11 +17,10 @@ typedef struct {
     Bitboard marked;      /* squares to point out (where a piece can go) */
 } BoardStyle;
 
-/* Writes the board, ranks 16 to 1, with both camps and file/rank labels. */
-void board_print(FILE *out, const Position *pos, const BoardStyle *style);
-
-/* The same for three or four players: the four camps marked, the seats'
- * pieces as their letters W, R, B, Y (coloured chips with colour). */
-void board_print_multi(FILE *out, const MultiPosition *pos, const BoardStyle *style);
+/* Writes the board of the game now, ranks 16 to 1, with the camps and
+ * file/rank labels: two players' camps and pieces W and B, or three or
+ * four players' four camps and pieces by their letters W, R, B, Y
+ * (coloured chips with colour). */
+void board_print(FILE *out, const Table *t, const BoardStyle *style);
 
 #endif

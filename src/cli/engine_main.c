@@ -72,7 +72,7 @@ static bool has_word(const char *text, size_t len, const char *word) {
 /* Called by the reader, with the lock held: stop what is queued or running. */
 static void stop_searches(Session *s) {
     s->stopped_upto = s->searches_queued;
-    if (s->running) engine_stop(&s->protocol->engine);
+    if (s->running) player_stop(&s->protocol->player);
     pthread_cond_broadcast(&s->stopped);
 }
 
@@ -136,7 +136,7 @@ static void *read_input(void *arg) {
     if (more && len > 0) queue_line(s, buf, len);
     pthread_mutex_lock(&s->lock);
     s->closed = true;
-    if (s->running && s->running_infinite) engine_stop(&s->protocol->engine);
+    if (s->running && s->running_infinite) player_stop(&s->protocol->player);
     pthread_cond_signal(&s->ready);
     pthread_cond_broadcast(&s->stopped);
     pthread_mutex_unlock(&s->lock);
@@ -160,7 +160,8 @@ static Line *next_line(Session *s) {
 static void begin_search(Session *s, long number, bool infinite) {
     pthread_mutex_lock(&s->lock);
     bool stopped = s->stopped_upto >= number || (infinite && s->closed);
-    atomic_store(&s->protocol->engine.stop, stopped);
+    if (stopped) player_stop(&s->protocol->player);
+    else player_resume(&s->protocol->player);
     s->running = number;
     s->running_infinite = infinite;
     pthread_mutex_unlock(&s->lock);

@@ -8,9 +8,8 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "core/movegen.h"
-#include "core/multi_notation.h"
 #include "core/notation.h"
+#include "core/table.h"
 
 static const char USAGE[] =
     "usage: halma perft [--camps 19|13] [--players 2|3|4 [--partners]] [--fen \"PLACEMENT SIDE TURNS\"]\n"
@@ -29,31 +28,16 @@ static double seconds_now(void) {
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
-static void print_divided(const char *move, uint64_t count) { printf("%s %llu\n", move, (unsigned long long)count); }
-
-/* perft_divide, with a line per first move. */
-static uint64_t divide(Position *pos, int depth) {
+/* table_perft_divide, with a line per first move. */
+static uint64_t divide(const Table *t, int depth) {
     static MoveList list;
     static uint64_t counts[MAX_MOVES];
-    uint64_t total = perft_divide(pos, depth, &list, counts);
+    uint64_t total = table_perft_divide(t, depth, &list, counts);
     for (int i = 0; i < list.count; i++) {
         char move[MOVE_TEXT_SIZE];
-        Text t = text_on(move, sizeof move);
-        text_move(&t, pos, list.moves[i]);
-        print_divided(move, counts[i]);
-    }
-    return total;
-}
-
-static uint64_t multi_divide(MultiPosition *pos, int depth) {
-    static MoveList list;
-    static uint64_t counts[MAX_MOVES];
-    uint64_t total = multi_perft_divide(pos, depth, &list, counts);
-    for (int i = 0; i < list.count; i++) {
-        char move[MOVE_TEXT_SIZE];
-        Text t = text_on(move, sizeof move);
-        multi_text_move(&t, pos, list.moves[i]);
-        print_divided(move, counts[i]);
+        Text text = text_on(move, sizeof move);
+        table_text_move(t, list.moves[i], &text);
+        printf("%s %llu\n", move, (unsigned long long)counts[i]);
     }
     return total;
 }
@@ -69,18 +53,6 @@ static int bad_fen(const Refusal *why) {
 static void print_count(long long depth, uint64_t count, double elapsed) {
     printf("perft %lld: %llu moves, %.0f ms, %.1f million moves/s\n", depth, (unsigned long long)count,
            elapsed * 1000, elapsed > 0 ? count / elapsed / 1e6 : 0.0);
-}
-
-/* perft for three or four players. */
-static int multi_main(Seating seating, const char *fen, bool by_move, long long depth) {
-    static MultiPosition pos;
-    multi_start(&pos, seating);
-    Refusal why;
-    if (fen && !multi_fen_parse(fen, seating, &pos, &why)) return bad_fen(&why);
-    double start = seconds_now();
-    uint64_t count = by_move ? multi_divide(&pos, (int)depth) : multi_perft(&pos, (int)depth, NULL);
-    print_count(depth, count, seconds_now() - start);
-    return 0;
 }
 
 int perft_main(int argc, char **argv) {
@@ -110,18 +82,16 @@ int perft_main(int argc, char **argv) {
         }
     }
     if (depth < 0) return cli_usage_error("perft", "missing DEPTH");
-    if (partners && players != 4) return cli_usage_error("perft", "--partners needs --players 4");
-    if (players > 2) {
-        if (camps_given && variant != VARIANT_13)
-            return cli_usage_error("perft", "three and four players play on 13-piece camps (--camps 13)");
-        return multi_main((Seating){(uint8_t)players, partners}, fen, by_move, depth);
-    }
-    Position pos;
-    position_start(&pos, variant);
+    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19}, asked = seating;
+    if (table_seating_check(&seating) != SEATING_OK) return cli_usage_error("perft", "--partners needs --players 4");
+    if (camps_given && seating.camp != asked.camp)
+        return cli_usage_error("perft", "three and four players play on 13-piece camps (--camps 13)");
+    static Table t;
     Refusal why;
-    if (fen && !fen_parse(fen, variant, &pos, &why)) return bad_fen(&why);
+    if (!fen) table_start(&t, seating, 0);
+    else if (!table_from_fen(&t, seating, fen, 0, &why)) return bad_fen(&why);
     double start = seconds_now();
-    uint64_t count = by_move ? divide(&pos, (int)depth) : perft(&pos, (int)depth, NULL);
+    uint64_t count = by_move ? divide(&t, (int)depth) : table_perft(&t, (int)depth, NULL);
     print_count(depth, count, seconds_now() - start);
     return 0;
 }

@@ -11,8 +11,8 @@
 #include "cli/boardview.h"
 #include "cli/hash_memory.h"
 #include "cli/version.h"
-#include "core/movegen.h"
 #include "core/multi_notation.h"
+#include "core/names.h"
 #include "core/notation.h"
 #include "engine/levels.h"
 
@@ -59,26 +59,20 @@ static bool parse_count(const char *s, long long *value) {
     return true;
 }
 
-/* The engine of three and four players goes with the old table, and is
- * made again, with the new size, at its next go. */
-static void free_multi_engine(Protocol *p) {
-    free(p->multi_engine);
-    free(p->multi_hash);
-    p->multi_engine = NULL;
-    p->multi_hash = NULL;
-}
-
 static void allocate_hash(Protocol *p, int mb) {
-    free_multi_engine(p);
-    free(p->engine.hash_memory);
+    int level = player_level(&p->player);
+    free(p->player.hash_memory);
     size_t bytes = (size_t)mb << 20;
     void *memory = hash_memory_alloc(bytes);
     while (!memory && bytes > (1u << 20)) memory = hash_memory_alloc(bytes /= 2);
-    int level = p->engine.level;
-    engine_init(&p->engine, memory, memory ? bytes : 0);
-    engine_set_level(&p->engine, level);
+    player_init(&p->player, memory, memory ? bytes : 0);
+    player_set_level(&p->player, level);
     p->hash_mb = (int)(bytes >> 20);
 }
+
+/* The turn limit of a new game: TurnLimit when it was set, else the
+ * seating's own (0). */
+static int turn_limit_for(const Protocol *p) { return p->turn_limit_set ? p->turn_limit : 0; }
 
 bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->emit = emit;
@@ -86,25 +80,20 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->ctx = ctx;
     p->out = malloc(OUT_SIZE);
     p->words = malloc(sizeof *p->words);
-    p->engine.hash_memory = NULL;
-    p->engine.level = ENGINE_LEVEL;
-    p->multi_engine = NULL;
-    p->multi_hash = NULL;
+    p->player.hash_memory = NULL;
+    p->player.level = ENGINE_LEVEL;
     p->turn_limit = DEFAULT_TURN_LIMIT;
     p->turn_limit_set = false;
-    p->players = 2;
     p->input_closed = false;
     p->quit = false;
     if (!p->out || !p->words) return false;
     allocate_hash(p, DEFAULT_HASH_MB);
-    game_start(&p->game, VARIANT_19, p->turn_limit);
-    multi_game_start(&p->multi, (Seating){4, false}, multi_default_turn_limit(4));
+    table_start(&p->game, (TableSeating){2, false, 19}, turn_limit_for(p));
     return true;
 }
 
 void protocol_free(Protocol *p) {
-    free_multi_engine(p);
-    free(p->engine.hash_memory);
+    free(p->player.hash_memory);
     free(p->out);
     free(p->words);
 }
@@ -132,14 +121,13 @@ static void cmd_setoption(Protocol *p, const Words *w) {
         else allocate_hash(p, (int)value);
     } else if (!strcasecmp(name, "Level")) {
         if (!number || value < MIN_LEVEL || value > MAX_LEVEL) reply(p, "error Level must be %d to %d", MIN_LEVEL, MAX_LEVEL);
-        else engine_set_level(&p->engine, (int)value);
+        else player_set_level(&p->player, (int)value);
     } else if (!strcasecmp(name, "TurnLimit")) {
         if (!number || value < 1 || value > MAX_TURN_LIMIT) reply(p, "error TurnLimit must be 1 to %d", MAX_TURN_LIMIT);
         else {
             p->turn_limit = (int)value;
             p->turn_limit_set = true;
-            game_set_turn_limit(&p->game, p->turn_limit);
-            if (p->players > 2) multi_game_set_turn_limit(&p->multi, p->turn_limit);
+            table_set_turn_limit(&p->game, p->turn_limit);
         }
     } else {
         reply(p, "error unknown option '%s' (options: Hash, Level, TurnLimit)", name);
@@ -197,86 +185,37 @@ static Source position_source(Protocol *p, const Words *w, int *i, char fen[FEN_
     return NO_SOURCE;
 }
 
-/* Plays one written move in a game of either kind. */
-typedef bool (*PlayText)(void *game, const char *s, int len, Refusal *why);
-
-static bool play_two(void *game, const char *s, int len, Refusal *why) { return game_play_text(game, s, len, why); }
-
-static bool play_multi(void *game, const char *s, int len, Refusal *why) {
-    return multi_game_play_text(game, s, len, why);
-}
-
-/* After the position, word i on: nothing, or `moves` and the moves, played;
- * false after replying what was refused. */
-static bool play_moves(Protocol *p, const Words *w, int i, void *game, PlayText play) {
+/* The game from word i on: (startpos | fen ...) [moves ...], built in
+ * scratch and kept if every move is played; else a reply says why not. */
+static void position_at(Protocol *p, const Words *w, int i, TableSeating seating) {
+    Table *g = &p->scratch;
+    char fen[FEN_TEXT_SIZE + 64];
+    Source source = position_source(p, w, &i, fen);
+    if (source == NO_SOURCE) return;
+    Refusal why;
+    if (source == FROM_START) {
+        table_start(g, seating, turn_limit_for(p));
+    } else if (!table_from_fen(g, seating, fen, turn_limit_for(p), &why)) {
+        bad_fen(p, &why);
+        return;
+    }
     if (i < w->count && strcmp(w->word[i], "moves")) {
         reply(p, "error expected 'moves' or the end of the line, found '%.40s'", w->word[i]);
-        return false;
+        return;
     }
     for (int m = i + 1; m < w->count; m++) {
-        Refusal why;
-        if (!play(game, w->word[m], (int)strlen(w->word[m]), &why)) {
+        if (!table_play_text(g, w->word[m], (int)strlen(w->word[m]), &why)) {
             refused_move(p, w, m, i, &why);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* The two-player game from word i on: (startpos | fen ...) [moves ...] */
-static void position_two(Protocol *p, const Words *w, int i, Variant variant) {
-    Game *g = &p->scratch;
-    char fen[FEN_TEXT_SIZE + 64];
-    Source source = position_source(p, w, &i, fen);
-    if (source == NO_SOURCE) return;
-    if (source == FROM_START) {
-        game_start(g, variant, p->turn_limit);
-    } else {
-        Position start;
-        Refusal why;
-        if (!fen_parse(fen, variant, &start, &why)) {
-            bad_fen(p, &why);
             return;
         }
-        game_from(g, &start, p->turn_limit);
     }
-    if (!play_moves(p, w, i, g, play_two)) return;
     memcpy(&p->game, g, sizeof *g);
-    p->players = 2;
-}
-
-/* The turn limit of a game of `players`: TurnLimit when it was set. */
-static int turn_limit_for(const Protocol *p, int players) {
-    return p->turn_limit_set ? p->turn_limit : multi_default_turn_limit(players);
-}
-
-/* Three or four players from word i on, as position_two. */
-static void position_multi(Protocol *p, const Words *w, int i, Seating seating) {
-    MultiGame *g = &p->multi_scratch;
-    char fen[FEN_TEXT_SIZE + 64];
-    Source source = position_source(p, w, &i, fen);
-    if (source == NO_SOURCE) return;
-    int turn_limit = turn_limit_for(p, seating.players);
-    if (source == FROM_START) {
-        multi_game_start(g, seating, turn_limit);
-    } else {
-        MultiPosition start;
-        Refusal why;
-        if (!multi_fen_parse(fen, seating, &start, &why)) {
-            bad_fen(p, &why);
-            return;
-        }
-        multi_game_from(g, &start, turn_limit);
-    }
-    if (!play_moves(p, w, i, g, play_multi)) return;
-    memcpy(&p->multi, g, sizeof *g);
-    p->players = seating.players;
 }
 
 /* position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) [moves ...] */
 static void cmd_position(Protocol *p, const Words *w) {
     Variant variant = VARIANT_19;
-    Seating seating = {2, false};
+    TableSeating seating = {2, false, 19};
     bool variant_given = false;
     int i = 1;
     if (i < w->count && !strcmp(w->word[i], "variant")) {
@@ -285,6 +224,7 @@ static void cmd_position(Protocol *p, const Words *w) {
             return;
         }
         variant_given = true;
+        seating.camp = variant == VARIANT_13 ? 13 : 19;
         i += 2;
     }
     if (i < w->count && !strcmp(w->word[i], "players")) {
@@ -293,121 +233,60 @@ static void cmd_position(Protocol *p, const Words *w) {
             reply(p, "error players must be 2, 3 or 4");
             return;
         }
-        seating.players = (uint8_t)(n[0] - '0');
+        seating.players = n[0] - '0';
         i += 2;
         if (i < w->count && !strcmp(w->word[i], "partners")) {
-            if (seating.players != 4) {
-                reply(p, "error partners needs players 4 (White and Black against Red and Yellow)");
-                return;
-            }
             seating.partners = true;
             i++;
         }
     }
-    if (seating.players > 2 && variant_given && variant != VARIANT_13) {
+    TableSeating asked = seating;
+    if (table_seating_check(&seating) == SEATING_PLAYERS) {
+        reply(p, "error partners needs players 4 (White and Black against Red and Yellow)");
+        return;
+    }
+    if (variant_given && seating.camp != asked.camp) {
         reply(p, "error three and four players play on 13-piece camps: variant 13, or no variant");
         return;
     }
-    if (seating.players == 2) position_two(p, w, i, variant);
-    else position_multi(p, w, i, seating);
+    position_at(p, w, i, seating);
 }
 
-static void send_report(void *ctx, const SearchReport *r) {
+/* info: the search's figures, each seat's moves still needed where there
+ * are many (hundredths, the evaluation's estimate at the root) in turn
+ * order, `seats w:3520,r:3610,b:3400,y:3700` (docs/ENGINE.md), and the
+ * principal variation. */
+static void send_report(void *ctx, const PlayerReport *r) {
     Protocol *p = ctx;
-    char pv[MAX_PV * MOVE_TEXT_SIZE];
+    char pv[PLAYER_MAX_PV * MOVE_TEXT_SIZE], seats[64] = "";
     Text t = text_on(pv, sizeof pv);
-    Position pos = p->game.pos;
-    for (int i = 0; i < r->pv_length; i++) {
-        text_char(&t, ' ');
-        text_move(&t, &pos, r->pv[i]);
-        position_make(&pos, r->pv[i]);
+    table_text_line(&p->game, r->pv, r->pv_length, &t);
+    Text c = text_on(seats, sizeof seats);
+    const uint8_t *order = table_turn_order(&p->game);
+    for (int i = 0; i < r->seats; i++) {
+        text_str(&c, i ? "," : " seats ");
+        text_char(&c, colour_letter(order[i]));
+        text_char(&c, ':');
+        text_int(&c, r->costs[order[i]]);
     }
     char score[48];
     if (r->win_in > 0) snprintf(score, sizeof score, "win %d", r->win_in);
     else if (r->win_in < 0) snprintf(score, sizeof score, "loss %d", -r->win_in);
     else snprintf(score, sizeof score, "%d", r->score);
     long long nps = r->time_ms > 0 ? (long long)(r->nodes * 1000 / (uint64_t)r->time_ms) : 0;
-    reply(p, "info depth %d score %s nodes %llu nps %lld time %lld pv%s", r->depth, score,
-          (unsigned long long)r->nodes, nps, (long long)r->time_ms, pv);
-}
-
-/* info for three or four players: as for two, and each seat's moves still
- * needed (hundredths, the evaluation's estimate at the root) in turn order,
- * `seats w:3520,r:3610,b:3400,y:3700` (docs/ENGINE.md). */
-static void send_multi_report(void *ctx, const MultiReport *r) {
-    Protocol *p = ctx;
-    char pv[MULTI_MAX_PV * MOVE_TEXT_SIZE], seats[64];
-    Text t = text_on(pv, sizeof pv);
-    MultiPosition pos = p->multi.pos;
-    for (int i = 0; i < r->pv_length; i++) {
-        text_char(&t, ' ');
-        multi_text_move(&t, &pos, r->pv[i]);
-        multi_make(&pos, r->pv[i]);
-    }
-    Text c = text_on(seats, sizeof seats);
-    for (int i = 0, seat = SEAT_WHITE; i < p->multi.pos.players; i++, seat = seat_after(p->multi.pos.players, seat)) {
-        if (i) text_char(&c, ',');
-        text_char(&c, colour_letter(seat));
-        text_char(&c, ':');
-        text_int(&c, r->costs[seat]);
-    }
-    char score[48];
-    if (r->win_in > 0) snprintf(score, sizeof score, "win %d", r->win_in);
-    else snprintf(score, sizeof score, "%d", r->score);
-    long long nps = r->time_ms > 0 ? (long long)(r->nodes * 1000 / (uint64_t)r->time_ms) : 0;
-    reply(p, "info depth %d score %s nodes %llu nps %lld time %lld seats %s pv%s", r->depth, score,
+    reply(p, "info depth %d score %s nodes %llu nps %lld time %lld%s pv%s", r->depth, score,
           (unsigned long long)r->nodes, nps, (long long)r->time_ms, seats, pv);
 }
 
-/* The engine of three and four players, made at its first go with the
- * table size of the Hash option; false when out of memory. */
-static bool multi_engine_ready(Protocol *p) {
-    if (p->multi_engine) return true;
-    size_t bytes = (size_t)p->hash_mb << 20;
-    p->multi_engine = malloc(sizeof *p->multi_engine);
-    p->multi_hash = hash_memory_alloc(bytes);
-    while (!p->multi_hash && bytes > (1u << 20)) p->multi_hash = hash_memory_alloc(bytes /= 2);
-    if (!p->multi_engine) {
-        free_multi_engine(p);
-        return false;
-    }
-    multi_engine_init(p->multi_engine, p->multi_hash, p->multi_hash ? bytes : 0);
-    multi_engine_watch(p->multi_engine, &p->engine.stop);
-    return true;
-}
-
-/* go for three or four players, with each seat's clock. */
-static void go_multi(Protocol *p, const SearchLimits *two, const int64_t clocks[MAX_SEATS]) {
-    if (p->multi.result != MULTI_ONGOING) {
-        reply(p, "bestmove none");
-        return;
-    }
-    if (!multi_engine_ready(p)) {
-        reply(p, "error out of memory");
-        return;
-    }
-    MultiLimits limits = multi_limits_none();
-    limits.depth = two->depth;
-    limits.nodes = two->nodes;
-    limits.movetime = two->movetime;
-    limits.infinite = two->infinite;
-    for (int seat = 0; seat < MAX_SEATS; seat++) limits.clock[seat] = clocks[seat];
-    if (limits.infinite && p->input_closed) engine_stop(&p->engine);
-    multi_engine_set_level(p->multi_engine, p->engine.level);
-    Move best = multi_engine_think(p->multi_engine, &p->multi, &limits, send_multi_report, p);
-    if (limits.infinite && p->wait_for_stop) p->wait_for_stop(p->ctx);
-    char move[MOVE_TEXT_SIZE];
-    Text t = text_on(move, sizeof move);
-    multi_text_move(&t, &p->multi.pos, best);
-    reply(p, "bestmove %s", move);
-}
+/* The seats whose clocks `go` takes, by the kind of game: White's and
+ * Black's, and Red's and Yellow's where there can be four. */
+static const char *const CLOCKS[TABLE_KINDS] = {[TABLE_TWO] = "wb", [TABLE_MANY] = "wbry"};
 
 /* go [movetime <ms>] [depth <n>] [nodes <n>] [wtime <ms>] [btime <ms>] [rtime <ms>] [ytime <ms>] [infinite]:
  * rtime and ytime with three or four players only */
 static void cmd_go(Protocol *p, const Words *w) {
-    SearchLimits limits = search_limits_none();
-    int64_t clocks[MAX_SEATS] = {-1, -1, -1, -1}; /* by seat, for three or four players */
-    bool multi = p->players > 2;
+    PlayerLimits limits = player_limits_none();
+    const char *clocks = CLOCKS[table_kind(&p->game)];
     for (int i = 1; i < w->count; i++) {
         const char *key = w->word[i];
         if (!strcmp(key, "infinite")) {
@@ -416,8 +295,7 @@ static void cmd_go(Protocol *p, const Words *w) {
         }
         long long value = 0;
         bool has = i + 1 < w->count && parse_count(w->word[i + 1], &value);
-        bool seat_clock = multi && (!strcmp(key, "rtime") || !strcmp(key, "ytime"));
-        bool clock = !strcmp(key, "wtime") || !strcmp(key, "btime") || seat_clock;
+        bool clock = strlen(key) == 5 && !strcmp(key + 1, "time") && strchr(clocks, key[0]);
         if (!has && clock && i + 1 < w->count && w->word[i + 1][0] == '-' && parse_count(w->word[i + 1] + 1, &value))
             has = true, value = 0; /* a clock already run out */
         if (!strcmp(key, "movetime") || !strcmp(key, "depth") || !strcmp(key, "nodes") || clock) {
@@ -429,44 +307,42 @@ static void cmd_go(Protocol *p, const Words *w) {
             if (!strcmp(key, "movetime")) limits.movetime = value;
             else if (!strcmp(key, "depth")) limits.depth = value > 1000 ? 1000 : (int)value;
             else if (!strcmp(key, "nodes")) limits.nodes = (uint64_t)value;
-            else if (!seat_clock) limits.clock[key[0] == 'w' ? WHITE : BLACK] = value;
-            if (clock) clocks[seat_of_letter(key[0])] = value;
+            else limits.clock[seat_of_letter(key[0])] = value;
             continue;
         }
-        reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime,%s infinite)", key,
-              multi ? " rtime, ytime," : "");
+        char more[32] = "";
+        Text m = text_on(more, sizeof more);
+        for (const char *c = clocks + 2; *c; c++) {
+            text_char(&m, ' ');
+            text_char(&m, *c);
+            text_str(&m, "time,");
+        }
+        reply(p, "error unknown go parameter '%.40s' (movetime, depth, nodes, wtime, btime,%s infinite)", key, more);
         return;
     }
-    if (multi) {
-        go_multi(p, &limits, clocks);
-        return;
-    }
-    if (p->game.result != RESULT_ONGOING) {
+    if (table_verdict(&p->game).over) {
         reply(p, "bestmove none");
         return;
     }
-    if (limits.infinite && p->input_closed) engine_stop(&p->engine);
-    Move best = engine_think(&p->engine, &p->game, &limits, send_report, p);
+    if (limits.infinite && p->input_closed) player_stop(&p->player);
+    Move best = player_think(&p->player, &p->game, &limits, send_report, p);
     /* An infinite search answers when told to stop, however soon it ends. */
     if (limits.infinite && p->wait_for_stop) p->wait_for_stop(p->ctx);
     char move[MOVE_TEXT_SIZE];
     Text t = text_on(move, sizeof move);
-    text_move(&t, &p->game.pos, best);
+    table_text_move(&p->game, best, &t);
     reply(p, "bestmove %s", move);
 }
 
 static void cmd_legal(Protocol *p) {
     MoveList list;
-    bool multi = p->players > 2;
-    if (multi) multi_generate_moves(&p->multi.pos, &list);
-    else generate_moves(&p->game.pos, &list);
+    table_generate(&p->game, &list);
     Text t = text_on(p->out, OUT_SIZE);
     text_str(&t, "legal ");
     text_int(&t, list.count);
     for (int i = 0; i < list.count; i++) {
         text_char(&t, ' ');
-        if (multi) multi_text_move(&t, &p->multi.pos, list.moves[i]);
-        else text_move(&t, &p->game.pos, list.moves[i]);
+        table_text_move(&p->game, list.moves[i], &t);
     }
     p->emit(p->ctx, p->out);
 }
@@ -477,35 +353,35 @@ static void cmd_perft(Protocol *p, const Words *w) {
         reply(p, "error usage: perft <depth>, depth 0 to 20");
         return;
     }
-    uint64_t count;
-    if (p->players > 2) {
-        MultiPosition pos = p->multi.pos;
-        count = multi_perft(&pos, (int)depth, &p->engine.stop);
-    } else {
-        Position pos = p->game.pos;
-        count = perft(&pos, (int)depth, &p->engine.stop);
-    }
-    if (atomic_load(&p->engine.stop)) reply(p, "error perft %lld stopped before it finished", depth);
+    uint64_t count = table_perft(&p->game, (int)depth, player_stop_flag(&p->player));
+    if (player_stopped(&p->player)) reply(p, "error perft %lld stopped before it finished", depth);
     else reply(p, "perft %lld %llu", depth, (unsigned long long)count);
 }
 
+/* status: ongoing, win and the winners' letters, or draw and why. */
 static void cmd_status(Protocol *p) {
-    static const char *const names[] = {
-        [RESULT_ONGOING] = "ongoing", [RESULT_WHITE_WINS] = "win w", [RESULT_BLACK_WINS] = "win b",
-        [RESULT_DRAW_REPETITION] = "draw repetition", [RESULT_DRAW_TURN_LIMIT] = "draw turnlimit"};
-    static const char *const multi_names[] = {
-        [MULTI_ONGOING] = "ongoing", [MULTI_WHITE_WINS] = "win w", [MULTI_BLACK_WINS] = "win b",
-        [MULTI_RED_WINS] = "win r", [MULTI_YELLOW_WINS] = "win y", [MULTI_WHITE_BLACK_WIN] = "win w b",
-        [MULTI_RED_YELLOW_WIN] = "win r y", [MULTI_DRAW_REPETITION] = "draw repetition",
-        [MULTI_DRAW_TURN_LIMIT] = "draw turnlimit"};
-    reply(p, "status %s", p->players > 2 ? multi_names[p->multi.result] : names[p->game.result]);
+    Verdict v = table_verdict(&p->game);
+    char text[32];
+    Text t = text_on(text, sizeof text);
+    if (!v.over) {
+        text_str(&t, "ongoing");
+    } else if (v.winners) {
+        text_str(&t, "win");
+        for (int seat = 0; seat < MAX_SEATS; seat++) {
+            if (!(v.winners >> seat & 1)) continue;
+            text_char(&t, ' ');
+            text_char(&t, colour_letter(seat));
+        }
+    } else if (v.over) {
+        text_str(&t, !strcmp(v.reason, "repetition") ? "draw repetition" : "draw turnlimit");
+    }
+    reply(p, "status %s", text);
 }
 
 static void cmd_fen(Protocol *p) {
     char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    if (p->players > 2) multi_text_fen(&t, &p->multi.pos);
-    else text_fen(&t, &p->game.pos);
+    table_text_fen(&p->game, table_length(&p->game), &t);
     reply(p, "fen %s", fen);
 }
 
@@ -518,8 +394,7 @@ static void cmd_board(Protocol *p) {
         return;
     }
     BoardStyle style = {0};
-    if (p->players > 2) board_print_multi(out, &p->multi.pos, &style);
-    else board_print(out, &p->game.pos, &style);
+    board_print(out, &p->game, &style);
     fclose(out);
     char *rest = text;
     for (char *line; (line = strtok_r(rest, "\n", &rest)) != NULL;) p->emit(p->ctx, line);
@@ -556,11 +431,8 @@ bool protocol_execute(Protocol *p, const char *line, size_t len) {
     else if (!strcmp(cmd, "setoption")) cmd_setoption(p, w);
     else if (!strcmp(cmd, "newgame")) {
         if (bare(p, w)) {
-            engine_new_game(&p->engine);
-            game_start(&p->game, (Variant)p->game.pos.variant, p->turn_limit);
-            Seating seating = multi_seating(&p->multi.pos);
-            if (p->players > 2) multi_game_start(&p->multi, seating, turn_limit_for(p, seating.players));
-            if (p->multi_engine) multi_engine_new_game(p->multi_engine);
+            table_start(&p->game, p->game.seating, turn_limit_for(p));
+            player_new_game(&p->player, &p->game);
         }
     }
     else if (!strcmp(cmd, "position")) cmd_position(p, w);

@@ -11,10 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/game.h"
-#include "core/multi_game.h"
-#include "engine/multi_search.h"
-#include "engine/search.h"
+#include "core/table.h"
+#include "engine/player.h"
 
 enum { MAX_LINE = 64 * 1024, DEFAULT_HASH_MB = 64, MAX_HASH_MB = 4096 };
 
@@ -22,18 +20,12 @@ typedef void (*EmitFn)(void *ctx, const char *line);
 typedef void (*WaitFn)(void *ctx);
 
 typedef struct {
-    Game game;
-    Game scratch;     /* a `position` is built here and kept only if valid */
-    MultiGame multi;  /* the game of three or four players, when players > 2 */
-    MultiGame multi_scratch;
-    int players;      /* of the game set up: 2 (game) or 3 or 4 (multi) */
-    Engine engine;
-    MultiEngine *multi_engine; /* the computer of three and four players, made at its first go;
-                                  it stops on engine.stop */
-    void *multi_hash;
+    Table game;       /* the game set up, of any seating */
+    Table scratch;    /* a `position` is built here and kept only if valid */
+    Player player;    /* the computer, of the game's seating; a `stop` is player_stop */
     int hash_mb;
     int turn_limit;
-    bool turn_limit_set; /* TurnLimit was given: it holds for every game; else 200 a seat for 3 or 4 */
+    bool turn_limit_set; /* TurnLimit was given: it holds for every game; else the seating's own */
     bool input_closed; /* no `stop` can come any more: infinite searches end */
     bool quit;
     EmitFn emit;

@@ -2,6 +2,8 @@
 #include "core/table.h"
 
 #include "core/multi_movegen.h"
+#include "core/names.h"
+#include "core/record.h"
 #include "core/multi_notation.h"
 #include "core/notation.h"
 
@@ -33,7 +35,14 @@ struct TableOps {
     void (*make)(AnyPosition *pos, Move m);
     void (*text_move)(Text *out, const AnyPosition *pos, Move m);
     void (*text_fen)(Text *out, const AnyPosition *pos);
-    uint64_t (*perft)(AnyPosition *pos, int depth);
+    void (*set_turn_limit)(Table *t, int turn_limit);
+    int (*piece_at)(const AnyPosition *pos, int sq);
+    Bitboard (*destinations)(const AnyPosition *pos, int sq);
+    int (*path)(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]);
+    bool (*replay)(Table *t, const char *text, const Record *record, RecordProblem *problem);
+    const char *(*result_text)(const Table *t);
+    uint64_t (*perft)(AnyPosition *pos, int depth, const atomic_bool *stop);
+    uint64_t (*perft_divide)(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
     Verdict (*verdict)(const Table *t);
     void (*position)(const Table *t, bool start, AnyPosition *pos); /* a copy of the start's or now's */
 };
@@ -65,7 +74,22 @@ static void two_generate(const Table *t, MoveList *list) { generate_moves(&t->tw
 static void two_make(AnyPosition *pos, Move m) { position_make(&pos->two, m); }
 static void two_text_move(Text *out, const AnyPosition *pos, Move m) { text_move(out, &pos->two, m); }
 static void two_text_fen(Text *out, const AnyPosition *pos) { text_fen(out, &pos->two); }
-static uint64_t two_perft(AnyPosition *pos, int depth) { return perft(&pos->two, depth, NULL); }
+static void two_set_turn_limit(Table *t, int turn_limit) { game_set_turn_limit(&t->two, turn_limit); }
+static int two_piece_at(const AnyPosition *pos, int sq) { return pos->two.at[sq] == NO_PIECE ? -1 : pos->two.at[sq]; }
+static Bitboard two_destinations(const AnyPosition *pos, int sq) { return piece_destinations(&pos->two, sq); }
+static int two_path(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]) {
+    return shortest_path(&pos->two, m.from, m.to, path);
+}
+static bool two_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
+    if (!record_replay(text, record, &t->two, problem)) return false;
+    t->seating.camp = t->two.pos.variant == VARIANT_13 ? 13 : 19;
+    return true;
+}
+static const char *two_result_text(const Table *t) { return result_text(t->two.result); }
+static uint64_t two_perft(AnyPosition *pos, int depth, const atomic_bool *stop) { return perft(&pos->two, depth, stop); }
+static uint64_t two_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    return perft_divide(&pos->two, depth, list, counts);
+}
 static void two_position(const Table *t, bool start, AnyPosition *pos) { pos->two = start ? t->two.start : t->two.pos; }
 
 static Verdict two_verdict(const Table *t) {
@@ -82,7 +106,7 @@ static Verdict two_verdict(const Table *t) {
 static const TableOps TWO = {
     TABLE_TWO, two_start, two_parse_fen, two_start_at, two_play, two_play_text, two_undo, two_length,
     two_moves, two_turns, two_turn_limit, two_seat_to_move, two_home, two_occurrences, two_occurrences_after,
-    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_perft, two_verdict, two_position,
+    two_legal, two_generate, two_make, two_text_move, two_text_fen, two_set_turn_limit, two_piece_at, two_destinations, two_path, two_replay, two_result_text, two_perft, two_perft_divide, two_verdict, two_position,
 };
 
 /* ---- three and four players (RULES-MULTI.md) ---------------------------------- */
@@ -120,7 +144,24 @@ static void many_generate(const Table *t, MoveList *list) { multi_generate_moves
 static void many_make(AnyPosition *pos, Move m) { multi_make(&pos->many, m); }
 static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
 static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
-static uint64_t many_perft(AnyPosition *pos, int depth) { return multi_perft(&pos->many, depth, NULL); }
+static void many_set_turn_limit(Table *t, int turn_limit) { multi_game_set_turn_limit(&t->many, turn_limit); }
+static int many_piece_at(const AnyPosition *pos, int sq) { return pos->many.at[sq] == NO_SEAT ? -1 : pos->many.at[sq]; }
+static Bitboard many_destinations(const AnyPosition *pos, int sq) { return multi_piece_destinations(&pos->many, sq); }
+static int many_path(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]) {
+    return multi_shortest_path(&pos->many, m.from, m.to, path);
+}
+static bool many_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
+    if (!record_replay_multi(text, record, &t->many, problem)) return false;
+    t->seating = (TableSeating){t->many.pos.players, t->many.pos.partners, 13};
+    return true;
+}
+static const char *many_result_text(const Table *t) { return multi_result_text(t->many.result); }
+static uint64_t many_perft(AnyPosition *pos, int depth, const atomic_bool *stop) {
+    return multi_perft(&pos->many, depth, stop);
+}
+static uint64_t many_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    return multi_perft_divide(&pos->many, depth, list, counts);
+}
 static void many_position(const Table *t, bool start, AnyPosition *pos) {
     pos->many = start ? t->many.start : t->many.pos;
 }
@@ -137,7 +178,7 @@ static Verdict many_verdict(const Table *t) {
 static const TableOps MANY = {
     TABLE_MANY, many_start, many_parse_fen, many_start_at, many_play, many_play_text, many_undo, many_length,
     many_moves, many_turns, many_turn_limit, many_seat_to_move, many_home, many_occurrences,
-    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_perft,
+    many_occurrences_after, many_legal, many_generate, many_make, many_text_move, many_text_fen, many_set_turn_limit, many_piece_at, many_destinations, many_path, many_replay, many_result_text, many_perft, many_perft_divide,
     many_verdict, many_position,
 };
 
@@ -175,6 +216,11 @@ SeatingCheck table_seating_check(TableSeating *s) {
     if (!row) return SEATING_PLAYERS;
     if (row->camps[0] == row->camps[1]) s->camp = row->camps[0];
     return s->camp == row->camps[0] || s->camp == row->camps[1] ? SEATING_OK : SEATING_CAMP;
+}
+
+TableKind table_seating_kind(TableSeating s) {
+    const SeatingRow *row = row_of(s.players, s.partners);
+    return row ? row->ops->kind : TABLE_KINDS;
 }
 
 int table_default_turn_limit(int players) {
@@ -215,6 +261,8 @@ bool table_play(Table *t, Move m) { return t->ops->play(t, m); }
 bool table_play_text(Table *t, const char *s, int len, Refusal *why) { return t->ops->play_text(t, s, len, why); }
 
 bool table_undo(Table *t) { return t->ops->undo(t); }
+
+void table_set_turn_limit(Table *t, int turn_limit) { t->ops->set_turn_limit(t, turn_limit); }
 
 TableKind table_kind(const Table *t) { return t->ops->kind; }
 int table_length(const Table *t) { return t->ops->length(t); }
@@ -265,16 +313,58 @@ void table_text_moves(const Table *t, Text *out) {
     }
 }
 
+int table_piece_at(const Table *t, int sq) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    return t->ops->piece_at(&pos, sq);
+}
+
+Bitboard table_destinations(const Table *t, int sq) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    return t->ops->destinations(&pos, sq);
+}
+
+int table_path_at(const Table *t, int k, uint8_t path[MAX_PATH]) {
+    Move m = table_moves(t)[k];
+    if (move_is_pass(m)) return 0;
+    AnyPosition pos;
+    position_at(t, k, &pos);
+    return t->ops->path(&pos, m, path);
+}
+
+bool table_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
+    return t->ops->replay(t, text, record, problem);
+}
+
+const char *table_result_text(const Table *t) { return t->ops->result_text(t); }
+
+void table_text_line(const Table *t, const Move *moves, int n, Text *out) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    for (int i = 0; i < n; i++) {
+        text_char(out, ' ');
+        t->ops->text_move(out, &pos, moves[i]);
+        t->ops->make(&pos, moves[i]);
+    }
+}
+
 void table_text_fen(const Table *t, int k, Text *out) {
     AnyPosition pos;
     position_at(t, k, &pos);
     t->ops->text_fen(out, &pos);
 }
 
-uint64_t table_perft(const Table *t, int depth) {
+uint64_t table_perft(const Table *t, int depth, const atomic_bool *stop) {
     AnyPosition pos;
     t->ops->position(t, false, &pos);
-    return t->ops->perft(&pos, depth);
+    return t->ops->perft(&pos, depth, stop);
+}
+
+uint64_t table_perft_divide(const Table *t, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+    AnyPosition pos;
+    t->ops->position(t, false, &pos);
+    return t->ops->perft_divide(&pos, depth, list, counts);
 }
 
 Verdict table_verdict(const Table *t) { return t->ops->verdict(t); }

@@ -15,12 +15,14 @@
 #ifndef HALMA_TABLE_H
 #define HALMA_TABLE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/multi_game.h"
+#include "core/record.h"
 #include "core/refusal.h"
 #include "core/text.h"
 
@@ -63,6 +65,9 @@ typedef struct {
  * four) its camp size whatever *s asked. */
 SeatingCheck table_seating_check(TableSeating *s);
 
+/* The kind of game a seating is (TABLE_KINDS: none), before any game of it. */
+TableKind table_seating_kind(TableSeating s);
+
 /* The turn limit when none is given: 400 for two, 200 a seat for more. */
 int table_default_turn_limit(int players);
 
@@ -81,6 +86,10 @@ bool table_play_text(Table *t, const char *s, int len, Refusal *why);
 /* Takes the last move back; false when there is none. */
 bool table_undo(Table *t);
 
+/* A new turn limit for the game under way (clamped as a start's), and its
+ * verdict judged again. */
+void table_set_turn_limit(Table *t, int turn_limit);
+
 TableKind table_kind(const Table *t);
 int table_length(const Table *t);      /* moves since the start */
 const Move *table_moves(const Table *t); /* table_length() of them */
@@ -93,6 +102,23 @@ const uint8_t *table_turn_order(const Table *t);
 
 /* The seats whose pieces all stand on their goal, one bit a seat. */
 unsigned table_home(const Table *t);
+
+/* The seat whose piece stands on sq now (-1: none), and the squares it can
+ * go to (as movegen.h's piece_destinations, whoever is to move). */
+int table_piece_at(const Table *t, int sq);
+Bitboard table_destinations(const Table *t, int sq);
+
+/* The squares move k (0 .. length-1) went over by a shortest path, from
+ * the position before it; 0 for a pass. */
+int table_path_at(const Table *t, int k, uint8_t path[MAX_PATH]);
+
+/* Replays a parsed record (record.h) as the table's kind of game, its
+ * seating taken from the record; false as record_replay says why. */
+bool table_replay(Table *t, const char *text, const Record *record, RecordProblem *problem);
+
+/* How the game ended, in English ("White wins", "draw by the turn
+ * limit", ...), as names.h writes it. */
+const char *table_result_text(const Table *t);
 
 /* How many times the position now has occurred, this time included, and
  * how many times the position after `m` would have (3: it draws). */
@@ -108,14 +134,21 @@ void table_generate(const Table *t, MoveList *list);
 void table_text_move_at(const Table *t, int k, Text *out);
 void table_text_move(const Table *t, Move m, Text *out);
 
+/* A line of moves from the position now (a search's principal variation),
+ * each written after a space. */
+void table_text_line(const Table *t, const Move *moves, int n, Text *out);
+
 /* Every move of the game written, space-separated. */
 void table_text_moves(const Table *t, Text *out);
 
 /* The position after k moves (0: the start, table_length(): now) as FEN. */
 void table_text_fen(const Table *t, int k, Text *out);
 
-/* perft of the position now. */
-uint64_t table_perft(const Table *t, int depth);
+/* perft of the position now; gives up early, with a partial count, once
+ * `*stop` is set (NULL: never).  Split by first move: the legal moves now
+ * into *list, the count below list->moves[i] into counts[i], and their sum. */
+uint64_t table_perft(const Table *t, int depth, const atomic_bool *stop);
+uint64_t table_perft_divide(const Table *t, int depth, MoveList *list, uint64_t counts[MAX_MOVES]);
 
 Verdict table_verdict(const Table *t);
 

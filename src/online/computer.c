@@ -23,9 +23,7 @@
 #include <unistd.h>
 
 #include "core/table.h"
-#include "engine/levels.h"
-#include "engine/multi_search.h"
-#include "engine/search.h"
+#include "engine/player.h"
 #include "online/game_clock.h"
 #include "online/loaded.h"
 #include "online/seats.h"
@@ -50,14 +48,11 @@ typedef struct {
     bool started;
     char id[STORE_ID_SIZE]; /* the job being searched, under the lock; "" for none */
     int ply;
-    Engine *engine; /* two players' */
+    Player *player; /* the engine of the game's seating, made again when a game of the other kind comes */
     void *hash;
-    MultiEngine *multi; /* three and four players', made when first needed, by the thread alone */
-    void *multi_hash;
 } Searcher;
 
 struct Computer {
-    atomic_bool halt; /* the many-seat searches watch it: set, they return at once */
     Store *store;
     ComputerSubmitFn *submit;
     void *ctx;
@@ -169,8 +164,8 @@ bool computer_to_move(const StoreGame *g) {
 
 int64_t computer_takeover_ms(const StoreGame *g) {
     int level = g->level[game_to_move(g)];
-    int think = game_players(g) == 2 ? level_params(level)->think_ms : multi_level_params(level)->think_ms;
-    return think + TAKEOVER_GRACE_MS;
+    TableKind kind = table_seating_kind((TableSeating){game_players(g), g->partners, g->variant});
+    return player_think_ms(kind, level) + TAKEOVER_GRACE_MS;
 }
 
 /* ---- the searches ---------------------------------------------------------------- */
@@ -182,41 +177,13 @@ static void write_move(const Table *t, Move m, char *out, size_t size) {
     else table_text_move(t, m, &text);
 }
 
-/* The move of the seat to move in the two-player game, written. */
-static void two_player_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
-    engine_new_game(s->engine); /* its table and plans are another game's */
-    engine_set_level(s->engine, level);
-    atomic_store(&s->engine->stop, false);
-    SearchLimits limits = search_limits_none(); /* the level's own think time */
-    write_move(t, engine_think(s->engine, &t->two, &limits, NULL, NULL), out, size);
+/* The move of the seat to move, written: the level's own think time. */
+static void computer_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
+    player_new_game(s->player, t); /* its table and plans are another game's */
+    player_set_level(s->player, level);
+    PlayerLimits limits = player_limits_none();
+    write_move(t, player_think(s->player, t, &limits, NULL, NULL), out, size);
 }
-
-/* The move of the seat to move in the game of three or four, written
- * ("" if the thread has no memory for the search). */
-static void many_player_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
-    out[0] = '\0';
-    if (!s->multi) {
-        s->multi = malloc(sizeof *s->multi); /* about 2 MB, and its table */
-        s->multi_hash = aligned_alloc(64, HASH_BYTES);
-        if (!s->multi || !s->multi_hash) {
-            free(s->multi);
-            free(s->multi_hash);
-            s->multi = NULL;
-            s->multi_hash = NULL;
-            return;
-        }
-        multi_engine_init(s->multi, s->multi_hash, HASH_BYTES);
-        multi_engine_watch(s->multi, &s->c->halt);
-    }
-    multi_engine_new_game(s->multi); /* its table is another game's */
-    multi_engine_set_level(s->multi, level);
-    MultiLimits limits = multi_limits_none(); /* the level's own think time */
-    write_move(t, multi_engine_think(s->multi, &t->many, &limits, NULL, NULL), out, size);
-}
-
-/* The engines are not yet one: each kind of game has its own. */
-typedef void MoveFn(Searcher *s, const Table *t, int level, char *out, size_t size);
-static MoveFn *const MOVERS[TABLE_KINDS] = {[TABLE_TWO] = two_player_move, [TABLE_MANY] = many_player_move};
 
 /* Searches the job's game, if it is still the computer's move there: the
  * game read as a request reads it (loaded.h), replayed whole. */
@@ -227,7 +194,7 @@ static void search(Searcher *s, const Job *j) {
     char text[STORE_MOVE_SIZE] = "";
     bool due = l.g.ply == j->ply && computer_to_move(&l.g) && game_to_move(&l.g) == j->seat;
     if (due && table_length(l.rules) == l.g.ply && !table_verdict(l.rules).over)
-        MOVERS[table_kind(l.rules)](s, l.rules, l.g.level[j->seat], text, sizeof text);
+        computer_move(s, l.rules, l.g.level[j->seat], text, sizeof text);
     loaded_free(&l);
     if (text[0]) c->submit(c->ctx, j->id, j->ply, j->seat, text);
 }
@@ -253,6 +220,7 @@ static void *searcher_main(void *arg) {
         if (!c->ready) c->ready_end = &c->ready;
         snprintf(s->id, sizeof s->id, "%s", j->id);
         s->ply = j->ply;
+        player_resume(s->player); /* under the lock: a stop from now on is computer_stop's, and holds */
         pthread_mutex_unlock(&c->lock);
         search(s, j);
         free(j);
@@ -277,21 +245,20 @@ Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, vo
     c->submit = submit;
     c->ctx = ctx;
     c->ready_end = &c->ready;
-    atomic_init(&c->halt, false);
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->wake, NULL);
     int want = threads > 0 && threads <= default_threads() ? threads : default_threads();
     for (int k = 0; k < want; k++) {
         Searcher *s = &c->searchers[k];
         s->c = c;
-        s->engine = malloc(sizeof *s->engine); /* about 1.2 MB, and its table */
+        s->player = malloc(sizeof *s->player); /* about 2 MB, and its table */
         s->hash = aligned_alloc(64, HASH_BYTES);
-        if (s->engine && s->hash) engine_init(s->engine, s->hash, HASH_BYTES);
-        s->started = s->engine && s->hash && pthread_create(&s->thread, NULL, searcher_main, s) == 0;
+        if (s->player && s->hash) player_init(s->player, s->hash, HASH_BYTES);
+        s->started = s->player && s->hash && pthread_create(&s->thread, NULL, searcher_main, s) == 0;
         if (!s->started) {
-            free(s->engine);
+            free(s->player);
             free(s->hash);
-            s->engine = NULL;
+            s->player = NULL;
             s->hash = NULL;
             break;
         }
@@ -306,16 +273,13 @@ void computer_stop(Computer *c) {
     if (!c) return;
     pthread_mutex_lock(&c->lock);
     c->stopping = true;
-    atomic_store(&c->halt, true);
-    for (int k = 0; k < c->n; k++) engine_stop(c->searchers[k].engine); /* a search under way returns at once */
+    for (int k = 0; k < c->n; k++) player_stop(c->searchers[k].player); /* a search under way returns at once */
     pthread_cond_broadcast(&c->wake);
     pthread_mutex_unlock(&c->lock);
     for (int k = 0; k < c->n; k++) pthread_join(c->searchers[k].thread, NULL);
     for (int k = 0; k < c->n; k++) {
-        free(c->searchers[k].engine);
+        free(c->searchers[k].player);
         free(c->searchers[k].hash);
-        free(c->searchers[k].multi);
-        free(c->searchers[k].multi_hash);
     }
     Job *lists[] = {c->ready, c->later};
     for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)

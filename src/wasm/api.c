@@ -4,8 +4,8 @@
  *
  * One game lives in the module instance: the rules' game of any seating
  * (core/table.h), which every export below reads and plays.  Only what the
- * core leaves out, the engines (not yet one) and the mailbox a chain is
- * entered on, is chosen by the table's kind (Engines).
+ * core leaves out, the mailbox a chain is entered on, is chosen by the
+ * table's kind (Boards); the computer is one Player (engine/player.h).
  *
  * Text goes both ways through one shared buffer, `io`: the caller writes
  * its input there and passes its length; answers are written back there,
@@ -22,8 +22,7 @@
 #include "core/table.h"
 #include "core/text.h"
 #include "engine/levels.h"
-#include "engine/multi_search.h"
-#include "engine/search.h"
+#include "engine/player.h"
 #include "wasm/chain.h"
 #include "wasm/json.h"
 
@@ -65,15 +64,9 @@ typedef struct {
     int costs[MAX_SEATS];
 } Found;
 
-/* What the rules (core/table.h) leave to the page's side: the engines,
- * not yet one, and the mailbox a chain is entered on.  One a TableKind. */
-typedef struct {
-    ChainBoard (*chain_board)(const Table *t);
-    void (*engine_init)(void *memory, size_t bytes);
-    void (*engine_new_game)(void);
-    Move (*think)(const Table *t, int level, int movetime, int depth, Found *found);
-    bool *engine_ready;
-} Engines;
+/* What the rules (core/table.h) leave to the page's side: the mailbox a
+ * chain is entered on, one a TableKind. */
+typedef ChainBoard BoardFn(const Table *t);
 
 /* The game now, of any seating. */
 static Table current;
@@ -100,11 +93,7 @@ static void seat_letters(const Table *t, unsigned seats, char letters[MAX_SEATS 
     letters[n] = '\0';
 }
 
-/* ---- two players' engine and board (RULES.md) ------------------------------- */
-
-static Engine engine;
-static bool engine_ready;
-static SearchReport last_report;
+/* ---- two players' board (RULES.md) --------------------------------------- */
 
 static Bitboard two_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
 
@@ -115,32 +104,8 @@ static ChainBoard two_chain_board(const Table *t) {
                         occurrences_after, t};
 }
 
-static void two_engine_init(void *memory, size_t bytes) { engine_init(&engine, memory, bytes); }
-static void two_engine_new_game(void) { engine_new_game(&engine); }
-
-static void remember_report(void *ctx, const SearchReport *report) {
-    (void)ctx;
-    last_report = *report;
-}
-
-static Move two_think(const Table *t, int level, int movetime, int depth, Found *found) {
-    SearchLimits limits = search_limits_none();
-    if (movetime > 0) limits.movetime = movetime;
-    if (depth > 0) limits.depth = depth;
-    engine_set_level(&engine, level);
-    atomic_store(&engine.stop, false);
-    last_report = (SearchReport){0};
-    Move best = engine_think(&engine, &t->two, &limits, remember_report, NULL);
-    *found = (Found){last_report.depth, last_report.score, last_report.win_in, (long long)last_report.nodes,
-                     last_report.time_ms, "", {0}};
-    return best;
-}
 
 /* ---- three and four players' (RULES-MULTI.md) --------------------------------- */
-
-static MultiEngine multi_engine;
-static bool multi_engine_ready;
-static MultiReport multi_report;
 
 static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return multi_chain_landings(pos, from, avoid); }
 
@@ -150,35 +115,38 @@ static ChainBoard many_chain_board(const Table *t) {
                         occurrences_after, t};
 }
 
-static void many_engine_init(void *memory, size_t bytes) { multi_engine_init(&multi_engine, memory, bytes); }
-static void many_engine_new_game(void) { multi_engine_new_game(&multi_engine); }
 
-static void remember_multi_report(void *ctx, const MultiReport *report) {
+static BoardFn *const BOARDS[TABLE_KINDS] = {[TABLE_TWO] = two_chain_board, [TABLE_MANY] = many_chain_board};
+
+static ChainBoard chain_board(void) { return BOARDS[table_kind(game())](game()); }
+
+/* ---- the computer (engine/player.h) ------------------------------------------ */
+
+static Player player;
+static bool player_ready;
+static PlayerReport last_report;
+
+static void remember_report(void *ctx, const PlayerReport *report) {
     (void)ctx;
-    multi_report = *report;
+    last_report = *report;
 }
 
-static Move many_think(const Table *t, int level, int movetime, int depth, Found *found) {
-    MultiLimits limits = multi_limits_none();
+/* The computer's move in the game now, and what its search found: the
+ * seats' figures in turn order (none for two). */
+static Move think(const Table *t, int level, int movetime, int depth, Found *found) {
+    PlayerLimits limits = player_limits_none();
     if (movetime > 0) limits.movetime = movetime;
     if (depth > 0) limits.depth = depth;
-    multi_engine_set_level(&multi_engine, level);
-    atomic_store(&multi_engine.own_stop, false);
-    multi_report = (MultiReport){0};
-    Move best = multi_engine_think(&multi_engine, &t->many, &limits, remember_multi_report, NULL);
-    *found = (Found){multi_report.depth, multi_report.score, multi_report.win_in, (long long)multi_report.nodes,
-                     multi_report.time_ms, "", {0}};
-    seat_letters(t, (1u << t->seating.players) - 1, found->seats);
-    for (int i = 0; i < t->seating.players; i++) found->costs[i] = multi_report.costs[table_turn_order(t)[i]];
+    player_set_level(&player, level);
+    player_resume(&player);
+    last_report = (PlayerReport){0};
+    Move best = player_think(&player, t, &limits, remember_report, NULL);
+    const PlayerReport *r = &last_report;
+    *found = (Found){r->depth, r->score, r->win_in, (long long)r->nodes, r->time_ms, "", {0}};
+    if (r->seats) seat_letters(t, (1u << t->seating.players) - 1, found->seats);
+    for (int i = 0; i < r->seats; i++) found->costs[i] = r->costs[table_turn_order(t)[i]];
     return best;
 }
-
-static const Engines ENGINES[TABLE_KINDS] = {
-    [TABLE_TWO] = {two_chain_board, two_engine_init, two_engine_new_game, two_think, &engine_ready},
-    [TABLE_MANY] = {many_chain_board, many_engine_init, many_engine_new_game, many_think, &multi_engine_ready},
-};
-
-static const Engines *engines(void) { return &ENGINES[table_kind(game())]; }
 
 /* ---- the game ------------------------------------------------------------- */
 
@@ -334,7 +302,7 @@ int api_moves(void) {
 /* Is from-to a legal move of the mover now? */
 static bool legal_now(int from, int to) {
     if (!ongoing() || from < 0 || from >= NUM_SQUARES || to < 0 || to >= NUM_SQUARES) return false;
-    ChainBoard b = engines()->chain_board(game());
+    ChainBoard b = chain_board();
     return b.at[from] == b.mover && table_legal(game(), from_to(from, to));
 }
 
@@ -356,7 +324,7 @@ int api_legal(void) {
 }
 
 /* perft from the current position, for measuring wasm against native. */
-double api_perft(int depth) { return (double)table_perft(game(), depth); }
+double api_perft(int depth) { return (double)table_perft(game(), depth, NULL); }
 
 /* ---- choosing a move on the board ---------------------------------------- */
 
@@ -368,7 +336,7 @@ static int read_chain(const ChainBoard *b, int n, uint8_t path[MAX_PATH], Bitboa
 int api_targets(int n) {
     uint8_t path[MAX_PATH];
     Bitboard landed;
-    ChainBoard b = engines()->chain_board(game());
+    ChainBoard b = chain_board();
     if (!read_chain(&b, n, path, &landed)) return -1;
     return chain_targets(&b, path, n, landed, io);
 }
@@ -376,7 +344,7 @@ int api_targets(int n) {
 int api_chain_to(int n, int to) {
     uint8_t path[MAX_PATH];
     Bitboard landed;
-    ChainBoard b = engines()->chain_board(game());
+    ChainBoard b = chain_board();
     if (!read_chain(&b, n, path, &landed)) return 0;
     n = chain_extend(&b, path, n, landed, to);
     /* The rules have the last word (three and four: a piece in its goal stays there). */
@@ -390,9 +358,9 @@ int api_chain_to(int n, int to) {
 
 static int table_mb = DEFAULT_TABLE_MB;
 
-/* Gives the engines `e` a table of up to mb MiB, grown from the module's
+/* Gives the computer a table of up to mb MiB, grown from the module's
  * memory; returns the MiB it got. */
-static int table_for(const Engines *e, int mb) {
+static int table_for(int mb) {
     void *memory = NULL;
     size_t bytes = 0;
     for (; mb > 0 && !memory; mb /= 2) {
@@ -402,32 +370,29 @@ static int table_for(const Engines *e, int mb) {
             bytes = (size_t)mb << 20;
         }
     }
-    e->engine_init(memory, bytes);
-    *e->engine_ready = true;
+    player_init(&player, memory, bytes);
+    player_ready = true;
     return (int)(bytes >> 20);
 }
 
 int api_engine_init(int mb) {
     table_mb = mb;
-    return table_for(engines(), mb);
+    return table_for(mb);
 }
 
 void api_engine_new_game(void) {
-    for (int k = 0; k < TABLE_KINDS; k++) {
-        if (*ENGINES[k].engine_ready) ENGINES[k].engine_new_game();
-    }
+    if (player_ready) player_new_game(&player, game());
 }
 
 int api_think(int level, int movetime, int depth) {
     Text t = out_begin();
-    const Engines *e = engines();
-    if (!*e->engine_ready) table_for(e, table_mb);
+    if (!player_ready) table_for(table_mb);
     if (!ongoing()) {
         text_str(&t, "{}");
         return 0;
     }
     Found found;
-    Move best = e->think(game(), level, movetime, depth, &found);
+    Move best = think(game(), level, movetime, depth, &found);
     char move[MOVE_TEXT_SIZE];
     Text m = text_on(move, sizeof move);
     table_text_move(game(), best, &m);

@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t len = i - start;
         start = i + 1;
         if (len >= 9 && !memcmp(line, "setoption", 9) && memmem(line, len, "Hash", 4)) continue;
-        atomic_store(&proto->engine.stop, true);
+        player_stop(&proto->player);
         if (!protocol_execute(proto, line, len)) {
             protocol_free(proto);
             free(proto);

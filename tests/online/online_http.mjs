@@ -74,6 +74,32 @@ function knowsOpenGames() {
   return openGamesKnown;
 }
 
+// Ids, tokens and invites: URL-safe base64.
+export const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+// The server that the tests of one file share, started by the file's before():
+// {server, port, moves}, moves a legal game of 40 from the start.  Each file
+// of node --test is a process of its own, so each has its own server and,
+// with PostgreSQL, its own database (freshDatabase names it by the process).
+export async function startShared() {
+  const server = await startOnline();
+  try {
+    const moves = await legalMoves(40);
+    if (moves.length !== 40) throw new Error(`a legal game of ${moves.length} moves, not 40`);
+    return { server, port: server.port, moves };
+  } catch (e) {
+    await stopShared(server);
+    throw e;
+  }
+}
+
+// Stops the shared server (if it started) and drops the file's databases; the
+// file's after().
+export async function stopShared(server) {
+  if (server) await stopServer(server);
+  dropStores();
+}
+
 // `halma serve` with the page's fixtures and the given options; by default
 // a store in memory (SQLite) or this run's database (PostgreSQL) and no
 // limit of requests, games or open games (tests send many).  In pg2 mode, unless

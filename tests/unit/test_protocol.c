@@ -168,7 +168,7 @@ Test(protocol, hash_option_gives_the_table_all_of_its_memory) {
         char line[64];
         snprintf(line, sizeof line, "setoption name Hash value %d", mb);
         cr_assert_str_eq(send(line), "");
-        cr_assert_eq(proto->engine.tt.mask + 1, ((size_t)mb << 20) / sizeof(TTBucket), "Hash %d", mb);
+        cr_assert_eq(proto->player.two.tt.mask + 1, ((size_t)mb << 20) / sizeof(TTBucket), "Hash %d", mb);
     }
 }
 

@@ -181,7 +181,7 @@ Test(table_many, perft_of_the_start) {
     cr_assert(table_start(&table, SEATS_4, 0));
     MoveList moves;
     table_generate(&table, &moves);
-    cr_assert_eq(table_perft(&table, 1), (uint64_t)moves.count);
+    cr_assert_eq(table_perft(&table, 1, NULL), (uint64_t)moves.count);
 }
 
 /* ---- the verdict ---- */

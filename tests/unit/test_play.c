@@ -1,4 +1,4 @@
-/* `halma play --players 3|4`: the terminal game of many seats, driven through its standard input. */
+/* `halma play`: the terminal game of any seating, driven through its standard input. */
 #include "helpers.h"
 
 #include <stdio.h>
@@ -28,7 +28,7 @@ static int play(const char *args, const char *input) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-Test(play_multi, a_person_and_three_computers, .timeout = 60) {
+Test(play, a_person_and_three_computers, .timeout = 60) {
     int status = play("--players 4 --no-colour --level 1", "zz-b4\nmoves o4\nmoves a1\no4-n5\nfen\nquit\n");
     cr_assert_eq(status, 0, "%s", output);
     cr_assert(strstr(output, "White: a person") && strstr(output, "Red: the computer at level 1, beginner"), "%s", output);
@@ -41,7 +41,7 @@ Test(play_multi, a_person_and_three_computers, .timeout = 60) {
     cr_assert(strstr(output, " w 4\n"), "after a round White is to move again: %s", output);
 }
 
-Test(play_multi, partners_undo_back_to_the_person, .timeout = 60) {
+Test(play, partners_undo_back_to_the_person, .timeout = 60) {
     int status = play("--players 4 --partners --no-colour --white human --black computer:2 --red computer:1 "
                       "--yellow computer:1",
                       "o4-n5\nundo\nfen\nquit\n");
@@ -51,17 +51,37 @@ Test(play_multi, partners_undo_back_to_the_person, .timeout = 60) {
     cr_assert(strstr(output, "rrrr8wwww w 0\n"), "undo went back to White's first turn: %s", output);
 }
 
-Test(play_multi, the_computers_play_a_game_of_three_to_its_end, .timeout = 120) {
+Test(play, the_computers_play_a_game_of_three_to_its_end, .timeout = 120) {
     int status = play("--players 3 --no-colour --white computer:1 --red computer:1 --black computer:1 --turn-limit 45", "");
     cr_assert_eq(status, 0, "%s", output);
     cr_assert(strstr(output, "Game over after 45 turns: draw by the turn limit."), "%s", output);
 }
 
-Test(play_multi, bad_options_are_refused) {
+Test(play, bad_options_are_refused) {
     const char *bad[] = {"--players 5", "--players 3 --partners", "--partners", "--players 3 --yellow human",
                          "--players 4 --red robot", "--players 4 --red computer:11", "--players 4 --level 0",
                          "--players 4 --turn-limit 0", "--players"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         cr_assert_eq(play(bad[i], "quit\n"), 2, "'%s' was accepted: %s", bad[i], output);
     cr_assert_eq(play("--players 4 --load /nonexistent/record", ""), 1);
+}
+
+Test(play, two_players_a_person_and_the_computer, .timeout = 60) {
+    int status = play("--no-colour --level 1", "o3-n4\nmoves n4\nmoves a16\nhelp\nundo\nfen\nquit\n");
+    cr_assert_eq(status, 0, "%s", output);
+    cr_assert(strstr(output, "Halma, 19 pieces a side. White (bottom right) moves first."), "%s", output);
+    cr_assert(strstr(output, "The computer plays at level 1, beginner."), "%s", output);
+    cr_assert(strstr(output, "illegal: the step lands on n4, which is occupied"), "%s", output);
+    cr_assert(strstr(output, "n4 can go to 4 squares: n4-m4 n4-m5 n4-n5 n4-p6"), "%s", output);
+    cr_assert(strstr(output, "(that piece is Black's; it is White's turn)"), "%s", output);
+    cr_assert(strstr(output, "undo        take back your last move (and the computer's reply)"), "%s", output);
+    cr_assert(strstr(output, "nothing to undo"), "%s", output);
+    cr_assert(strstr(output, "11wwwww/11wwwww w 0\n"), "%s", output);
+}
+
+Test(play, the_computers_play_a_game_of_two_to_its_end, .timeout = 120) {
+    int status = play("--camps 13 --no-colour --white computer:1 --black computer:2 --turn-limit 30", "");
+    cr_assert_eq(status, 0, "%s", output);
+    cr_assert(strstr(output, "Game over after 30 turns: draw by the turn limit."), "%s", output);
+    cr_assert(strstr(output, "White plays ") && strstr(output, "Black plays "), "%s", output);
 }
