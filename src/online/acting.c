@@ -5,7 +5,8 @@
 #include "online/game_clock.h"
 #include "online/tokens.h"
 
-int acting_seat(const Actions *acts, const StoreGame *g, const char *token, OnlineAnswer *a) {
+int acting_seat(Loaded *l, const char *token, OnlineAnswer *a) {
+    const StoreGame *g = &l->g;
     uint8_t hash[TOKEN_HASH_SIZE];
     if (!token || !token_well_formed(token) || !token_hash(token, hash)) {
         online_error(a, 401, "no_token", "this needs a seat's token: Authorization: Bearer <token>");
@@ -21,7 +22,7 @@ int acting_seat(const Actions *acts, const StoreGame *g, const char *token, Onli
         online_error(a, 403, "forbidden", "this token is not a seat of this game");
         return -1;
     }
-    presence_seen(acts->presence, g, found, clock_now_ms());
+    l->acting = found;
     return found;
 }
 
@@ -30,22 +31,15 @@ bool acting_refuse(OnlineAnswer *a, unsigned status, const char *code, const cha
     return false;
 }
 
-bool acting_ongoing(const StoreGame *g, OnlineAnswer *a) {
-    if (g->status == GAME_WAITING)
-        return acting_refuse(a, 409, "waiting", game_players(g) == 2 ? "the other seat is not taken yet"
-                                                                     : "not every seat is taken yet");
-    if (g->status == GAME_FINISHED) return acting_refuse(a, 409, "game_over", "the game is over");
-    return true;
-}
-
-void acting_answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a) {
-    a->status = 200;
-    a->body = loaded_json(l, acts->presence, acts->watchers, 0);
+void acting_done(const Actions *acts, Loaded *l, OnlineAnswer *a) {
+    bool done = a->status >= 200 && a->status < 300;
+    if (done && l->acting >= 0) presence_seen(acts->presence, &l->g, l->acting, clock_now_ms());
+    if (a->status == 200 && !a->body) a->body = loaded_json(l, acts->presence, acts->watchers, 0);
 }
 
 void acting_commit(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
                    OnlineAnswer *a) {
     if (!writer_commit(acts->writer, w, g, ev, n, a)) return;
     l->g = *g;
-    acting_answer_game(acts, l, a);
+    a->status = 200; /* with the game (acting_done) */
 }

@@ -30,20 +30,21 @@ typedef struct {
     int max_open;       /* games open in the lobby at once per address (0: no limit) */
 } Actions;
 
-/* The seat the token proves, or -1 with 401/403 in *a; a seat found is
- * online from now on. */
-int acting_seat(const Actions *acts, const StoreGame *g, const char *token, OnlineAnswer *a);
+/* The seat the token proves in l's game, or -1 with 401/403 in *a.  It
+ * only checks: the seat found is kept in l->acting, and counts as online
+ * once the request is done, if it succeeds (acting_done). */
+int acting_seat(Loaded *l, const char *token, OnlineAnswer *a);
 
 /* An error answer; false. */
 bool acting_refuse(OnlineAnswer *a, unsigned status, const char *code, const char *message);
 
-/* The game is on: every person's seat taken, not over (409 otherwise). */
-bool acting_ongoing(const StoreGame *g, OnlineAnswer *a);
+/* After a request on l's game, in this order: if it succeeded (2xx), the
+ * seat its token proved is online from now on (presence.h); then a 200
+ * with no body of its own is answered with the game as it now is.  The
+ * one place a request marks presence. */
+void acting_done(const Actions *acts, Loaded *l, OnlineAnswer *a);
 
-/* 200 with the game as it now is. */
-void acting_answer_game(const Actions *acts, const Loaded *l, OnlineAnswer *a);
-
-/* Commits l's game changed to g with its n events, then answers with the game as it now is. */
+/* Commits l's game changed to g with its n events: then 200, with the game (acting_done). */
 void acting_commit(const Actions *acts, Loaded *l, StoreGame *g, const Write *w, OnlineEvent *ev, int n,
                    OnlineAnswer *a);
 

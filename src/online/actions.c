@@ -1,8 +1,9 @@
 /*
  * actions.c: each request of the online API (docs/ONLINE-API.md,
  * Endpoints): its checks, in the order that gives the most useful error,
- * and its change, committed (writer.h) before it is answered; and the
- * opening of a game's event stream.  Creating, joining and rematches are
+ * and its change, committed (writer.h) before it is answered (a 200 with
+ * the game as it then is, made by acting_done once the seat counts as
+ * online); and the opening of a game's event stream.  Creating, joining and rematches are
  * seating.c's; playing is here: moves, resignations, draws, claims,
  * aborts.  A refused request changes nothing.
  */
@@ -51,6 +52,15 @@ static bool already_played(const Loaded *l, json_int_t ply, const char *move, in
     return ply < l->g.ply && seat_at_turn(&l->g, (int)ply) == seat && !strcmp(l->moves[ply], move);
 }
 
+/* The game is on: every person's seat taken, not over (409 otherwise). */
+static bool ongoing(const StoreGame *g, OnlineAnswer *a) {
+    if (g->status == GAME_WAITING)
+        return acting_refuse(a, 409, "waiting", game_players(g) == 2 ? "the other seat is not taken yet"
+                                                                     : "not every seat is taken yet");
+    if (g->status == GAME_FINISHED) return acting_refuse(a, 409, "game_over", "the game is over");
+    return true;
+}
+
 static void ply_error(OnlineAnswer *a, unsigned status, const char *code, const char *message, int ply) {
     online_error(a, status, code, message);
     json_object_set_new(a->body, "ply", json_integer(ply));
@@ -97,12 +107,12 @@ static void play(const Actions *acts, Loaded *l, int seat, const char *move, int
     if (!writer_commit(acts->writer, &w, &g, ev, n, a)) return;
     snprintf(l->moves[l->g.ply], STORE_MOVE_SIZE, "%s", move);
     l->g = g;
-    acting_answer_game(acts, l, a);
+    a->status = 200; /* with the game (acting_done) */
 }
 
 /* Is it this seat's move number ply + 1?  If not, why (409). */
 static bool seat_may_move(const Loaded *l, json_int_t ply, int seat, OnlineAnswer *a) {
-    if (!acting_ongoing(&l->g, a)) return false;
+    if (!ongoing(&l->g, a)) return false;
     if (ply != l->g.ply) {
         ply_error(a, 409, "stale", "the game has moved on: read it again", l->g.ply);
         return false;
@@ -145,10 +155,10 @@ static void move(const Actions *acts, Loaded *l, const char *token, const json_t
     json_int_t ply;
     const char *text;
     if (!read_move(body, &ply, &text, a)) return;
-    int seat = acting_seat(acts, &l->g, token, a);
+    int seat = acting_seat(l, token, a);
     if (seat < 0) return;
     if (already_played(l, ply, text, seat)) {
-        acting_answer_game(acts, l, a);
+        a->status = 200; /* with the game (acting_done) */
         return;
     }
     if (!seat_may_move(l, ply, seat, a)) return;
@@ -170,8 +180,8 @@ static bool flag_settled(const Actions *acts, Loaded *l, int seat, OnlineAnswer 
 
 /* A seat that a person plays, of a game under way: -1 with 401, 403 or 409 if not. */
 static int playing_seat(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = acting_seat(acts, &l->g, token, a);
-    if (seat < 0 || !acting_ongoing(&l->g, a)) return -1;
+    int seat = acting_seat(l, token, a);
+    if (seat < 0 || !ongoing(&l->g, a)) return -1;
     if (!seat_human(&l->g, seat)) return acting_refuse(a, 409, "game_over", "you have left this game"), -1;
     if (flag_settled(acts, l, seat, a)) return -1;
     return seat;
@@ -213,7 +223,7 @@ static void draw(const Actions *acts, Loaded *l, const char *token, const json_t
     OnlineEvent ev[2];
     int n = 0;
     switch (draw_act(&g, seat, (DrawAction)action)) {
-    case DRAW_UNCHANGED: acting_answer_game(acts, l, a); return;
+    case DRAW_UNCHANGED: a->status = 200; return; /* with the game (acting_done) */
     case DRAW_NONE: acting_refuse(a, 409, "stale", "there is no draw offer to answer"); return;
     case DRAW_AGREED:
         game_finish(&g, -1, "agreement", now);
@@ -274,7 +284,7 @@ static bool first_moves_made(const StoreGame *g) {
  * has not yet made its first move, as on the big sites, where an abort
  * costs no rating. */
 static void abort_game(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    int seat = acting_seat(acts, &l->g, token, a);
+    int seat = acting_seat(l, token, a);
     if (seat < 0) return;
     if (l->g.status == GAME_FINISHED) {
         acting_refuse(a, 409, "game_over", "the game is over");
@@ -298,8 +308,8 @@ static void abort_game(const Actions *acts, Loaded *l, const char *token, Online
     acting_commit(acts, l, &g, &w, ev, 1, a);
 }
 
-static void ping(const Actions *acts, Loaded *l, const char *token, OnlineAnswer *a) {
-    if (acting_seat(acts, &l->g, token, a) < 0) return;
+static void ping(Loaded *l, const char *token, OnlineAnswer *a) {
+    if (acting_seat(l, token, a) < 0) return;
     a->status = 204;
     a->body = NULL;
 }
@@ -331,13 +341,13 @@ static void computer_move(const Actions *acts, Loaded *l, const json_t *body, On
 static void on_game(const Actions *acts, OnlineAction action, Loaded *l, const char *token, const json_t *body,
                     OnlineAnswer *a) {
     switch (action) {
-    case ONLINE_READ: acting_answer_game(acts, l, a); return;
+    case ONLINE_READ: a->status = 200; return; /* with the game (acting_done) */
     case ONLINE_JOIN: seating_join(acts, l, token, body, a); return;
     case ONLINE_MOVE: move(acts, l, token, body, a); return;
     case ONLINE_RESIGN: resign(acts, l, token, a); return;
     case ONLINE_DRAW: draw(acts, l, token, body, a); return;
     case ONLINE_REMATCH: seating_rematch(acts, l, token, body, a); return;
-    case ONLINE_PING: ping(acts, l, token, a); return;
+    case ONLINE_PING: ping(l, token, a); return;
     case ONLINE_CLAIM: claim(acts, l, token, a); return;
     case ONLINE_ABORT: abort_game(acts, l, token, a); return;
     case ONLINE_COMPUTER: computer_move(acts, l, body, a); return;
@@ -358,6 +368,7 @@ void actions_do(const Actions *acts, OnlineAction action, const char *id, const 
         if (action == ONLINE_CREATE) seating_create(acts, body, client, answer);
         else if (loaded_read(acts->store, id, &l, answer)) {
             on_game(acts, action, &l, token, body, answer);
+            acting_done(acts, &l, answer);
             loaded_free(&l);
         }
     }

@@ -61,18 +61,14 @@ struct Computer {
     bool stopping;
     Job *ready, **ready_end; /* in the order due */
     Job *later;              /* takeovers, soonest first */
-    bool holding;
-    Job *held, **held_end;
     int n;
     Searcher searchers[THREADS_MAX];
 };
 
 /* ---- the queues ------------------------------------------------------------------ */
 
-/* Under the lock: whether game id at ply is held, queued, waiting or being searched already. */
+/* Under the lock: whether game id at ply is queued, waiting or being searched already. */
 static bool known(Computer *c, const char *id, int ply) {
-    for (Job *j = c->held; j; j = j->next)
-        if (!strcmp(j->id, id) && j->ply == ply) return true;
     for (Job *j = c->ready; j; j = j->next)
         if (!strcmp(j->id, id) && j->ply == ply) return true;
     for (Job *j = c->later; j; j = j->next)
@@ -118,43 +114,31 @@ static int64_t ripen(Computer *c, int64_t now) {
     return c->later ? c->later->not_before : 0;
 }
 
+/* Under the lock: g's search queued, if the computer is to move and it is not known already. */
+static void due_locked(Computer *c, const StoreGame *g, int64_t not_before) {
+    Job *j = computer_to_move(g) && !known(c, g->id, g->ply) ? new_job(g, not_before) : NULL;
+    if (j) enqueue(c, j);
+}
+
 static void due(Computer *c, const StoreGame *g, int64_t not_before) {
-    if (!computer_to_move(g)) return;
     pthread_mutex_lock(&c->lock);
-    Job *j = known(c, g->id, g->ply) ? NULL : new_job(g, not_before);
-    if (j && c->holding && !not_before) {
-        *c->held_end = j;
-        c->held_end = &j->next;
-    } else if (j) {
-        enqueue(c, j);
-    }
+    due_locked(c, g, not_before);
     pthread_mutex_unlock(&c->lock);
 }
 
 void computer_due(Computer *c, const StoreGame *g) { due(c, g, 0); }
 
+/* The whole list under the lock at once: a game written twice at one ply in
+ * a batch is queued once, no search thread taking it in between. */
+void computer_committed(void *ctx, const Committed *list, int n) {
+    Computer *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    for (int k = 0; k < n; k++) due_locked(c, &list[k].g, 0);
+    pthread_mutex_unlock(&c->lock);
+}
+
 void computer_due_later(Computer *c, const StoreGame *g, int64_t delay_ms) {
     due(c, g, clock_now_ms() + (delay_ms > 0 ? delay_ms : 1));
-}
-
-void computer_hold(Computer *c) {
-    pthread_mutex_lock(&c->lock);
-    c->holding = true;
-    pthread_mutex_unlock(&c->lock);
-}
-
-void computer_release(Computer *c, bool send) {
-    pthread_mutex_lock(&c->lock);
-    c->holding = false;
-    for (Job *j = c->held, *next; j; j = next) {
-        next = j->next;
-        j->next = NULL;
-        if (send) enqueue(c, j);
-        else free(j);
-    }
-    c->held = NULL;
-    c->held_end = &c->held;
-    pthread_mutex_unlock(&c->lock);
 }
 
 typedef struct {
@@ -261,7 +245,6 @@ Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, vo
     c->submit = submit;
     c->ctx = ctx;
     c->ready_end = &c->ready;
-    c->held_end = &c->held;
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->wake, NULL);
     int want = threads > 0 && threads <= default_threads() ? threads : default_threads();
@@ -298,7 +281,7 @@ void computer_stop(Computer *c) {
         free(c->searchers[k].player);
         free(c->searchers[k].hash);
     }
-    Job *lists[] = {c->ready, c->later, c->held};
+    Job *lists[] = {c->ready, c->later};
     for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)
         for (Job *j = lists[l], *next; j; j = next) {
             next = j->next;

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/committed.h"
 #include "online/store.h"
 
 /* A move the computer chose: `move` (as written) for `seat`, the game's
@@ -34,18 +35,18 @@ void computer_stop(Computer *c);
 /* How many search threads there are. */
 int computer_threads(const Computer *c);
 
-/* Game g was just written: if a seat the computer plays is to move, its
+/* Game g was just written (and is durable: the writer tells once it
+ * commits, writer.h): if a seat the computer plays is to move, its
  * search is queued (once a game and a ply).  Under the service's lock. */
 void computer_due(Computer *c, const StoreGame *g);
+
+/* The writer's subscriber (committed.h), ctx the computer: computer_due
+ * for each game written. */
+CommittedFn computer_committed;
 
 /* The same for a game another server wrote: searched only if, delay_ms
  * from now, it is still at that ply (the other server has not played it). */
 void computer_due_later(Computer *c, const StoreGame *g, int64_t delay_ms);
-
-/* From hold on, computer_due waits; release lets it go (send: the batch
- * committed) or drops it. */
-void computer_hold(Computer *c);
-void computer_release(Computer *c, bool send);
 
 /* Every game under way whose seat to move is the computer's, read from the
  * store, is due: at once (at start: the moves a server killed mid-search

@@ -83,6 +83,10 @@ void live_schedule_flag(LiveGames *games, const StoreGame *g) {
     live_due_sooner(games);
 }
 
+void live_committed(void *ctx, const Committed *list, int n) {
+    for (int k = 0; k < n; k++) live_schedule_flag(ctx, &list[k].g);
+}
+
 static void reschedule(void *ctx, const StoreGame *g) { live_schedule_flag(ctx, g); }
 
 StoreStatus live_schedule_unfinished(LiveGames *games, Store *store) {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/committed.h"
 #include "online/store.h"
 
 typedef struct Live {
@@ -43,6 +44,10 @@ void live_wait(LiveGames *games, pthread_mutex_t *lock, int64_t until_ms);
 
 /* The flag of game g as its row says: scheduled, moved or none. */
 void live_schedule_flag(LiveGames *games, const StoreGame *g);
+
+/* The writer's subscriber (committed.h), ctx the live games: each game
+ * written, its flag as its row now says. */
+CommittedFn live_committed;
 
 /* The same for every game not finished, from the store's rows. */
 StoreStatus live_schedule_unfinished(LiveGames *games, Store *store);

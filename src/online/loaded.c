@@ -40,6 +40,7 @@ static void replay(const char *id, Loaded *l) {
 
 StoreStatus loaded_load(Store *store, const char *id, Loaded *l) {
     memset(l, 0, sizeof *l);
+    l->acting = -1;
     StoreStatus st = strlen(id) < STORE_ID_SIZE ? store_read(store, id, &l->g, &l->moves) : STORE_NOT_FOUND;
     l->rules = st == STORE_OK ? table_of(&l->g) : NULL;
     if (!l->rules) {
@@ -59,6 +60,7 @@ bool loaded_read(Store *store, const char *id, Loaded *l, OnlineAnswer *answer) 
 
 bool loaded_row(const StoreGame *g, Loaded *l) {
     memset(l, 0, sizeof *l);
+    l->acting = -1;
     l->g = *g;
     l->g.ply = 0;
     l->rules = table_of(g);

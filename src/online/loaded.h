@@ -19,6 +19,7 @@ typedef struct {
     StoreGame g;
     char (*moves)[STORE_MOVE_SIZE];
     Table *rules; /* the rules' game: any seating, as the row says */
+    int acting;   /* the seat a request's token proved (acting.h); -1: none */
 } Loaded;
 
 /* Reads game id and replays its moves: STORE_OK, or why not (l freed; out

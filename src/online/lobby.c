@@ -43,9 +43,6 @@ struct Lobby {
     size_t n;
     char *page; /* made when asked for; NULL after a change */
     size_t page_len;
-    bool holding;
-    StoreGame *held;
-    size_t n_held, cap_held;
     /* The sender's queue, under its own lock. */
     pthread_mutex_t out_lock;
     pthread_cond_t out_ready;
@@ -159,7 +156,6 @@ void lobby_free(Lobby *l) {
             free(e);
         }
     free(l->page);
-    free(l->held);
     pthread_mutex_destroy(&l->lock);
     free(l);
 }
@@ -241,27 +237,10 @@ static void apply(Lobby *l, const StoreGame *g) {
     else leave(l, g->id);
 }
 
-void lobby_changed(Lobby *l, const StoreGame *g) {
-    if (!l->holding) {
-        apply(l, g);
-        return;
-    }
-    if (l->n_held == l->cap_held) {
-        size_t cap = l->cap_held ? l->cap_held * 2 : 16;
-        StoreGame *more = realloc(l->held, cap * sizeof *more);
-        if (!more) return; /* the next change of the game, or a reload, brings it back */
-        l->held = more;
-        l->cap_held = cap;
-    }
-    l->held[l->n_held++] = *g;
-}
+void lobby_changed(Lobby *l, const StoreGame *g) { apply(l, g); }
 
-void lobby_hold(Lobby *l) { l->holding = true; }
-
-void lobby_release(Lobby *l, bool send_them) {
-    l->holding = false;
-    for (size_t k = 0; send_them && k < l->n_held; k++) apply(l, &l->held[k]);
-    l->n_held = 0;
+void lobby_committed(void *ctx, const Committed *list, int n) {
+    for (int k = 0; k < n; k++) apply(ctx, &list[k].g);
 }
 
 /* ---- reloading from the store --------------------------------------------------- */

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "online/committed.h"
 #include "online/events.h"
 #include "online/store.h"
 
@@ -31,14 +32,14 @@ typedef json_t *LobbyRenderFn(void *ctx, const StoreGame *g);
 Lobby *lobby_new(Hub *hub, LobbyRenderFn *render, void *ctx);
 void lobby_free(Lobby *l);
 
-/* A write of game g committed (here or on another server): g enters the
+/* A write of game g committed (here, told by the writer once durable,
+ * writer.h; or on another server): g enters the
  * lobby, is shown anew, or leaves it, as its row says. */
 void lobby_changed(Lobby *l, const StoreGame *g);
 
-/* From hold on, changes wait; release applies them (send: the batch
- * committed) or drops them (it did not). */
-void lobby_hold(Lobby *l);
-void lobby_release(Lobby *l, bool send);
+/* The writer's subscriber (committed.h), ctx the lobby: lobby_changed for
+ * each game written. */
+CommittedFn lobby_committed;
 
 /* The open games as the store has them now (at start, and when news may
  * have been missed): those gone leave, the others enter or are shown anew.

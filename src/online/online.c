@@ -5,8 +5,10 @@
  * A request goes one way: the committer (committer.c) does it under the
  * service's lock, its action (actions.c) checks it against the game as
  * loaded (loaded.c) and who is online (presence.c), the writer (writer.c)
- * commits its change, the publisher (publisher.c) sends its events to the
- * streams (events.c) once durable.  The timer (timer.c) lets flags fall and
+ * commits its change and hands what it committed, once durable, to its
+ * subscribers (below): the publisher (publisher.c) sends its events to the
+ * streams (events.c), the flags, the lobby and the computer take note.
+ * The seat the request's token proved is online once it succeeds (acting.c).  The timer (timer.c) lets flags fall and
  * seats go offline; on a store shared by several servers the watcher
  * (watcher.c) hears the others' writes and presence.
  *
@@ -108,6 +110,16 @@ static json_t *render_open_game(void *ctx, const StoreGame *g) {
     return game;
 }
 
+/* The writer's subscribers (writer.h, committed.h), each told of every
+ * commit once it is durable, in this order: its events to the streams, the
+ * games' flags, the lobby, the computer's seats. */
+static bool subscribe(Online *o) {
+    return writer_subscribe(o->writer, publisher_committed, o->publisher) &&
+           writer_subscribe(o->writer, live_committed, o->live) &&
+           writer_subscribe(o->writer, lobby_committed, o->lobby) &&
+           writer_subscribe(o->writer, computer_committed, o->computer);
+}
+
 /* The parts that start no thread; false if out of memory. */
 static bool assemble(Online *o, const OnlineConfig *config, Hub *hub) {
     o->live = live_new();
@@ -116,10 +128,10 @@ static bool assemble(Online *o, const OnlineConfig *config, Hub *hub) {
     o->lobby_hub = o->presence ? hub_new(config->lobby_stream_closed, config->lobby_stream_closed_ctx) : NULL;
     o->lobby = o->lobby_hub ? lobby_new(o->lobby_hub, render_open_game, o) : NULL;
     o->computer = o->lobby ? computer_start(config->computer_threads, o->store, submit_computer_move, o) : NULL;
-    o->writer = o->computer ? writer_new(o->store, o->publisher, o->live, o->lobby, o->computer) : NULL;
+    o->writer = o->computer ? writer_new(o->store, o->publisher) : NULL;
     o->acts = (Actions){.store = o->store, .writer = o->writer, .presence = o->presence, .hub = hub,
                         .abandon_ms = config->abandon_ms, .max_open = config->open_per_address};
-    return o->writer != NULL;
+    return o->writer && subscribe(o);
 }
 
 /* The threads; NULL, or what could not be started. */

@@ -66,6 +66,12 @@ static void send_event(Publisher *p, const char *id, int64_t seq, const char *te
     else if (hub_publish_event(p->hub, id, seq, text)) publisher_catch_up(p, id, seq);
 }
 
+void publisher_committed(void *ctx, const Committed *list, int n) {
+    for (int k = 0; k < n; k++)
+        for (int e = 0; e < list[k].n; e++)
+            if (list[k].text[e]) send_event(ctx, list[k].g.id, list[k].first + e, list[k].text[e]);
+}
+
 void publish(Publisher *p, const char *id, int64_t seq, const char *text) {
     if (!p->holding) {
         send_event(p, id, seq, text);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/committed.h"
 #include "online/events.h"
 #include "online/store.h"
 
@@ -22,6 +23,11 @@ void publisher_free(Publisher *p);
 /* Text, event number seq of game id (0: presence, which is not stored), to
  * the game's streams. */
 void publish(Publisher *p, const char *id, int64_t seq, const char *text);
+
+/* The writer's subscriber (committed.h), ctx the publisher: every event
+ * committed to its game's streams at once, held or not (a batch's: the
+ * writer hands them over before release). */
+CommittedFn publisher_committed;
 
 /* From hold on, what is published waits; release sends it (send: the batch
  * committed) or drops it (it did not), and publishes at once again. */

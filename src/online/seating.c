@@ -274,7 +274,7 @@ static int rematch_seat(const Actions *acts, const Loaded *l, const char *from, 
     if (strcmp(from, l->g.rematch_of)) return acting_refuse(a, 403, "forbidden", "this game is no rematch of that one"), -1;
     Loaded old;
     if (!loaded_read(acts->store, from, &old, a)) return -1;
-    int old_seat = acting_seat(acts, &old.g, token, a);
+    int old_seat = acting_seat(&old, token, a);
     int seat = old_seat < 0 ? -1 : seat_in_rematch(&old.g, old_seat);
     loaded_free(&old);
     if (seat >= 0 && l->g.joined[seat]) return acting_refuse(a, 409, "seat_taken", "that seat is taken"), -1;
@@ -341,7 +341,7 @@ static bool called_off(const Actions *acts, const char *id) {
  * order with their name, the computer's seats as they were. */
 static void ask_rematch(const Actions *acts, Loaded *l, int seat, OnlineAnswer *a) {
     if (l->g.rematch[0] && !called_off(acts, l->g.rematch)) {
-        acting_answer_game(acts, l, a);
+        a->status = 200; /* with the game (acting_done) */
         return;
     } /* asked for already, by anyone */
     StoreGame next;
@@ -409,7 +409,7 @@ void seating_rematch(const Actions *acts, Loaded *l, const char *token, const js
         body_bad_request(a, "\"action\" must be \"offer\" (the default) or \"cancel\"");
         return;
     }
-    int seat = acting_seat(acts, &l->g, token, a);
+    int seat = acting_seat(l, token, a);
     if (seat < 0) return;
     if (l->g.status != GAME_FINISHED) {
         acting_refuse(a, 409, "stale", "a rematch is offered once the game is over");

@@ -1,7 +1,7 @@
 /*
- * store_backend.c: each call of store.h handed to the store's backend,
- * through the table of its methods (store_backend.h); and what the backends
- * share.
+ * store_backend.c: each call of store.h but the writes (store_script.c)
+ * handed to the store's backend, through the table of its methods
+ * (store_backend.h); and what the backends share.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "online/store_backend.h"
@@ -9,29 +9,6 @@
 void store_close(Store *s) {
     if (s) s->ops->close(s);
 }
-
-StoreStatus store_create(Store *s, StoreGame *g, const StoreEvent *events, int n) {
-    return s->ops->create(s, g, events, n);
-}
-
-StoreStatus store_create_open(Store *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
-    return s->ops->create_open(s, g, max_open, events, n);
-}
-
-StoreStatus store_join(Store *s, StoreGame *g, int seat, const StoreEvent *events, int n) {
-    return s->ops->join(s, g, seat, events, n);
-}
-
-StoreStatus store_append_move(Store *s, StoreGame *g, int expected_ply, const char *move, const StoreEvent *events,
-                              int n) {
-    return s->ops->append_move(s, g, expected_ply, move, events, n);
-}
-
-StoreStatus store_update(Store *s, StoreGame *g, const StoreEvent *events, int n) {
-    return s->ops->update(s, g, events, n);
-}
-
-StoreStatus store_touch(Store *s, const char *id, int seat, int64_t ms) { return s->ops->touch(s, id, seat, ms); }
 
 StoreStatus store_read(Store *s, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     return s->ops->read(s, id, g, moves);
@@ -47,12 +24,6 @@ StoreStatus store_each_unfinished(Store *s, StoreGameFn *each, void *ctx) {
 
 StoreStatus store_each_open(Store *s, StoreGameFn *each, void *ctx) { return s->ops->each_open(s, each, ctx); }
 
-StoreStatus store_expire(Store *s, int64_t before_ms, int *deleted) { return s->ops->expire(s, before_ms, deleted); }
-
-StoreStatus store_batch_begin(Store *s) { return s->ops->batch_begin(s); }
-StoreStatus store_batch_commit(Store *s) { return s->ops->batch_commit(s); }
-void store_batch_abort(Store *s) { s->ops->batch_abort(s); }
-
 bool store_shared(const Store *s) { return s->ops->next_notice != NULL; }
 
 StoreStatus store_next_notice(Store *s, StoreNotice *n, int timeout_ms) {
@@ -65,11 +36,13 @@ void store_announce_seen(Store *s, const char *id, int seat, int64_t ms) {
 
 void store_set_step_hook(Store *s, void (*hook)(const char *step)) { s->hook = hook; }
 
-void store_init_recursive_lock(pthread_mutex_t *lock) {
+void store_init(Store *s, const StoreOps *ops, const StoreSql *sql) {
+    s->ops = ops;
+    s->sql = sql;
     pthread_mutexattr_t recursive;
     pthread_mutexattr_init(&recursive);
     pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(lock, &recursive);
+    pthread_mutex_init(&s->lock, &recursive);
     pthread_mutexattr_destroy(&recursive);
 }
 

@@ -14,6 +14,10 @@
  * connection that breaks is opened again on the next call, so a database
  * that restarts costs the calls made while it is down (STORE_UNAVAILABLE,
  * nothing written) and nothing after.
+ *
+ * The sequence of each write and batch is store_script.c's, the same as
+ * SQLite's: here only its SQL (StoreSql, store_backend.h), the reads and
+ * the notices.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "online/store_pg.h"
@@ -100,11 +104,8 @@ typedef struct {
     char *conninfo;
     PGconn *db;            /* the calls, under lock */
     bool prepared[Q_COUNT]; /* on db as it is now */
-    pthread_mutex_t lock;  /* recursive: a batch holds it across its writes */
-    bool in_batch;
     bool down;             /* the last try to connect failed */
     int64_t retry_at;      /* then, the next try not before this (monotonic ms) */
-    bool db_lost_batch;    /* a write of the batch could not be undone alone: the batch fails */
     atomic_int db_pid;     /* db's backend, whose own notices the listener skips */
     PGconn *listener;      /* LISTEN, for store_next_notice's thread only */
     bool missed;           /* the listener was lost: news may have been missed */
@@ -113,6 +114,7 @@ typedef struct {
 } PgStore;
 
 static const StoreOps PG_OPS;
+static const StoreSql PG_SQL;
 
 /* ---- connections ------------------------------------------------------------- */
 
@@ -159,7 +161,7 @@ static void db_connected(PgStore *s, bool now) {
  * calls between fail at once instead of each waiting for a timeout. */
 static bool db_ready(PgStore *s) {
     if (s->db && PQstatus(s->db) == CONNECTION_OK) return true;
-    if (s->in_batch) return false; /* a batch's transaction died with its connection */
+    if (s->base.in_batch) return false; /* a batch's transaction died with its connection */
     if (s->down && monotonic_ms() < s->retry_at) return false;
     s->retry_at = monotonic_ms() + RECONNECT_PAUSE_MS;
     PQfinish(s->db);
@@ -335,7 +337,7 @@ static void pg_close(Store *base) {
     PgStore *s = (PgStore *)base;
     PQfinish(s->db);
     PQfinish(s->listener);
-    pthread_mutex_destroy(&s->lock);
+    pthread_mutex_destroy(&s->base.lock);
     free(s->conninfo);
     free(s);
 }
@@ -413,8 +415,7 @@ Store *store_pg_open(const char *conninfo, char *err, int err_size) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    s->base.ops = &PG_OPS;
-    store_init_recursive_lock(&s->lock);
+    store_init(&s->base, &PG_OPS, &PG_SQL);
     if (!make_statements(s)) {
         snprintf(err, (size_t)err_size, "the store's statements are too long");
         pg_close(&s->base);
@@ -429,215 +430,112 @@ Store *store_pg_open(const char *conninfo, char *err, int err_size) {
     return &s->base;
 }
 
-/* ---- writing: one transaction each ------------------------------------------------ */
+/* ---- the SQL of the writes (store_script.c runs them) ------------------------- */
 
 /* After a first statement failed outside a batch: true if the connection
  * was found broken and is open again, so the statement may be tried once
  * more (nothing was done on the old connection). */
-static bool reconnected(PgStore *s) { return !s->in_batch && PQstatus(s->db) == CONNECTION_BAD && db_ready(s); }
+static bool reconnected(PgStore *s) { return !s->base.in_batch && PQstatus(s->db) == CONNECTION_BAD && db_ready(s); }
 
-/* Locks and opens a write's transaction, or in a batch its savepoint. */
-static bool begin(PgStore *s) {
-    pthread_mutex_lock(&s->lock);
-    if (s->in_batch) {
-        if (exec(s, "SAVEPOINT write")) return true;
-    } else if (db_ready(s) && (exec(s, "BEGIN") || (reconnected(s) && exec(s, "BEGIN")))) {
-        return true;
-    }
-    pthread_mutex_unlock(&s->lock);
-    return false;
-}
-
-/* Keeps the write (commits, or in a batch releases its savepoint) if st is
- * STORE_OK, else undoes it; unlocks.  The write's outcome. */
-static StoreStatus end(PgStore *s, StoreStatus st) {
-    if (s->in_batch) {
-        if (st == STORE_OK && !exec(s, "RELEASE write")) st = STORE_UNAVAILABLE;
-        if (st != STORE_OK && !(exec(s, "ROLLBACK TO write") && exec(s, "RELEASE write")))
-            s->db_lost_batch = true; /* the batch is lost: its commit will fail */
-    } else if (st == STORE_OK) {
-        if (!commit(s)) st = STORE_UNAVAILABLE;
-    } else {
-        exec(s, "ROLLBACK");
-    }
-    pthread_mutex_unlock(&s->lock);
-    return st;
-}
-
-static StoreStatus pg_batch_begin(Store *base) {
+static bool pg_begin(Store *base) {
     PgStore *s = (PgStore *)base;
-    pthread_mutex_lock(&s->lock);
-    if (s->in_batch || !begin(s)) {
-        pthread_mutex_unlock(&s->lock);
-        return STORE_UNAVAILABLE;
-    }
-    pthread_mutex_unlock(&s->lock); /* begin's: the batch keeps the first */
-    s->in_batch = true;
-    return STORE_OK;
+    return db_ready(s) && (exec(s, "BEGIN") || (reconnected(s) && exec(s, "BEGIN")));
 }
 
-static StoreStatus pg_batch_commit(Store *base) {
+static bool pg_savepoint(Store *base) { return exec((PgStore *)base, "SAVEPOINT write"); }
+static bool pg_release(Store *base) { return exec((PgStore *)base, "RELEASE write"); }
+
+static bool pg_undo(Store *base) {
     PgStore *s = (PgStore *)base;
-    /* A statement that failed outside a savepoint (a read) aborted the
-     * transaction, and COMMIT would then "succeed" as a ROLLBACK. */
-    bool ok = !s->db_lost_batch && PQtransactionStatus(s->db) == PQTRANS_INTRANS && commit(s);
-    s->db_lost_batch = false;
-    if (ok) store_step(base, "commit");
-    else exec(s, "ROLLBACK");
-    s->in_batch = false;
-    pthread_mutex_unlock(&s->lock);
-    return ok ? STORE_OK : STORE_UNAVAILABLE;
+    return exec(s, "ROLLBACK TO write") && exec(s, "RELEASE write");
 }
 
-static void pg_batch_abort(Store *base) {
-    PgStore *s = (PgStore *)base;
-    exec(s, "ROLLBACK");
-    s->db_lost_batch = false;
-    s->in_batch = false;
-    pthread_mutex_unlock(&s->lock);
+static bool pg_commit(Store *base) { return commit((PgStore *)base); }
+static void pg_rollback(Store *base) { exec((PgStore *)base, "ROLLBACK"); }
+
+static bool pg_in_transaction(Store *base) { return PQtransactionStatus(((PgStore *)base)->db) == PQTRANS_INTRANS; }
+
+static StoreStatus pg_insert_event(Store *base, const char *id, int64_t seq, const StoreEvent *event) {
+    Params p = {0};
+    add_text(&p, id);
+    add_int(&p, seq);
+    add_text(&p, event->kind);
+    add_text(&p, event->data);
+    return run_write((PgStore *)base, Q_INSERT_EVENT, &p, false);
 }
 
-static StoreStatus insert_events(PgStore *s, const char *id, int64_t seq, const StoreEvent *events, int n) {
-    for (int k = 0; k < n; k++) {
-        Params p = {0};
-        add_text(&p, id);
-        add_int(&p, seq + 1 + k);
-        add_text(&p, events[k].kind);
-        add_text(&p, events[k].data);
-        StoreStatus st = run_write(s, Q_INSERT_EVENT, &p, false);
-        if (st != STORE_OK) return st;
-        store_step(&s->base, "event");
-    }
-    return STORE_OK;
-}
-
-/* Tells the other servers, when the transaction commits, that game id has events up to seq. */
-static StoreStatus notify_events(PgStore *s, const char *id, int64_t seq) {
-    char payload[STORE_ID_SIZE + 32];
-    snprintf(payload, sizeof payload, "e %s %" PRId64, id, seq);
+/* Tells the other servers payload, when the transaction commits. */
+static StoreStatus notify_payload(Store *base, void *payload) {
     Params p = {0};
     add_text(&p, CHANNEL);
     add_text(&p, payload);
-    return run_write(s, Q_NOTIFY, &p, false);
+    return run_write((PgStore *)base, Q_NOTIFY, &p, false);
 }
 
-/* g's row, if it still has seq g->seq (and the condition of q): CONFLICT if not. */
-static StoreStatus update_row(PgStore *s, Query q, const StoreGame *g, int n) {
+/* That game id has events up to seq. */
+static StoreStatus pg_notify(Store *base, const char *id, int64_t seq) {
+    char payload[STORE_ID_SIZE + 32];
+    snprintf(payload, sizeof payload, "e %s %" PRId64, id, seq);
+    return notify_payload(base, payload);
+}
+
+static StoreStatus pg_update_game(Store *base, const StoreGame *row, int64_t seq, StoreExpect expect, int seat) {
+    Query q = expect == EXPECT_PLY ? Q_UPDATE_GAME_AT_PLY
+              : expect == EXPECT_SEAT_FREE ? (Query)(Q_UPDATE_GAME_SEAT_FREE + seat)
+                                           : Q_UPDATE_GAME;
     Params p = {0};
-    StoreGame row = *g;
-    row.seq = g->seq + n;
-    bind_game(&p, &row);
-    add_text(&p, g->id);
-    add_int(&p, g->seq);
-    if (q == Q_UPDATE_GAME_AT_PLY) add_int(&p, g->ply - 1);
-    StoreStatus st = run_write(s, q, &p, true);
-    if (st == STORE_OK) store_step(&s->base, "game");
-    return st;
+    bind_game(&p, row);
+    add_text(&p, row->id);
+    add_int(&p, seq);
+    if (expect == EXPECT_PLY) add_int(&p, row->ply - 1);
+    return run_write((PgStore *)base, q, &p, true);
 }
 
-/* The row, the move (if any), the events and the notice, in one
- * transaction.  The row first: two servers' writes of one game then queue on
- * its lock (the second finds its seq taken), where taking the move's key
- * first could lock the two in a cycle that PostgreSQL ends with an error. */
-static StoreStatus write_game(PgStore *s, Query q, StoreGame *g, const char *move, const StoreEvent *events, int n) {
-    if (!begin(s)) return STORE_UNAVAILABLE;
-    StoreStatus st = update_row(s, q, g, n);
-    if (st == STORE_OK && move) {
-        Params p = {0};
-        add_text(&p, g->id);
-        add_int(&p, g->ply);
-        add_text(&p, move);
-        st = run_write(s, Q_INSERT_MOVE, &p, false);
-        if (st == STORE_OK) store_step(&s->base, "move");
-    }
-    if (st == STORE_OK) st = insert_events(s, g->id, g->seq, events, n);
-    if (st == STORE_OK) st = notify_events(s, g->id, g->seq + n);
-    st = end(s, st);
-    if (st == STORE_OK) g->seq += n;
-    return st;
+static StoreStatus pg_insert_move(Store *base, const char *id, int ply, const char *move) {
+    Params p = {0};
+    add_text(&p, id);
+    add_int(&p, ply);
+    add_text(&p, move);
+    return run_write((PgStore *)base, Q_INSERT_MOVE, &p, false);
 }
 
-/* In the caller's transaction: fewer than max_open games of address open
- * (OK), else LIMITED. */
-static StoreStatus below_open_limit(PgStore *s, const char *address, int max_open) {
+/* The creations from one address wait for each other's commit (Q_LOCK_ADDRESS), then count. */
+static StoreStatus pg_count_open(Store *base, const char *address, int *count) {
+    PgStore *s = (PgStore *)base;
     Params p = {0};
     add_text(&p, address);
     StoreStatus st = run_write(s, Q_LOCK_ADDRESS, &p, false);
     if (st != STORE_OK) return st;
     PGresult *r = run(s, Q_COUNT_OPEN, &p);
     bool counted = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
-    int64_t open = counted ? int_at(r, 0, 0) : 0;
+    *count = counted ? (int)int_at(r, 0, 0) : 0;
     PQclear(r);
-    return !counted ? STORE_UNAVAILABLE : open >= max_open ? STORE_LIMITED : STORE_OK;
+    return counted ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-/* A new row (max_open < 0: whatever the lobby holds) with its events and notice. */
-static StoreStatus create_row(PgStore *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
-    if (!begin(s)) return STORE_UNAVAILABLE;
-    StoreStatus st = max_open >= 0 ? below_open_limit(s, g->open_by, max_open) : STORE_OK;
+static StoreStatus pg_insert_game(Store *base, const StoreGame *row) {
     Params p = {0};
-    StoreGame row = *g;
-    row.seq = n;
-    bind_game(&p, &row);
-    add_text(&p, g->id);
-    if (st == STORE_OK) st = run_write(s, Q_INSERT_GAME, &p, false);
-    if (st == STORE_OK) store_step(&s->base, "game");
-    if (st == STORE_OK) st = insert_events(s, g->id, 0, events, n);
-    if (st == STORE_OK) st = notify_events(s, g->id, n);
-    st = end(s, st);
-    if (st == STORE_OK) g->seq = n;
-    return st;
-}
-
-static StoreStatus pg_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    return create_row((PgStore *)base, g, -1, events, n);
-}
-
-static StoreStatus pg_create_open(Store *base, StoreGame *g, int max_open, const StoreEvent *events, int n) {
-    return create_row((PgStore *)base, g, max_open, events, n);
-}
-
-static StoreStatus pg_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
-    if (seat < 0 || seat >= STORE_SEATS) return STORE_CONFLICT;
-    return write_game((PgStore *)base, Q_UPDATE_GAME_SEAT_FREE + seat, g, NULL, events, n);
-}
-
-static StoreStatus pg_append_move(Store *base, StoreGame *g, int expected_ply, const char *move,
-                                  const StoreEvent *events, int n) {
-    if (g->ply != expected_ply + 1 || strlen(move) >= STORE_MOVE_SIZE) return STORE_CONFLICT;
-    return write_game((PgStore *)base, Q_UPDATE_GAME_AT_PLY, g, move, events, n);
-}
-
-static StoreStatus pg_update(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    return write_game((PgStore *)base, Q_UPDATE_GAME, g, NULL, events, n);
+    bind_game(&p, row);
+    add_text(&p, row->id);
+    return run_write((PgStore *)base, Q_INSERT_GAME, &p, false);
 }
 
 static StoreStatus pg_touch(Store *base, const char *id, int seat, int64_t ms) {
-    PgStore *s = (PgStore *)base;
-    if (!plausible_id(id) || seat < 0 || seat >= STORE_SEATS) return STORE_NOT_FOUND;
-    if (!begin(s)) return STORE_UNAVAILABLE;
+    if (!plausible_id(id)) return STORE_CONFLICT; /* no such row */
     Params p = {0};
     add_int(&p, ms);
     add_text(&p, id);
-    StoreStatus st = run_write(s, Q_TOUCH + seat, &p, true);
-    bool found = st == STORE_OK;
-    st = end(s, st == STORE_CONFLICT ? STORE_OK : st); /* no such row: nothing to undo */
-    return st == STORE_OK && !found ? STORE_NOT_FOUND : st;
+    return run_write((PgStore *)base, Q_TOUCH + seat, &p, true);
 }
 
 static StoreStatus pg_expire(Store *base, int64_t before_ms, int *deleted) {
-    PgStore *s = (PgStore *)base;
-    if (deleted) *deleted = 0;
-    if (!begin(s)) return STORE_UNAVAILABLE;
     Params p = {0};
     add_int(&p, before_ms);
-    PGresult *r = run(s, Q_EXPIRE, &p);
+    PGresult *r = run((PgStore *)base, Q_EXPIRE, &p);
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    int count = ok ? atoi(PQcmdTuples(r)) : 0;
+    *deleted = ok ? atoi(PQcmdTuples(r)) : 0;
     PQclear(r);
-    StoreStatus st = end(s, ok ? STORE_OK : STORE_UNAVAILABLE);
-    if (st == STORE_OK && deleted) *deleted = count;
-    return st;
+    return ok ? STORE_OK : STORE_UNAVAILABLE;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -645,7 +543,7 @@ static StoreStatus pg_expire(Store *base, int64_t before_ms, int *deleted) {
 /* Locks and runs a read: moves are only ever added, and the row is read
  * first, so its moves up to its ply are all there without a transaction. */
 static PGresult *run_read(PgStore *s, Query q, const Params *p) {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(&s->base.lock);
     PGresult *r = db_ready(s) ? run(s, q, p) : NULL;
     if (PQresultStatus(r) != PGRES_TUPLES_OK && s->db && reconnected(s)) {
         PQclear(r);
@@ -663,7 +561,7 @@ static StoreStatus read_moves(PgStore *s, const StoreGame *g, char (**moves)[STO
     add_text(&p, g->id);
     add_int(&p, g->ply);
     PGresult *r = run_read(s, Q_READ_MOVES, &p);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     *moves = r ? calloc((size_t)g->ply + 1, STORE_MOVE_SIZE) : NULL;
     for (int row = 0; *moves && row < PQntuples(r); row++) {
         int64_t ply = int_at(r, row, 0);
@@ -680,7 +578,7 @@ static StoreStatus pg_read(Store *base, const char *id, StoreGame *g, char (**mo
     Params p = {0};
     add_text(&p, id);
     PGresult *r = run_read(s, Q_READ_GAME, &p);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     StoreStatus st = !r ? STORE_UNAVAILABLE : PQntuples(r) == 1 ? STORE_OK : STORE_NOT_FOUND;
     if (st == STORE_OK) read_game(r, 0, g);
     PQclear(r);
@@ -695,7 +593,7 @@ static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, Sto
     add_text(&p, id);
     add_int(&p, seq);
     PGresult *r = run_read(s, Q_EVENTS_AFTER, &p);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     for (int row = 0; r && row < PQntuples(r); row++)
         each(ctx, int_at(r, row, 0), PQgetvalue(r, row, 1), PQgetvalue(r, row, 2));
     PQclear(r);
@@ -706,7 +604,7 @@ static StoreStatus pg_events_after(Store *base, const char *id, int64_t seq, Sto
 static StoreStatus each_row(PgStore *s, Query q, StoreGameFn *each, void *ctx) {
     Params p = {0};
     PGresult *r = run_read(s, q, &p);
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     StoreGame g;
     for (int row = 0; r && row < PQntuples(r); row++) {
         read_game(r, row, &g);
@@ -802,40 +700,42 @@ static void pg_announce_seen(Store *base, const char *id, int seat, int64_t ms) 
     PgStore *s = (PgStore *)base;
     char payload[STORE_ID_SIZE + 48];
     snprintf(payload, sizeof payload, "s %s %d %" PRId64, id, seat, ms);
-    Params p = {0};
-    add_text(&p, CHANNEL);
-    add_text(&p, payload);
     /* Its own transaction (in a batch, savepoint), so that a failure spoils nothing else. */
-    if (begin(s)) end(s, run_write(s, Q_NOTIFY, &p, false));
+    store_transact(&s->base, notify_payload, payload);
 }
 
 static void pg_announce_watchers(Store *base, uint64_t server, const char *id, int count) {
     PgStore *s = (PgStore *)base;
     char payload[STORE_ID_SIZE + 48];
     snprintf(payload, sizeof payload, "w %" PRIx64 " %s %d", server, id, count);
-    Params p = {0};
-    add_text(&p, CHANNEL);
-    add_text(&p, payload);
-    if (begin(s)) end(s, run_write(s, Q_NOTIFY, &p, false));
+    store_transact(&s->base, notify_payload, payload);
 }
 
 static const StoreOps PG_OPS = {
     .close = pg_close,
-    .create = pg_create,
-    .create_open = pg_create_open,
-    .join = pg_join,
-    .append_move = pg_append_move,
-    .update = pg_update,
-    .touch = pg_touch,
     .read = pg_read,
     .events_after = pg_events_after,
     .each_unfinished = pg_each_unfinished,
     .each_open = pg_each_open,
-    .expire = pg_expire,
-    .batch_begin = pg_batch_begin,
-    .batch_commit = pg_batch_commit,
-    .batch_abort = pg_batch_abort,
     .next_notice = pg_next_notice,
     .announce_seen = pg_announce_seen,
     .announce_watchers = pg_announce_watchers,
+};
+
+static const StoreSql PG_SQL = {
+    .begin = pg_begin,
+    .savepoint = pg_savepoint,
+    .release = pg_release,
+    .undo = pg_undo,
+    .commit = pg_commit,
+    .rollback = pg_rollback,
+    .in_transaction = pg_in_transaction,
+    .insert_game = pg_insert_game,
+    .update_game = pg_update_game,
+    .insert_move = pg_insert_move,
+    .insert_event = pg_insert_event,
+    .notify = pg_notify,
+    .count_open = pg_count_open,
+    .touch = pg_touch,
+    .expire = pg_expire,
 };

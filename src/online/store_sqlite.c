@@ -6,6 +6,8 @@
  * time anyway, and each game's writes are ordered by its seq column.  A
  * batch (store.h) is one transaction held with the lock (a recursive one) by
  * the thread that began it; each write in it is a savepoint of its own.
+ * The sequence of each write and batch is store_script.c's: here only its
+ * SQL (StoreSql, store_backend.h), and the reads.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "online/store_sqlite.h"
@@ -33,8 +35,6 @@ typedef struct {
         sqlite3_stmt *st;
     } kept[STATEMENTS_KEPT];
     int n_kept;
-    pthread_mutex_t lock; /* recursive: a batch holds it across its writes */
-    bool in_batch;
     /* The statements that name every column (store_columns.h), made at open. */
     char insert_game[SQL_SIZE], update_game[SQL_SIZE], select_game[SQL_SIZE], select_unfinished[SQL_SIZE],
         select_open[SQL_SIZE];
@@ -55,6 +55,7 @@ static const char SCHEMA[] =
     "CREATE INDEX IF NOT EXISTS games_by_status ON games (status);";
 
 static const StoreOps SQLITE_OPS;
+static const StoreSql SQLITE_SQL;
 static void sqlite_close(Store *base);
 
 static const char *sql_type(ColumnType t) {
@@ -115,8 +116,7 @@ Store *store_sqlite_open(const char *path, char *err, int err_size) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    s->base.ops = &SQLITE_OPS;
-    store_init_recursive_lock(&s->lock);
+    store_init(&s->base, &SQLITE_OPS, &SQLITE_SQL);
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc == SQLITE_OK) {
@@ -143,12 +143,8 @@ static void sqlite_close(Store *base) {
         free(s->kept[k].sql);
     }
     sqlite3_close(s->db);
-    pthread_mutex_destroy(&s->lock);
+    pthread_mutex_destroy(&s->base.lock);
     free(s);
-}
-
-static void step_done(SqliteStore *s, const char *step) {
-    store_step(&s->base, step);
 }
 
 /* ---- statements -------------------------------------------------------------- */
@@ -244,210 +240,96 @@ static void read_game(sqlite3_stmt *st, StoreGame *g) {
     }
 }
 
-/* ---- writing: one transaction each -------------------------------------------- */
+/* ---- the SQL of the writes (store_script.c runs them) ------------------------- */
 
 static StoreStatus status_of(int rc) {
-    return rc == SQLITE_CONSTRAINT || (rc & 0xff) == SQLITE_CONSTRAINT ? STORE_CONFLICT : STORE_UNAVAILABLE;
+    return rc == SQLITE_OK ? STORE_OK
+           : rc == SQLITE_CONSTRAINT || (rc & 0xff) == SQLITE_CONSTRAINT ? STORE_CONFLICT
+                                                                          : STORE_UNAVAILABLE;
 }
 
-/* A write's transaction, or in a batch its savepoint. */
-static int begin(SqliteStore *s) {
-    pthread_mutex_lock(&s->lock);
-    int rc = exec(s, s->in_batch ? "SAVEPOINT write" : "BEGIN IMMEDIATE");
-    if (rc != SQLITE_OK) pthread_mutex_unlock(&s->lock);
-    return rc;
-}
+static bool sqlite_begin(Store *base) { return exec((SqliteStore *)base, "BEGIN IMMEDIATE") == SQLITE_OK; }
+static bool sqlite_savepoint(Store *base) { return exec((SqliteStore *)base, "SAVEPOINT write") == SQLITE_OK; }
+static bool sqlite_release(Store *base) { return exec((SqliteStore *)base, "RELEASE write") == SQLITE_OK; }
 
-/* In a batch: keeps the write's changes (for the batch's commit) when rc is
- * SQLITE_OK, else undoes them alone; unlocks. */
-static StoreStatus end_savepoint(SqliteStore *s, int rc, StoreStatus refused) {
-    if (rc == SQLITE_OK) rc = exec(s, "RELEASE write");
-    else refused = refused == STORE_OK ? STORE_UNAVAILABLE : refused;
-    if (rc != SQLITE_OK) {
-        exec(s, "ROLLBACK TO write");
-        exec(s, "RELEASE write");
-    }
-    pthread_mutex_unlock(&s->lock);
-    return rc == SQLITE_OK ? STORE_OK : refused;
-}
-
-/* Commits when rc is SQLITE_OK, else rolls back; unlocks. */
-static StoreStatus end(SqliteStore *s, int rc, StoreStatus refused) {
-    if (s->in_batch) return end_savepoint(s, rc, refused);
-    if (rc == SQLITE_OK) {
-        rc = exec(s, "COMMIT");
-        if (rc == SQLITE_OK) {
-            pthread_mutex_unlock(&s->lock);
-            return STORE_OK;
-        }
-        refused = STORE_UNAVAILABLE;
-    }
-    if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
-    pthread_mutex_unlock(&s->lock);
-    return refused;
-}
-
-static StoreStatus sqlite_batch_begin(Store *base) {
+static bool sqlite_undo(Store *base) {
     SqliteStore *s = (SqliteStore *)base;
-    pthread_mutex_lock(&s->lock);
-    if (s->in_batch || exec(s, "BEGIN IMMEDIATE") != SQLITE_OK) {
-        pthread_mutex_unlock(&s->lock);
-        return STORE_UNAVAILABLE;
-    }
-    s->in_batch = true; /* the lock stays held until the batch ends */
-    return STORE_OK;
+    bool undone = exec(s, "ROLLBACK TO write") == SQLITE_OK;
+    return exec(s, "RELEASE write") == SQLITE_OK && undone;
 }
 
-static StoreStatus sqlite_batch_commit(Store *base) {
-    SqliteStore *s = (SqliteStore *)base;
-    int rc = exec(s, "COMMIT");
-    if (rc == SQLITE_OK) step_done(s, "commit");
-    else if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
-    s->in_batch = false;
-    pthread_mutex_unlock(&s->lock);
-    return rc == SQLITE_OK ? STORE_OK : STORE_UNAVAILABLE;
-}
+static bool sqlite_commit(Store *base) { return exec((SqliteStore *)base, "COMMIT") == SQLITE_OK; }
 
-static void sqlite_batch_abort(Store *base) {
+static bool sqlite_in_transaction(Store *base) { return !sqlite3_get_autocommit(((SqliteStore *)base)->db); }
+
+static void sqlite_rollback(Store *base) {
     SqliteStore *s = (SqliteStore *)base;
     if (!sqlite3_get_autocommit(s->db)) exec(s, "ROLLBACK");
-    s->in_batch = false;
-    pthread_mutex_unlock(&s->lock);
 }
 
-static int insert_events(SqliteStore *s, const char *id, int64_t seq, const StoreEvent *events, int n) {
-    for (int k = 0; k < n; k++) {
-        sqlite3_stmt *st = prepare(s, "INSERT INTO events (game, seq, kind, data) VALUES (?1, ?2, ?3, ?4)");
-        if (!st) return SQLITE_ERROR;
-        bind_text(st, 1, id);
-        sqlite3_bind_int64(st, 2, seq + 1 + k);
-        bind_text(st, 3, events[k].kind);
-        bind_text(st, 4, events[k].data);
-        int rc = run(s, st);
-        if (rc != SQLITE_OK) return rc;
-        step_done(s, "event");
-    }
-    return SQLITE_OK;
+static StoreStatus sqlite_insert_event(Store *base, const char *id, int64_t seq, const StoreEvent *event) {
+    SqliteStore *s = (SqliteStore *)base;
+    sqlite3_stmt *st = prepare(s, "INSERT INTO events (game, seq, kind, data) VALUES (?1, ?2, ?3, ?4)");
+    if (!st) return STORE_UNAVAILABLE;
+    bind_text(st, 1, id);
+    sqlite3_bind_int64(st, 2, seq);
+    bind_text(st, 3, event->kind);
+    bind_text(st, 4, event->data);
+    return status_of(run(s, st));
 }
 
-/* What a row's write expects of the row besides its seq. */
-typedef enum { EXPECT_SEQ, EXPECT_PLY, EXPECT_SEAT_FREE } Expect;
-
-/* Writes g's row, its seq then g->seq + n, if it still has seq g->seq (and
- * for EXPECT_PLY the ply before g's, for EXPECT_SEAT_FREE seat `seat` not
- * taken); SQLITE_CONSTRAINT when no row matched. */
-static int update_row(SqliteStore *s, const StoreGame *g, int n, Expect expect, int seat) {
+static StoreStatus sqlite_update_game(Store *base, const StoreGame *row, int64_t seq, StoreExpect expect, int seat) {
+    SqliteStore *s = (SqliteStore *)base;
     char sql[SQL_SIZE + 64];
     int k = s->n_columns;
     if (expect == EXPECT_PLY) snprintf(sql, sizeof sql, "%s AND ply = ?%d", s->update_game, k + 3);
     else if (expect == EXPECT_SEAT_FREE) snprintf(sql, sizeof sql, "%s AND %c_joined = 0", s->update_game, store_seat_letter(seat));
     else snprintf(sql, sizeof sql, "%s", s->update_game);
     sqlite3_stmt *st = prepare(s, sql);
-    if (!st) return SQLITE_ERROR;
-    StoreGame row = *g;
-    row.seq = g->seq + n;
-    bind_game(st, &row);
-    bind_text(st, k + 1, g->id);
-    sqlite3_bind_int64(st, k + 2, g->seq);
-    if (expect == EXPECT_PLY) sqlite3_bind_int(st, k + 3, g->ply - 1);
+    if (!st) return STORE_UNAVAILABLE;
+    bind_game(st, row);
+    bind_text(st, k + 1, row->id);
+    sqlite3_bind_int64(st, k + 2, seq);
+    /* The expected ply is bound: one statement for every ply. */
+    if (expect == EXPECT_PLY) sqlite3_bind_int(st, k + 3, row->ply - 1);
     int rc = run(s, st);
     if (rc == SQLITE_OK && sqlite3_changes(s->db) != 1) rc = SQLITE_CONSTRAINT;
-    if (rc == SQLITE_OK) step_done(s, "game");
-    return rc;
+    return status_of(rc);
 }
 
-/* The row first, then the events: both in the caller's transaction. */
-static StoreStatus write_game(SqliteStore *s, StoreGame *g, Expect expect, int seat, const StoreEvent *events, int n,
-                              int (*before)(SqliteStore *, const StoreGame *, const void *), const void *arg) {
-    int rc = begin(s);
-    if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
-    if (before) rc = before(s, g, arg);
-    if (rc == SQLITE_OK) rc = update_row(s, g, n, expect, seat);
-    if (rc == SQLITE_OK) rc = insert_events(s, g->id, g->seq, events, n);
-    StoreStatus st = end(s, rc, status_of(rc));
-    if (st == STORE_OK) g->seq += n;
-    return st;
-}
-
-/* In the caller's transaction: how many games address has open in the lobby. */
-static int count_open(SqliteStore *s, const char *address, int *count) {
+static StoreStatus sqlite_count_open(Store *base, const char *address, int *count) {
+    SqliteStore *s = (SqliteStore *)base;
     sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM games WHERE status = 0 AND open = 1 AND open_by = ?1");
-    if (!st) return SQLITE_ERROR;
+    if (!st) return STORE_UNAVAILABLE;
     bind_text(st, 1, address);
     int rc = sqlite3_step(st);
     *count = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     release(s, st);
-    return rc == SQLITE_ROW ? SQLITE_OK : rc;
+    return rc == SQLITE_ROW ? STORE_OK : STORE_UNAVAILABLE;
 }
 
-/* A new row (max_open < 0: whatever the lobby holds), in one transaction
- * with its events; the count of open games in it too, so that a limit is
- * never passed by two creations at once. */
-static StoreStatus create_row(SqliteStore *s, StoreGame *g, int max_open, const StoreEvent *events, int n) {
-    int rc = begin(s);
-    if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
-    int open = 0;
-    if (max_open >= 0) rc = count_open(s, g->open_by, &open);
-    if (rc == SQLITE_OK && max_open >= 0 && open >= max_open) return end(s, SQLITE_CONSTRAINT, STORE_LIMITED);
-    sqlite3_stmt *st = rc == SQLITE_OK ? prepare(s, s->insert_game) : NULL;
-    StoreGame row = *g; /* bound as it is (SQLITE_STATIC): it must outlive the step */
-    row.seq = n;
-    if (st) {
-        bind_game(st, &row);
-        bind_text(st, s->n_columns + 1, g->id);
-    }
-    if (rc == SQLITE_OK) rc = run(s, st);
-    if (rc == SQLITE_OK) step_done(s, "game");
-    if (rc == SQLITE_OK) rc = insert_events(s, g->id, 0, events, n);
-    StoreStatus result = end(s, rc, status_of(rc));
-    if (result == STORE_OK) g->seq = n;
-    return result;
-}
-
-static StoreStatus sqlite_create(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    return create_row((SqliteStore *)base, g, -1, events, n);
-}
-
-static StoreStatus sqlite_create_open(Store *base, StoreGame *g, int max_open, const StoreEvent *events, int n) {
-    return create_row((SqliteStore *)base, g, max_open, events, n);
-}
-
-static StoreStatus sqlite_join(Store *base, StoreGame *g, int seat, const StoreEvent *events, int n) {
+static StoreStatus sqlite_insert_game(Store *base, const StoreGame *row) {
     SqliteStore *s = (SqliteStore *)base;
-    if (seat < 0 || seat >= STORE_SEATS) return STORE_CONFLICT;
-    return write_game(s, g, EXPECT_SEAT_FREE, seat, events, n, NULL, NULL);
+    sqlite3_stmt *st = prepare(s, s->insert_game);
+    if (!st) return STORE_UNAVAILABLE;
+    bind_game(st, row); /* SQLITE_STATIC: row outlives the step */
+    bind_text(st, s->n_columns + 1, row->id);
+    return status_of(run(s, st));
 }
 
-/* The move goes in first: its primary key refuses a second move number P + 1. */
-static int insert_move(SqliteStore *s, const StoreGame *g, const void *move) {
+/* The move's primary key refuses a second move number P + 1. */
+static StoreStatus sqlite_insert_move(Store *base, const char *id, int ply, const char *move) {
+    SqliteStore *s = (SqliteStore *)base;
     sqlite3_stmt *st = prepare(s, "INSERT INTO moves (game, ply, move) VALUES (?1, ?2, ?3)");
-    if (!st) return SQLITE_ERROR;
-    bind_text(st, 1, g->id);
-    sqlite3_bind_int(st, 2, g->ply);
+    if (!st) return STORE_UNAVAILABLE;
+    bind_text(st, 1, id);
+    sqlite3_bind_int(st, 2, ply);
     bind_text(st, 3, move);
-    int rc = run(s, st);
-    if (rc == SQLITE_OK) step_done(s, "move");
-    return rc;
-}
-
-static StoreStatus sqlite_append_move(Store *base, StoreGame *g, int expected_ply, const char *move,
-                              const StoreEvent *events, int n) {
-    SqliteStore *s = (SqliteStore *)base;
-    if (g->ply != expected_ply + 1 || strlen(move) >= STORE_MOVE_SIZE) return STORE_CONFLICT;
-    /* The expected ply is bound: one statement for every ply. */
-    return write_game(s, g, EXPECT_PLY, 0, events, n, insert_move, move);
-}
-
-static StoreStatus sqlite_update(Store *base, StoreGame *g, const StoreEvent *events, int n) {
-    SqliteStore *s = (SqliteStore *)base;
-    return write_game(s, g, EXPECT_SEQ, 0, events, n, NULL, NULL);
+    return status_of(run(s, st));
 }
 
 static StoreStatus sqlite_touch(Store *base, const char *id, int seat, int64_t ms) {
     SqliteStore *s = (SqliteStore *)base;
-    if (seat < 0 || seat >= STORE_SEATS) return STORE_NOT_FOUND;
-    int rc = begin(s);
-    if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
     char sql[64];
     snprintf(sql, sizeof sql, "UPDATE games SET %c_seen = ?1 WHERE id = ?2", store_seat_letter(seat));
     sqlite3_stmt *st = prepare(s, sql);
@@ -455,10 +337,30 @@ static StoreStatus sqlite_touch(Store *base, const char *id, int seat, int64_t m
         sqlite3_bind_int64(st, 1, ms);
         bind_text(st, 2, id);
     }
-    rc = run(s, st);
-    bool found = rc == SQLITE_OK && sqlite3_changes(s->db) == 1;
-    StoreStatus result = end(s, rc, STORE_UNAVAILABLE);
-    return result == STORE_OK && !found ? STORE_NOT_FOUND : result;
+    int rc = run(s, st);
+    if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
+    return sqlite3_changes(s->db) == 1 ? STORE_OK : STORE_CONFLICT;
+}
+
+static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
+    SqliteStore *s = (SqliteStore *)base;
+    static const char *const SQL[] = {
+        "CREATE TEMP TABLE IF NOT EXISTS doomed (id TEXT PRIMARY KEY)",
+        "DELETE FROM doomed",
+        ("INSERT INTO doomed SELECT id FROM games WHERE (status = 2 AND finished_ms < ?1)"
+         " OR (status = 0 AND created_ms < ?1)"),
+        "DELETE FROM moves WHERE game IN doomed",
+        "DELETE FROM events WHERE game IN doomed",
+        "DELETE FROM games WHERE id IN doomed",
+    };
+    int rc = SQLITE_OK;
+    for (size_t k = 0; k < sizeof SQL / sizeof *SQL && rc == SQLITE_OK; k++) {
+        sqlite3_stmt *st = prepare(s, SQL[k]);
+        if (st && strstr(SQL[k], "?1")) sqlite3_bind_int64(st, 1, before_ms);
+        rc = run(s, st);
+        if (rc == SQLITE_OK && !strncmp(SQL[k], "DELETE FROM games", 17)) *deleted = sqlite3_changes(s->db);
+    }
+    return rc == SQLITE_OK ? STORE_OK : STORE_UNAVAILABLE;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -489,9 +391,9 @@ static StoreStatus read_moves(SqliteStore *s, const StoreGame *g, char (**moves)
 static StoreStatus sqlite_read(Store *base, const char *id, StoreGame *g, char (**moves)[STORE_MOVE_SIZE]) {
     SqliteStore *s = (SqliteStore *)base;
     if (moves) *moves = NULL;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(&s->base.lock);
     /* One read transaction, so that the row and its moves agree (a batch is one already). */
-    bool own = !s->in_batch;
+    bool own = !s->base.in_batch;
     if (own) exec(s, "BEGIN");
     sqlite3_stmt *st = prepare(s, s->select_game);
     StoreStatus result = STORE_UNAVAILABLE;
@@ -508,13 +410,13 @@ static StoreStatus sqlite_read(Store *base, const char *id, StoreGame *g, char (
     }
     if (result == STORE_OK && moves) result = read_moves(s, g, moves);
     if (own) exec(s, "COMMIT");
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     return result;
 }
 
 static StoreStatus sqlite_events_after(Store *base, const char *id, int64_t seq, StoreEventFn *each, void *ctx) {
     SqliteStore *s = (SqliteStore *)base;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(&s->base.lock);
     sqlite3_stmt *st = prepare(s, "SELECT seq, kind, data FROM events WHERE game = ?1 AND seq > ?2 ORDER BY seq");
     int rc = SQLITE_ERROR;
     if (st) {
@@ -525,13 +427,13 @@ static StoreStatus sqlite_events_after(Store *base, const char *id, int64_t seq,
                  (const char *)sqlite3_column_text(st, 2));
         release(s, st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
 }
 
 /* Calls each for every row that sql (SELECT id, <every column> ...) finds. */
 static StoreStatus each_row(SqliteStore *s, const char *sql, StoreGameFn *each, void *ctx) {
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(&s->base.lock);
     sqlite3_stmt *st = prepare(s, sql);
     int rc = SQLITE_ERROR;
     if (st) {
@@ -542,7 +444,7 @@ static StoreStatus each_row(SqliteStore *s, const char *sql, StoreGameFn *each, 
         }
         release(s, st);
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->base.lock);
     return rc == SQLITE_DONE ? STORE_OK : STORE_UNAVAILABLE;
 }
 
@@ -556,47 +458,27 @@ static StoreStatus sqlite_each_open(Store *base, StoreGameFn *each, void *ctx) {
     return each_row(s, s->select_open, each, ctx);
 }
 
-static StoreStatus sqlite_expire(Store *base, int64_t before_ms, int *deleted) {
-    SqliteStore *s = (SqliteStore *)base;
-    if (deleted) *deleted = 0;
-    int rc = begin(s);
-    if (rc != SQLITE_OK) return STORE_UNAVAILABLE;
-    static const char *const SQL[] = {
-        "CREATE TEMP TABLE IF NOT EXISTS doomed (id TEXT PRIMARY KEY)",
-        "DELETE FROM doomed",
-        ("INSERT INTO doomed SELECT id FROM games WHERE (status = 2 AND finished_ms < ?1)"
-         " OR (status = 0 AND created_ms < ?1)"),
-        "DELETE FROM moves WHERE game IN doomed",
-        "DELETE FROM events WHERE game IN doomed",
-        "DELETE FROM games WHERE id IN doomed",
-    };
-    int count = 0;
-    for (size_t k = 0; k < sizeof SQL / sizeof *SQL && rc == SQLITE_OK; k++) {
-        sqlite3_stmt *st = prepare(s, SQL[k]);
-        if (st && strstr(SQL[k], "?1")) sqlite3_bind_int64(st, 1, before_ms);
-        rc = run(s, st);
-        if (rc == SQLITE_OK && !strncmp(SQL[k], "DELETE FROM games", 17)) count = sqlite3_changes(s->db);
-    }
-    StoreStatus result = end(s, rc, STORE_UNAVAILABLE);
-    if (result == STORE_OK && deleted) *deleted = count;
-    return result;
-}
-
-
 static const StoreOps SQLITE_OPS = {
     .close = sqlite_close,
-    .create = sqlite_create,
-    .create_open = sqlite_create_open,
-    .join = sqlite_join,
-    .append_move = sqlite_append_move,
-    .update = sqlite_update,
-    .touch = sqlite_touch,
     .read = sqlite_read,
     .events_after = sqlite_events_after,
     .each_unfinished = sqlite_each_unfinished,
     .each_open = sqlite_each_open,
+};
+
+static const StoreSql SQLITE_SQL = {
+    .begin = sqlite_begin,
+    .savepoint = sqlite_savepoint,
+    .release = sqlite_release,
+    .undo = sqlite_undo,
+    .commit = sqlite_commit,
+    .rollback = sqlite_rollback,
+    .in_transaction = sqlite_in_transaction,
+    .insert_game = sqlite_insert_game,
+    .update_game = sqlite_update_game,
+    .insert_move = sqlite_insert_move,
+    .insert_event = sqlite_insert_event,
+    .count_open = sqlite_count_open,
+    .touch = sqlite_touch,
     .expire = sqlite_expire,
-    .batch_begin = sqlite_batch_begin,
-    .batch_commit = sqlite_batch_commit,
-    .batch_abort = sqlite_batch_abort,
 };

@@ -1,8 +1,10 @@
 /*
- * writer.h: a request's change committed to the store with its events, then
- * published (publisher.h) and the game's flag rescheduled (live.h); several
- * requests' changes may share one commit (a batch).  Under the service's
- * lock.
+ * writer.h: a request's change committed to the store with its events,
+ * then what was committed handed, as one list, to the writer's subscribers
+ * (committed.h) in the order they subscribed (online.c: the publisher, the
+ * live games' flags, the lobby, the computer's seats); several requests' changes may
+ * share one commit (a batch), handed over once it is durable.  Under the
+ * service's lock.
  */
 #ifndef HALMA_WRITER_H
 #define HALMA_WRITER_H
@@ -10,9 +12,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "online/computer.h"
-#include "online/live.h"
-#include "online/lobby.h"
+#include "online/committed.h"
 #include "online/publisher.h"
 #include "online/request.h"
 #include "online/store.h"
@@ -36,13 +36,18 @@ typedef struct {
 
 typedef struct Writer Writer;
 
-Writer *writer_new(Store *store, Publisher *publisher, LiveGames *live, Lobby *lobby, Computer *computer);
+/* A writer to store, holding publisher's presence events during a batch
+ * (publisher.h), with no subscriber yet. */
+Writer *writer_new(Store *store, Publisher *publisher);
 void writer_free(Writer *w);
 
-/* Commits g with its n events (taking their data), then publishes them (in
- * a batch: once it commits), reschedules the game's flag, tells the lobby
- * and, if a seat the computer plays is to move, the computer; false with 503 (or 409 stale, or 429 for an open game past the
- * address's limit) in *answer. */
+/* fn(ctx, ...) told of every commit from now on, after those subscribed
+ * before; false if there are too many. */
+bool writer_subscribe(Writer *w, CommittedFn *fn, void *ctx);
+
+/* Commits g with its n events (taking their data), then hands it to the
+ * subscribers (in a batch: once it commits); false with 503 (or 409 stale,
+ * or 429 for an open game past the address's limit) in *answer. */
 bool writer_commit(Writer *w, const Write *write, StoreGame *g, OnlineEvent *events, int n, OnlineAnswer *answer);
 
 /* Whether the last commit was refused by the store as stale: another server
@@ -51,9 +56,10 @@ bool writer_stale(const Writer *w);
 void writer_clear_stale(Writer *w);
 
 /* A batch: the commits until writer_batch_commit are one transaction of the
- * store (store.h), their events held until it commits.  False if the store
- * cannot begin one, or (at the end) if it did not commit: nothing of it is
- * kept, nothing published. */
+ * store (store.h), handed to the subscribers when it commits, the
+ * publisher's presence events after them.  False if the store cannot begin
+ * one, or (at the end) if it did not commit: nothing of it is kept, nothing
+ * handed over or published. */
 bool writer_batch_begin(Writer *w);
 bool writer_batch_commit(Writer *w);
 
