@@ -71,9 +71,15 @@ test('two devices play a whole game from a link while a third watches; a dropped
       assert.equal(await status(black.page), "Your friend's turn");
     }
     if (i === 3) {
-      const animated = watcher.page.waitForSelector('.board.animating', { timeout: 10000 });
+      // Recorded as the class changes, not polled: a starved browser may
+      // draw the whole journey between two polls.
+      await watcher.page.evaluate(() => {
+        window.animated = false;
+        const board = document.getElementById('board');
+        new MutationObserver(() => (window.animated ||= board.classList.contains('animating'))).observe(board, { attributes: true });
+      });
       await enter(mover.page, move);
-      await animated;
+      await watcher.page.waitForFunction(() => window.animated);
     } else {
       await enter(mover.page, move);
     }
