@@ -187,7 +187,11 @@ static void offer(Miner *m, const Position *pos) {
     try_win(m, pos);
 }
 
-/* One game between two levels, each position offered on the way. */
+static int random_below(uint64_t *rng, int n) { return (int)(random_next(rng) % (uint64_t)n); }
+
+/* One game between two levels, each position offered on the way.  It
+ * opens with two to six random moves, so that the levels without noise
+ * play a new game each time. */
 static void mine_game(Miner *m, Player *players[2], Table *t, int game, uint64_t seed) {
     const int *levels = LEVEL_PAIRS[game % LEVEL_PAIR_COUNT];
     Variant v = game % 3 == 2 ? VARIANT_13 : VARIANT_19;
@@ -200,15 +204,21 @@ static void mine_game(Miner *m, Player *players[2], Table *t, int game, uint64_t
     snprintf(m->source, sizeof m->source, "game %d-%d", levels[0], levels[1]);
     PlayerLimits limits = player_limits_none();
     limits.nodes = GAME_NODES;
+    int opening = 2 + random_below(&seed, 5);
     while (!table_verdict(t).over) {
         const Position *pos = &t->two.pos;
         offer(m, pos);
-        Move mv = player_think(players[pos->side_to_move], t, &limits, NULL, NULL);
+        Move mv;
+        if (table_length(t) < opening) {
+            MoveList list;
+            table_generate(t, &list);
+            mv = list.moves[random_below(&seed, list.count)];
+        } else {
+            mv = player_think(players[pos->side_to_move], t, &limits, NULL, NULL);
+        }
         table_play(t, mv);
     }
 }
-
-static int random_below(uint64_t *rng, int n) { return (int)(random_next(rng) % (uint64_t)n); }
 
 /* A random empty square whose goal distance for `side` is within [lo, hi]
  * and outside `avoid`. */
