@@ -276,3 +276,27 @@ Test(puzzles_cli, verify_names_each_failing_puzzle) {
     cr_assert(strstr(out, "line 3: FAIL: not JSON"), "%s", out);
     cr_assert(strstr(out, "2 puzzles, 0 verified"), "%s", out);
 }
+
+Test(puzzles_cli, export_keeps_one_kind_and_a_band_of_ratings) {
+    static char out[1 << 17];
+    cr_assert_eq(run_halma("puzzles export --kind win --min-rating 1500 web/puzzles/puzzles.jsonl", out, sizeof out), 0);
+    int lines = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        Puzzle p;
+        char err[256];
+        cr_assert(puzzle_from_json(line, &p, err, sizeof err), "%s: %s", err, line);
+        cr_assert_eq(p.kind, PUZZLE_WIN);
+        cr_assert_geq(p.rating, 1500);
+    }
+    cr_assert_gt(lines, 0);
+}
+
+Test(puzzles_cli, bad_arguments_are_refused) {
+    static char out[4096];
+    cr_assert_eq(run_halma("puzzles generate --count 0 2>&1", out, sizeof out), 2);
+    cr_assert(strstr(out, "--count must be 1 to 1000"), "%s", out);
+    cr_assert_eq(run_halma("puzzles export --kind race web/puzzles/puzzles.jsonl 2>&1", out, sizeof out), 2);
+    cr_assert(strstr(out, "--kind must be fill, chain or win"), "%s", out);
+    cr_assert_eq(run_halma("puzzles solve 2>&1", out, sizeof out), 2);
+    cr_assert(strstr(out, "generate, verify or export"), "%s", out);
+}
