@@ -34,7 +34,7 @@ UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
 .PHONY: all deps test-deps test check test-build online-sqlite online-pg online-pg2 online-shared flake-hunt unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
         web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared online-load-computer \
-        serve-sanitize serve-load serve-load-check
+        serve-sanitize serve-load serve-load-check puzzles
 .DELETE_ON_ERROR:
 
 all: deps layers $(BUILD)/halma $(BUILD)/texel web
@@ -119,6 +119,18 @@ $(BUILD)/web/.built: $(WEB_SRC) $(BUILD)/wasm/halma.wasm tools/build-web.sh
 	@touch $@
 
 web: $(BUILD)/web/.built
+
+# --- the engine's puzzles ---------------------------------------------------
+# The puzzles the page serves (docs/PUZZLES.md), made from a fixed seed and
+# committed, so a static host serves them; `make test` verifies them
+# (tests/unit/test_puzzles.c).  Made again only when asked.
+PUZZLE_SEED  ?= 2026
+PUZZLE_COUNT ?= 110
+PUZZLE_GAMES ?= 24
+puzzles: $(BUILD)/halma
+	$(BUILD)/halma puzzles generate --seed $(PUZZLE_SEED) --count $(PUZZLE_COUNT) --games $(PUZZLE_GAMES) \
+	    --out web/puzzles/puzzles.jsonl
+	$(BUILD)/halma puzzles verify web/puzzles/puzzles.jsonl
 
 # --- tests -----------------------------------------------------------------
 

@@ -23,7 +23,7 @@ mv sw.js.new sw.js
 # Every text file and the module also precompressed, for `halma serve` to
 # send to browsers that take gzip (docs/DECISIONS.md, "Page weight"); -n
 # leaves the name and time out, so the same files give the same bytes.
-find . -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.json' -o -name '*.svg' \
+find . -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.json' -o -name '*.jsonl' -o -name '*.svg' \
   -o -name '*.wasm' -o -name '*.webmanifest' \) -exec gzip -9 -k -n {} +
 cd - >/dev/null
 

@@ -15,6 +15,7 @@ int engine_main(int argc, char **argv);
 int perft_main(int argc, char **argv);
 int bench_main(int argc, char **argv);
 int match_main(int argc, char **argv);
+int puzzles_main(int argc, char **argv);
 
 /* Prints "halma <command>: <message>" and a pointer to --help; returns 2. */
 int cli_usage_error(const char *command, const char *message);

@@ -21,6 +21,7 @@ static const Command COMMANDS[] = {
     {"perft", perft_main, "count move sequences: the move generator's check and benchmark"},
     {"bench", bench_main, "search fixed positions to a fixed depth: the search's speed and signature"},
     {"match", match_main, "play games between two players (engine levels, greedy, external engines)"},
+    {"puzzles", puzzles_main, "make, verify and export the engine's puzzles (fill, chain, win)"},
 };
 
 static void print_help(void) {

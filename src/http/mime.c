@@ -24,6 +24,7 @@ static const MimeType MIME_TYPES[] = {
     {"wasm", "application/wasm"},
     {"webmanifest", "application/manifest+json"},
     {"json", "application/json"},
+    {"jsonl", "application/jsonl; charset=utf-8"}, /* JSON lines: the puzzles (docs/PUZZLES.md) */
     {"map", "application/json"},
     {"svg", "image/svg+xml"},
     {"png", "image/png"},
@@ -71,7 +72,7 @@ static bool has_content_hash(const char *name) {
 }
 
 /* The kinds that make up the page's code: revalidated at every use. */
-static const char *const REVALIDATED[] = {"html", "htm", "js", "mjs", "wasm", "css", "json", "map", "webmanifest"};
+static const char *const REVALIDATED[] = {"html", "htm", "js", "mjs", "wasm", "css", "json", "jsonl", "map", "webmanifest"};
 
 const char *cache_control_for(const char *path) {
     if (has_content_hash(base_name(path))) return "public, max-age=31536000, immutable";

@@ -168,6 +168,7 @@ Test(mime, types) {
     cr_assert_str_eq(mime_type_for("halma.wasm"), "application/wasm");
     cr_assert_str_eq(mime_type_for("manifest.webmanifest"), "application/manifest+json");
     cr_assert_str_eq(mime_type_for("icons/icon.svg"), "image/svg+xml");
+    cr_assert_str_eq(mime_type_for("puzzles/puzzles.jsonl"), "application/jsonl; charset=utf-8");
     cr_assert_str_eq(mime_type_for("css/app.css"), "text/css; charset=utf-8");
     cr_assert_str_eq(mime_type_for("README"), "application/octet-stream");
     cr_assert_str_eq(mime_type_for("dir.js/file"), "application/octet-stream");
@@ -178,6 +179,7 @@ Test(mime, cache_lifetimes) {
     cr_assert_str_eq(cache_control_for("index.html"), "no-cache");
     cr_assert_str_eq(cache_control_for("sw.js"), "no-cache");
     cr_assert_str_eq(cache_control_for("halma.wasm"), "no-cache");
+    cr_assert_str_eq(cache_control_for("puzzles/puzzles.jsonl"), "no-cache");
     cr_assert_str_eq(cache_control_for("icons/icon.svg"), "public, max-age=86400");
     cr_assert_str_eq(cache_control_for("js/app.3f9a0c1d.js"), "public, max-age=31536000, immutable");
     cr_assert_str_eq(cache_control_for("engine.3F9A0C1D.wasm"), "public, max-age=31536000, immutable");
