@@ -19,6 +19,10 @@ int seat_named(const char *name) {
 
 int game_players(const StoreGame *g) { return g->players == 3 || g->players == 4 ? g->players : 2; }
 
+TableSeating game_seating(const StoreGame *g) { return (TableSeating){game_players(g), g->partners, g->variant}; }
+
+int seat_opponent(const StoreGame *g, int seat) { return table_seat_opponent(game_seating(g), seat); }
+
 bool seat_in_play(const StoreGame *g, int seat) { return seat >= 0 && seat < game_players(g); }
 
 int seat_at_turn(const StoreGame *g, int turn) {
