@@ -267,7 +267,7 @@ static int check_seating(Match *m, int listed, int camp_asked) {
     TableKind kind = table_seating_kind(m->seating);
     for (int s = 0; s < listed; s++)
         if (!match_spec_plays(&m->spec[s], kind)) {
-            static char message[1200];
+            char message[sizeof m->spec[s].label + 48];
             snprintf(message, sizeof message, "%s does not play a game of this seating", m->spec[s].label);
             return cli_usage_error("match", message);
         }
