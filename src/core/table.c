@@ -240,6 +240,13 @@ int table_seat_left_winner(TableSeating s, int seat) {
     return row && seat >= 0 && seat < MAX_SEATS ? row->left_winner[seat] : -1;
 }
 
+const uint8_t *table_players_turn_order(int players) {
+    for (int i = 0; i < SEATING_ROWS; i++) {
+        if (SEATINGS[i].players == players) return SEATINGS[i].order;
+    }
+    return SEATINGS[0].order;
+}
+
 int table_default_turn_limit(int players) {
     for (int i = 0; i < SEATING_ROWS; i++) {
         if (SEATINGS[i].players == players) return SEATINGS[i].turn_limit;

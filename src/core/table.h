@@ -77,6 +77,10 @@ TableKind table_seating_kind(TableSeating s);
 int table_seat_opponent(TableSeating s, int seat);
 int table_seat_left_winner(TableSeating s, int seat);
 
+/* The turn order of a seating of `players` seats (partners or not, the
+ * same), before any game of it; of no such seating, two's. */
+const uint8_t *table_players_turn_order(int players);
+
 /* The turn limit when none is given: 400 for two, 200 a seat for more. */
 int table_default_turn_limit(int players);
 

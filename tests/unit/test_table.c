@@ -94,6 +94,12 @@ Test(table_seating, turn_order) {
     cr_assert(table_start(&table, TWO_13, 0));
     order = table_turn_order(&table);
     cr_assert(order[0] == SEAT_WHITE && order[1] == SEAT_BLACK);
+    /* Before any game, by the players alone: partners move as four do. */
+    const uint8_t *four = table_players_turn_order(4);
+    cr_assert(four[0] == SEAT_WHITE && four[1] == SEAT_RED && four[2] == SEAT_BLACK && four[3] == SEAT_YELLOW);
+    cr_assert_eq(table_players_turn_order(3)[1], SEAT_RED);
+    cr_assert_eq(table_players_turn_order(2)[1], SEAT_BLACK);
+    cr_assert_eq(table_players_turn_order(7)[1], SEAT_BLACK, "of no such seating, two's");
 }
 
 /* ---- start, play, undo ---- */
