@@ -293,10 +293,11 @@ static void introduce_two(const Terminal *t) {
 
 static void introduce_many(const Terminal *t) {
     const TableSeating *s = &t->game.seating;
-    printf("Halma for %d%s, 13 pieces a seat. White (bottom right) moves first, then Red, Black%s.\n"
-           "Type 'help' for help.\n",
-           s->players, s->partners ? " as partners (White and Black against Red and Yellow)" : "",
-           s->players == 4 ? ", Yellow" : "");
+    const uint8_t *order = table_turn_order(&t->game);
+    printf("Halma for %d%s, 13 pieces a seat. White (bottom right) moves first, then ", s->players,
+           s->partners ? " as partners (White and Black against Red and Yellow)" : "");
+    for (int k = 1; k < s->players; k++) printf("%s%s", k > 1 ? ", " : "", colour_name(order[k]));
+    printf(".\nType 'help' for help.\n");
 }
 
 /* The seats: two players' computer by its level, once; three or four

@@ -186,7 +186,8 @@ static const TableOps MANY = {
 
 /* Every game there is: who plays, the camps they may have (the first is
  * taken when another is asked of a seating whose camps are fixed), the
- * turn limit when none is given, the turn order, and the operations. */
+ * turn limit when none is given, the turn order, the operations, and who
+ * faces whom. */
 typedef struct {
     int players;
     bool partners;
@@ -194,13 +195,19 @@ typedef struct {
     int turn_limit;
     uint8_t order[MAX_SEATS];
     const TableOps *ops;
+    int8_t opponent[MAX_SEATS];    /* table_seat_opponent's, -1: none */
+    int8_t left_winner[MAX_SEATS]; /* table_seat_left_winner's, -1: none */
 } SeatingRow;
 
 static const SeatingRow SEATINGS[] = {
-    {2, false, {19, 13}, DEFAULT_TURN_LIMIT, {SEAT_WHITE, SEAT_BLACK}, &TWO},
-    {3, false, {13, 13}, 3 * TURNS_PER_SEAT, {SEAT_WHITE, SEAT_RED, SEAT_BLACK}, &MANY},
-    {4, false, {13, 13}, 4 * TURNS_PER_SEAT, {SEAT_WHITE, SEAT_RED, SEAT_BLACK, SEAT_YELLOW}, &MANY},
-    {4, true, {13, 13}, 4 * TURNS_PER_SEAT, {SEAT_WHITE, SEAT_RED, SEAT_BLACK, SEAT_YELLOW}, &MANY},
+    {2, false, {19, 13}, DEFAULT_TURN_LIMIT, {SEAT_WHITE, SEAT_BLACK}, &TWO,
+     {SEAT_BLACK, SEAT_WHITE, -1, -1}, {SEAT_BLACK, SEAT_WHITE, -1, -1}},
+    {3, false, {13, 13}, 3 * TURNS_PER_SEAT, {SEAT_WHITE, SEAT_RED, SEAT_BLACK}, &MANY,
+     {-1, -1, -1, -1}, {-1, -1, -1, -1}},
+    {4, false, {13, 13}, 4 * TURNS_PER_SEAT, {SEAT_WHITE, SEAT_RED, SEAT_BLACK, SEAT_YELLOW}, &MANY,
+     {-1, -1, -1, -1}, {-1, -1, -1, -1}},
+    {4, true, {13, 13}, 4 * TURNS_PER_SEAT, {SEAT_WHITE, SEAT_RED, SEAT_BLACK, SEAT_YELLOW}, &MANY,
+     {-1, -1, -1, -1}, {SEAT_RED, SEAT_YELLOW, SEAT_WHITE, SEAT_BLACK}},
 };
 enum { SEATING_ROWS = sizeof SEATINGS / sizeof SEATINGS[0] };
 
@@ -221,6 +228,23 @@ SeatingCheck table_seating_check(TableSeating *s) {
 TableKind table_seating_kind(TableSeating s) {
     const SeatingRow *row = row_of(s.players, s.partners);
     return row ? row->ops->kind : TABLE_KINDS;
+}
+
+int table_seat_opponent(TableSeating s, int seat) {
+    const SeatingRow *row = row_of(s.players, s.partners);
+    return row && seat >= 0 && seat < MAX_SEATS ? row->opponent[seat] : -1;
+}
+
+int table_seat_left_winner(TableSeating s, int seat) {
+    const SeatingRow *row = row_of(s.players, s.partners);
+    return row && seat >= 0 && seat < MAX_SEATS ? row->left_winner[seat] : -1;
+}
+
+const uint8_t *table_players_turn_order(int players) {
+    for (int i = 0; i < SEATING_ROWS; i++) {
+        if (SEATINGS[i].players == players) return SEATINGS[i].order;
+    }
+    return SEATINGS[0].order;
 }
 
 int table_default_turn_limit(int players) {

@@ -68,6 +68,19 @@ SeatingCheck table_seating_check(TableSeating *s);
 /* The kind of game a seating is (TABLE_KINDS: none), before any game of it. */
 TableKind table_seating_kind(TableSeating s);
 
+/* Who faces whom at a seating.  The one seat `seat` plays against: of two
+ * players the other; -1 where it has more than one opponent (three or four,
+ * partners too).  The seat that wins when `seat` leaves the game (resigns,
+ * runs out of time, is abandoned): of two sides (two players, partners)
+ * the seat facing it on the other side; -1 where the others play on without
+ * it (three or four, each for themselves).  -1 for no such seating or seat. */
+int table_seat_opponent(TableSeating s, int seat);
+int table_seat_left_winner(TableSeating s, int seat);
+
+/* The turn order of a seating of `players` seats (partners or not, the
+ * same), before any game of it; of no such seating, two's. */
+const uint8_t *table_players_turn_order(int players);
+
 /* The turn limit when none is given: 400 for two, 200 a seat for more. */
 int table_default_turn_limit(int players);
 

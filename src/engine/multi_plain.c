@@ -2,8 +2,7 @@
 #include "engine/multi_plain.h"
 
 #include "engine/clock.h"
-
-enum { PLAIN_WIN = 30000, PLAIN_WIN_BOUND = 29000, PLAIN_INFINITE = 32000, PLAIN_CHECK_EVERY = 1024 };
+#include "engine/plain_search.h"
 
 void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_init(&p->tt, hash_memory, hash_bytes); }
 
@@ -30,30 +29,6 @@ static int evaluate(const MultiPlain *p) {
     return pos->partners ? theirs - own : theirs / others - own;
 }
 
-static int gain(const MultiPosition *pos, Move m) {
-    return move_is_pass(m) ? 0 : seat_goal_distance(pos->seat, m.from) - seat_goal_distance(pos->seat, m.to);
-}
-
-/* Moves the best remaining move (the table's, then the largest gain) to place i. */
-static void pick(MoveList *list, int i, const MultiPosition *pos, Move first) {
-    int best = i, best_key = -PLAIN_INFINITE;
-    for (int j = i; j < list->count; j++) {
-        int key = move_equal(list->moves[j], first) ? PLAIN_INFINITE : gain(pos, list->moves[j]);
-        if (key > best_key) best = j, best_key = key;
-    }
-    Move m = list->moves[i];
-    list->moves[i] = list->moves[best];
-    list->moves[best] = m;
-}
-
-static int score_to_tt(int score, int ply) {
-    return score > PLAIN_WIN_BOUND ? score + ply : score < -PLAIN_WIN_BOUND ? score - ply : score;
-}
-
-static int score_from_tt(int score, int ply) {
-    return score > PLAIN_WIN_BOUND ? score - ply : score < -PLAIN_WIN_BOUND ? score + ply : score;
-}
-
 /* The seat (or team) that has just come home ends the game. */
 static bool game_won_by(const MultiPosition *pos, int seat) {
     return multi_seat_home(pos, seat) && (!pos->partners || multi_seat_home(pos, seat_partner(seat)));
@@ -72,11 +47,8 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     const TTEntry *entry = tt_probe(&p->tt, key);
     Move first = ply == 0 ? p->pv_move : MOVE_PASS;
     if (entry) {
-        int tt_score = score_from_tt(entry->score, ply);
-        if (ply > 0 && entry->depth >= depth &&
-            (entry->bound == BOUND_EXACT || (entry->bound == BOUND_LOWER && tt_score >= beta) ||
-             (entry->bound == BOUND_UPPER && tt_score <= alpha)))
-            return tt_score;
+        int tt_score = plain_score_from_tt(entry->score, ply);
+        if (ply > 0 && plain_tt_decides(entry, tt_score, depth, alpha, beta)) return tt_score;
         if (ply > 0) first = (Move){entry->from, entry->to};
     }
     bool maximizing = ours(p, pos->seat);
@@ -85,7 +57,7 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     int best = maximizing ? -PLAIN_INFINITE : PLAIN_INFINITE, old_alpha = alpha, old_beta = beta;
     Move best_move = MOVE_PASS;
     for (int i = 0; i < list->count; i++) {
-        pick(list, i, pos, first);
+        plain_pick(list, i, pos->seat, first);
         Move m = list->moves[i];
         if (ply == 0 && list->count > 1 && multi_game_occurrences_after(game, m) >= 3) continue;
         multi_make(pos, m);
@@ -102,7 +74,7 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
         return 0;
     }
     int bound = best >= old_beta ? BOUND_LOWER : best <= old_alpha ? BOUND_UPPER : BOUND_EXACT;
-    tt_store(&p->tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(&p->tt, key, best_move, plain_score_to_tt(best, ply), depth, bound);
     if (ply == 0) p->pv_move = best_move;
     return best;
 }

@@ -3,8 +3,7 @@
 
 #include "engine/clock.h"
 #include "engine/greedy.h"
-
-enum { AB_WIN = 30000, AB_WIN_BOUND = 29000, AB_INFINITE = 32000, AB_CHECK_EVERY = 1024 };
+#include "engine/plain_search.h"
 
 void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes, ABEvaluation evaluation) {
     tt_init(&ab->tt, hash_memory, hash_bytes);
@@ -52,54 +51,25 @@ int plainab_evaluate(PlainAB *ab, const Position *pos) {
     return ab->evaluation == AB_EVAL_CONVEX ? evaluate_convex(pos, &ab->moves[0]) : evaluate_distances(pos);
 }
 
-static int gain(const Position *pos, Move m) {
-    Side us = (Side)pos->side_to_move;
-    return move_is_pass(m) ? 0 : goal_distance(us, m.from) - goal_distance(us, m.to);
-}
-
-/* Moves the best remaining move (the table's, then the largest gain) to
- * place i. */
-static void pick(MoveList *list, int i, const Position *pos, Move first) {
-    int best = i, best_key = -AB_INFINITE;
-    for (int j = i; j < list->count; j++) {
-        int key = move_equal(list->moves[j], first) ? AB_INFINITE : gain(pos, list->moves[j]);
-        if (key > best_key) best = j, best_key = key;
-    }
-    Move m = list->moves[i];
-    list->moves[i] = list->moves[best];
-    list->moves[best] = m;
-}
-
-static int score_to_tt(int score, int ply) {
-    return score > AB_WIN_BOUND ? score + ply : score < -AB_WIN_BOUND ? score - ply : score;
-}
-
-static int score_from_tt(int score, int ply) {
-    return score > AB_WIN_BOUND ? score - ply : score < -AB_WIN_BOUND ? score + ply : score;
-}
-
 static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const Game *game) {
     Position *pos = &ab->pos;
-    if ((++ab->nodes & (AB_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
+    if ((++ab->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
     if (ab->stopped) return 0;
-    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -AB_WIN + ply;
+    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -PLAIN_WIN + ply;
     if (depth == 0) return evaluate(ab, ply); /* depth < PLAINAB_MAX_PLY: ply is a slot of moves[] */
     const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
     Move first = ply == 0 ? ab->pv_move : MOVE_PASS;
     if (entry) {
-        int tt_score = score_from_tt(entry->score, ply);
-        if (ply > 0 && entry->depth >= depth &&
-            (entry->bound == BOUND_EXACT || (entry->bound == BOUND_LOWER && tt_score >= beta) ||
-             (entry->bound == BOUND_UPPER && tt_score <= alpha)))
-            return tt_score;
+        int tt_score = plain_score_from_tt(entry->score, ply);
+        if (ply > 0 && plain_tt_decides(entry, tt_score, depth, alpha, beta)) return tt_score;
         if (ply > 0) first = (Move){entry->from, entry->to};
     }
     MoveList *list = &ab->moves[ply];
     generate_moves(pos, list);
-    int best = -AB_INFINITE, old_alpha = alpha;
+    int best = -PLAIN_INFINITE, old_alpha = alpha;
     Move best_move = MOVE_PASS;
     for (int i = 0; i < list->count; i++) {
-        pick(list, i, pos, first);
+        plain_pick(list, i, pos->side_to_move, first);
         Move m = list->moves[i];
         if (ply == 0 && list->count > 1 && game_occurrences_after(game, m) >= 3) continue;
         position_make(pos, m);
@@ -110,12 +80,12 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
         if (score > alpha) alpha = score;
         if (alpha >= beta) break;
     }
-    if (best == -AB_INFINITE) { /* every root move repeats a third time: one must be played */
+    if (best == -PLAIN_INFINITE) { /* every root move repeats a third time: one must be played */
         ab->pv_move = list->moves[0];
         return 0;
     }
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&ab->tt, pos->hash, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(&ab->tt, pos->hash, best_move, plain_score_to_tt(best, ply), depth, bound);
     if (ply == 0) ab->pv_move = best_move;
     return best;
 }
@@ -131,10 +101,10 @@ Move plainab_move(PlainAB *ab, const Game *game, int64_t movetime_ms) {
     Move best = root.moves[0];
     ab->pv_move = best;
     for (int depth = 1; depth < PLAINAB_MAX_PLY; depth++) {
-        int score = alphabeta(ab, -AB_INFINITE, AB_INFINITE, depth, 0, game);
+        int score = alphabeta(ab, -PLAIN_INFINITE, PLAIN_INFINITE, depth, 0, game);
         if (ab->stopped) break;
         best = ab->pv_move;
-        if (score > AB_WIN_BOUND || score < -AB_WIN_BOUND) break; /* decided */
+        if (score > PLAIN_WIN_BOUND || score < -PLAIN_WIN_BOUND) break; /* decided */
     }
     return best;
 }

@@ -55,8 +55,8 @@ static bool already_played(const Loaded *l, json_int_t ply, const char *move, in
 /* The game is on: every person's seat taken, not over (409 otherwise). */
 static bool ongoing(const StoreGame *g, OnlineAnswer *a) {
     if (g->status == GAME_WAITING)
-        return acting_refuse(a, 409, "waiting", game_players(g) == 2 ? "the other seat is not taken yet"
-                                                                     : "not every seat is taken yet");
+        return acting_refuse(a, 409, "waiting", seat_opponent(g, SEAT_WHITE) >= 0 ? "the other seat is not taken yet"
+                                                                                  : "not every seat is taken yet");
     if (g->status == GAME_FINISHED) return acting_refuse(a, 409, "game_over", "the game is over");
     return true;
 }
@@ -100,7 +100,7 @@ static void play(const Actions *acts, Loaded *l, int seat, const char *move, int
     int n = 0;
     ev[n++] = (OnlineEvent){"move", json_pack("{s:i, s:s, s:s, s:o}", "ply", g.ply, "move", move, "seat",
                                               seat_name(seat), "clock", clock_json(&g, now))};
-    if (draw_after_move(&g, seat)) ev[n++] = (OnlineEvent){"draw_offer", draw_event(&g)};
+    if (draw_after_move(&g)) ev[n++] = (OnlineEvent){"draw_offer", draw_event(&g)};
     game_judge(&g, table_verdict(l->rules), now);
     if (g.status == GAME_FINISHED) ev[n++] = (OnlineEvent){"end", end_event(&g, now)};
     Write w = {.kind = WRITE_MOVE, .expected_ply = l->g.ply, .move = move};
@@ -261,7 +261,7 @@ static void claim(const Actions *acts, Loaded *l, const char *token, OnlineAnswe
     if (now - since < acts->abandon_ms) {
         char message[96];
         long long ms = (long long)acts->abandon_ms;
-        const char *who = game_players(&l->g) == 2 ? "your opponent has" : "the seat to move has";
+        const char *who = seat_opponent(&l->g, away) >= 0 ? "your opponent has" : "the seat to move has";
         if (ms % 3600000 == 0)
             snprintf(message, sizeof message, "%s not been away long enough (%lld hours)", who, ms / 3600000);
         else

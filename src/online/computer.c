@@ -164,7 +164,7 @@ bool computer_to_move(const StoreGame *g) {
 
 int64_t computer_takeover_ms(const StoreGame *g) {
     int level = g->level[game_to_move(g)];
-    TableKind kind = table_seating_kind((TableSeating){game_players(g), g->partners, g->variant});
+    TableKind kind = table_seating_kind(game_seating(g));
     return player_think_ms(kind, level) + TAKEOVER_GRACE_MS;
 }
 

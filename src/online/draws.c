@@ -36,10 +36,9 @@ DrawOutcome draw_act(StoreGame *g, int seat, DrawAction action) {
     return all_accepted(g) ? DRAW_AGREED : DRAW_CHANGED;
 }
 
-bool draw_after_move(StoreGame *g, int mover) {
+bool draw_after_move(StoreGame *g) {
     if (g->draw_offer < 0) return false;
-    bool lapses = game_players(g) == 2 ? g->draw_offer != mover /* the offerer's opponent moved */
-                                       : game_to_move(g) == g->draw_offer; /* round again to the offerer */
+    bool lapses = game_to_move(g) == g->draw_offer;
     if (lapses) withdraw(g);
     return lapses;
 }

@@ -26,9 +26,9 @@ typedef enum {
  * whose end is the caller's). */
 DrawOutcome draw_act(StoreGame *g, int seat, DrawAction action);
 
-/* After `mover`'s move: of two, the opponent's offer declined; of three or
- * four, an offer whose turn has come back to its offerer lapses.  True if
- * the offer changed. */
-bool draw_after_move(StoreGame *g, int mover);
+/* After a move (g->ply counting it): an offer whose turn has come back to
+ * its offerer lapses, at any seating (of two: once the opponent has moved).
+ * True if the offer changed. */
+bool draw_after_move(StoreGame *g);
 
 #endif

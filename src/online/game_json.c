@@ -60,8 +60,8 @@ json_t *clock_json(const StoreGame *g, int64_t now) {
 }
 
 json_t *draw_json(const StoreGame *g) {
-    if (game_players(g) == 2) return seat_or_null(g->draw_offer);
     if (g->draw_offer < 0) return json_null();
+    if (seat_opponent(g, g->draw_offer) >= 0) return seat_or_null(g->draw_offer); /* one to answer it */
     return json_pack("{s:s, s:o}", "by", seat_name(g->draw_offer), "accepted", seat_list(g->draw_accepted));
 }
 

@@ -16,8 +16,7 @@
  * the row names no game, which its checks on creation rule out). */
 static Table *table_of(const StoreGame *g) {
     Table *t = malloc(sizeof *t);
-    TableSeating seating = {game_players(g), g->partners, g->variant};
-    if (t && !table_start(t, seating, g->turn_limit)) {
+    if (t && !table_start(t, game_seating(g), g->turn_limit)) {
         free(t);
         return NULL;
     }

@@ -35,14 +35,11 @@ void game_judge(StoreGame *g, Verdict verdict, int64_t at) {
     if (verdict.over) game_finish(g, first_seat(verdict.winners), verdict.reason, at);
 }
 
-/* The side that wins when `seat`'s side has lost: of two the other seat,
- * of partners the other partnership (White and Black against Red and Yellow). */
-static int other_side(const StoreGame *g, int seat) { return game_players(g) == 2 ? 1 - seat : seat ^ 2; }
-
 void seat_leaves(StoreGame *g, int seat, const char *reason, int64_t at, const bool online[STORE_SEATS],
                  OnlineEvent *ev, int *n) {
-    if (game_players(g) == 2 || g->partners) {
-        game_finish(g, other_side(g, seat), reason, at);
+    int winner = table_seat_left_winner(game_seating(g), seat); /* of two sides, the other's */
+    if (winner >= 0) {
+        game_finish(g, winner, reason, at);
         ev[(*n)++] = (OnlineEvent){"end", end_event(g, at)};
         return;
     }

@@ -224,7 +224,8 @@ void seating_create(const Actions *acts, const json_t *body, const char *client,
     presence_seated(acts->presence, &g, seat, now);
     a->status = 201;
     a->body = json_pack("{s:s, s:s, s:s, s:o}", "id", g.id, "seat", seat_name(seat), "token", token, "invites", invites);
-    if (game_players(&g) == 2) json_object_set(a->body, "invite", json_object_get(invites, seat_name(1 - seat)));
+    int opponent = seat_opponent(&g, seat); /* the one invite, when there is one */
+    if (opponent >= 0) json_object_set(a->body, "invite", json_object_get(invites, seat_name(opponent)));
 }
 
 /* ---- POST /games/{id}/join -------------------------------------------------------- */
@@ -263,7 +264,8 @@ static int invited_seat(const Loaded *l, const char *invite, OnlineAnswer *a) {
         if (match && seat < 0) seat = k;
     }
     if (seat < 0) return acting_refuse(a, 403, "forbidden", "this is not an invite of this game"), -1;
-    if (game_players(&l->g) == 2) seat = l->g.joined[seat] ? 1 - seat : seat;
+    int opponent = seat_opponent(&l->g, seat);
+    if (opponent >= 0 && l->g.joined[seat]) seat = opponent;
     if (l->g.joined[seat]) return acting_refuse(a, 409, "seat_taken", "the invite has been used"), -1;
     return seat;
 }

@@ -6,9 +6,6 @@
 
 static const char *const NAMES[STORE_SEATS] = {"w", "b", "r", "y"};
 
-/* The turn order of two, three and four players: White, Red, Black, Yellow. */
-static const int ORDER[5][STORE_SEATS] = {[2] = {0, 1}, [3] = {0, 2, 1}, [4] = {0, 2, 1, 3}};
-
 const char *seat_name(int seat) { return seat >= 0 && seat < STORE_SEATS ? NAMES[seat] : "?"; }
 
 int seat_named(const char *name) {
@@ -19,18 +16,23 @@ int seat_named(const char *name) {
 
 int game_players(const StoreGame *g) { return g->players == 3 || g->players == 4 ? g->players : 2; }
 
+TableSeating game_seating(const StoreGame *g) { return (TableSeating){game_players(g), g->partners, g->variant}; }
+
+int seat_opponent(const StoreGame *g, int seat) { return table_seat_opponent(game_seating(g), seat); }
+
 bool seat_in_play(const StoreGame *g, int seat) { return seat >= 0 && seat < game_players(g); }
 
 int seat_at_turn(const StoreGame *g, int turn) {
     int n = game_players(g);
-    return ORDER[n][(turn % n + n) % n];
+    return table_players_turn_order(n)[(turn % n + n) % n];
 }
 
 int game_to_move(const StoreGame *g) { return seat_at_turn(g, g->ply); }
 
 int seat_first_turn(const StoreGame *g, int seat) {
+    const uint8_t *order = table_players_turn_order(game_players(g));
     for (int k = 0; k < game_players(g); k++)
-        if (ORDER[game_players(g)][k] == seat) return k;
+        if (order[k] == seat) return k;
     return -1;
 }
 

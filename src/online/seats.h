@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "core/table.h"
 #include "online/store.h"
 
 enum { LEFT_LEVEL = 3 }; /* the computer's level for a seat whose person has left */
@@ -22,6 +23,13 @@ int seat_named(const char *name);
 
 /* The game's number of players (a row of the first stores says 0: two). */
 int game_players(const StoreGame *g);
+
+/* The game's seating, for the rules to answer what differs by it (core/table.h). */
+TableSeating game_seating(const StoreGame *g);
+
+/* The one seat `seat` plays against (of two players, the other); -1 where
+ * it has more than one opponent (table_seat_opponent). */
+int seat_opponent(const StoreGame *g, int seat);
 
 /* Whether the seat plays in the game. */
 bool seat_in_play(const StoreGame *g, int seat);

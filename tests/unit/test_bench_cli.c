@@ -1,23 +1,9 @@
 /* `halma bench` from the command line: its arguments, and the timed crossing. */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
-/* Runs `halma <args>`, keeps its output in out[], returns its exit status. */
-static int run_halma(const char *args, char *out, size_t size) {
-    const char *halma = getenv("HALMA") ? getenv("HALMA") : "build/halma";
-    char command[512];
-    snprintf(command, sizeof command, "%s %s 2>&1", halma, args);
-    FILE *f = popen(command, "r");
-    cr_assert(f, "cannot run %s", command);
-    size_t len = fread(out, 1, size - 1, f);
-    out[len] = 0;
-    int status = pclose(f);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
+#include "halma_cli.h"
 
 Test(bench_cli, movetime_goes_only_with_the_crossing) {
     char out[4096];

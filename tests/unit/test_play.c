@@ -31,6 +31,7 @@ static int play(const char *args, const char *input) {
 Test(play, a_person_and_three_computers, .timeout = 60) {
     int status = play("--players 4 --no-colour --level 1", "zz-b4\nmoves o4\nmoves a1\no4-n5\nfen\nquit\n");
     cr_assert_eq(status, 0, "%s", output);
+    cr_assert(strstr(output, "White (bottom right) moves first, then Red, Black, Yellow.\n"), "%s", output);
     cr_assert(strstr(output, "White: a person") && strstr(output, "Red: the computer at level 1, beginner"), "%s", output);
     cr_assert(strstr(output, " 16  B B B B . . . . . . . . Y Y Y Y  16"), "the four camps: %s", output);
     cr_assert(strstr(output, "illegal: 'zz' is not a square"), "%s", output);
@@ -54,6 +55,7 @@ Test(play, partners_undo_back_to_the_person, .timeout = 60) {
 Test(play, the_computers_play_a_game_of_three_to_its_end, .timeout = 120) {
     int status = play("--players 3 --no-colour --white computer:1 --red computer:1 --black computer:1 --turn-limit 45", "");
     cr_assert_eq(status, 0, "%s", output);
+    cr_assert(strstr(output, "White (bottom right) moves first, then Red, Black.\n"), "the turn order's seats: %s", output);
     cr_assert(strstr(output, "Game over after 45 turns: draw by the turn limit."), "%s", output);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "online/draws.h"
+#include "online/game_json.h"
 #include "online/outcome.h"
 #include "online/seats.h"
 
@@ -71,19 +72,50 @@ Test(draws, of_four_every_person_accepts) {
     cr_assert_eq(draw_act(&h, 2, DRAW_ACCEPT), DRAW_AGREED);
 }
 
+/* The seating says who plays alone against whom: of two the other seat,
+ * whose invite a creator is given and whose offer is written as a seat. */
+Test(seats, a_lone_opponent_only_of_two) {
+    StoreGame two = row(2, false), three = row(3, false), partners = row(4, true);
+    cr_assert(seat_opponent(&two, 0) == 1 && seat_opponent(&two, 1) == 0);
+    cr_assert_eq(seat_opponent(&three, 0), -1);
+    cr_assert_eq(seat_opponent(&partners, 2), -1);
+    two.players = 0; /* a row of the first stores */
+    cr_assert_eq(seat_opponent(&two, 1), 0);
+    draw_act(&two, 1, DRAW_OFFER);
+    json_t *offer = draw_json(&two);
+    cr_assert(json_is_string(offer) && !strcmp(json_string_value(offer), "b"), "of two, the offerer's seat");
+    json_decref(offer);
+    draw_act(&three, 2, DRAW_OFFER);
+    offer = draw_json(&three);
+    cr_assert(json_is_object(offer) && !strcmp(json_string_value(json_object_get(offer, "by")), "r"));
+    json_decref(offer);
+    three.draw_offer = -1;
+    offer = draw_json(&three);
+    cr_assert(json_is_null(offer));
+    json_decref(offer);
+}
+
 Test(draws, declined_or_lapsing) {
     StoreGame g = row(3, false);
     draw_act(&g, 0, DRAW_OFFER);
     cr_assert_eq(draw_act(&g, 1, DRAW_DECLINE), DRAW_CHANGED);
     cr_assert_eq(g.draw_offer, -1);
     draw_act(&g, 0, DRAW_OFFER);
-    for (g.ply = 1; g.ply < 3; g.ply++) cr_assert(!draw_after_move(&g, seat_at_turn(&g, g.ply - 1)), "ply %d", g.ply);
-    cr_assert(draw_after_move(&g, 1), "Black's move: White to move again, the offer lapses");
+    for (g.ply = 1; g.ply < 3; g.ply++) cr_assert(!draw_after_move(&g), "ply %d", g.ply);
+    cr_assert(draw_after_move(&g), "Black's move (ply 3): White to move again, the offer lapses");
     cr_assert_eq(g.draw_offer, -1);
+    /* Of two the same rule: the offerer's own move keeps it, the opponent's lapses it. */
     StoreGame two = row(2, false);
     draw_act(&two, 0, DRAW_OFFER);
-    cr_assert(!draw_after_move(&two, 0), "of two, the offerer's own move keeps it");
-    cr_assert(draw_after_move(&two, 1), "the opponent's declines it");
+    two.ply = 1;
+    cr_assert(!draw_after_move(&two), "of two, the offerer's own move keeps it");
+    two.ply = 2;
+    cr_assert(draw_after_move(&two), "the opponent's lapses it");
+    StoreGame after = row(2, false); /* offered after its move, on the opponent's turn */
+    after.ply = 1;
+    draw_act(&after, 0, DRAW_OFFER);
+    after.ply = 2;
+    cr_assert(draw_after_move(&after), "the opponent's move lapses it");
     StoreGame old = row(2, false); /* the first stores: an offer and no accepted seats */
     old.draw_offer = 1;
     cr_assert_eq(draw_act(&old, 0, DRAW_ACCEPT), DRAW_AGREED);

@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "engine/greedy.h"
 #include "engine/mcts.h"
+#include "engine/plain_search.h"
 #include "engine/plainab.h"
 #include "helpers.h"
 
@@ -235,4 +236,22 @@ Test(mcts, its_tree_stays_within_its_memory) {
     cr_assert_leq(mcts->used, mcts->capacity);
     free(game);
     free(mcts);
+}
+
+/* What the plain searches of two and of many share: the table's move first,
+ * then the largest gain towards the mover's goal, a pass last; a win's
+ * distance kept relative to the node in the table. */
+Test(plain_search, orders_the_tables_move_then_the_largest_gain) {
+    Move pass = MOVE_PASS, one = {sq("p1"), sq("o1")}, three = {sq("p1"), sq("n2")}, back = {sq("o1"), sq("p1")};
+    Move first = {sq("n1"), sq("n3")}; /* gains least but the table's */
+    MoveList list = {.moves = {pass, one, back, three, first}, .count = 5};
+    for (int i = 0; i < list.count; i++) plain_pick(&list, i, SEAT_WHITE, first);
+    Move want[] = {first, three, one, pass, back};
+    for (int i = 0; i < 5; i++) cr_assert(move_equal(list.moves[i], want[i]), "place %d", i);
+    cr_assert_eq(plain_gain(SEAT_BLACK, back), 1, "White's step back is Black's gain");
+    cr_assert_eq(plain_gain(SEAT_RED, pass), 0);
+    int win = PLAIN_WIN - 7;
+    cr_assert_eq(plain_score_from_tt(plain_score_to_tt(win, 3), 5), win + 3 - 5, "a win is as near as from the node");
+    cr_assert_eq(plain_score_to_tt(-win, 3), -win - 3);
+    cr_assert_eq(plain_score_to_tt(250, 9), 250, "other scores as they are");
 }

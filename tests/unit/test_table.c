@@ -94,9 +94,39 @@ Test(table_seating, turn_order) {
     cr_assert(table_start(&table, TWO_13, 0));
     order = table_turn_order(&table);
     cr_assert(order[0] == SEAT_WHITE && order[1] == SEAT_BLACK);
+    /* Before any game, by the players alone: partners move as four do. */
+    const uint8_t *four = table_players_turn_order(4);
+    cr_assert(four[0] == SEAT_WHITE && four[1] == SEAT_RED && four[2] == SEAT_BLACK && four[3] == SEAT_YELLOW);
+    cr_assert_eq(table_players_turn_order(3)[1], SEAT_RED);
+    cr_assert_eq(table_players_turn_order(2)[1], SEAT_BLACK);
+    cr_assert_eq(table_players_turn_order(7)[1], SEAT_BLACK, "of no such seating, two's");
 }
 
 /* ---- start, play, undo ---- */
+
+/* Who faces whom: of two the other seat, alone; of partners no lone
+ * opponent, but a seat leaving hands the game to the other side; of three
+ * or four no one wins by it. */
+Test(table_seating, who_faces_whom) {
+    cr_assert_eq(table_seat_opponent(TWO_19, SEAT_WHITE), SEAT_BLACK);
+    cr_assert_eq(table_seat_opponent(TWO_13, SEAT_BLACK), SEAT_WHITE);
+    cr_assert_eq(table_seat_left_winner(TWO_19, SEAT_WHITE), SEAT_BLACK);
+    cr_assert_eq(table_seat_left_winner(TWO_19, SEAT_BLACK), SEAT_WHITE);
+    const int partner_winner[MAX_SEATS] = {SEAT_RED, SEAT_YELLOW, SEAT_WHITE, SEAT_BLACK};
+    for (int seat = 0; seat < MAX_SEATS; seat++) {
+        cr_assert_eq(table_seat_opponent(SEATS_3, seat), -1);
+        cr_assert_eq(table_seat_opponent(SEATS_4, seat), -1);
+        cr_assert_eq(table_seat_opponent(PARTNERS_4, seat), -1, "two opponents");
+        cr_assert_eq(table_seat_left_winner(SEATS_3, seat), -1, "the others play on");
+        cr_assert_eq(table_seat_left_winner(SEATS_4, seat), -1);
+        cr_assert_eq(table_seat_left_winner(PARTNERS_4, seat), partner_winner[seat]);
+        cr_assert(!(1u << table_seat_left_winner(PARTNERS_4, seat) & (1u << seat | 1u << seat_partner(seat))),
+                  "the other side wins");
+    }
+    cr_assert_eq(table_seat_opponent(TWO_19, SEAT_RED), -1, "no such seat");
+    cr_assert_eq(table_seat_opponent(TWO_19, -1), -1);
+    cr_assert_eq(table_seat_left_winner((TableSeating){3, true, 13}, SEAT_WHITE), -1, "no such seating");
+}
 
 Test(table_two, starts_plays_and_undoes) {
     cr_assert(table_start(&table, TWO_19, 0));
