@@ -186,8 +186,9 @@ export class Dialogs {
 
   openSettings() {
     const form = $('settings-form');
-    const { animation, sound, notify, turnBoard } = this.table.preferences();
+    const { animation, sound, notify, turnBoard, theme } = this.table.preferences();
     form.elements.animation.value = animation;
+    form.elements.theme.value = theme;
     form.elements.sound.checked = sound;
     form.elements.turnBoard.checked = turnBoard;
     form.elements.notify.checked = notify;
