@@ -34,6 +34,7 @@ export class PanelUI {
     click('resign', () => table.resign());
     click('flip', () => table.flip());
     click('stop-chain', () => table.stopChain());
+    click('confirm-move', () => table.confirmMove());
     click('pass', () => table.pass());
     click('review-start', () => table.reviewAt(0));
     click('review-prev', () => table.reviewStep(-1));
@@ -94,6 +95,7 @@ export class PanelUI {
     $('resign').hidden = !!model.watching;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
+    $('confirm-move').hidden = !model.pendingMove;
     $('fen').value = position.fen;
     if (typeof this.said === 'function') $('message').textContent = this.said();
     this.updatePlayers(model);
