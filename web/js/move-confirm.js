@@ -46,9 +46,9 @@ export class MoveConfirm {
   }
 
   /** Drops a move that can no longer be made (the game over, the clock run
-   * out, a review opened). */
+   * out, a review opened); personMoves(): whether the person may move now. */
   check(personMoves) {
-    if (this.pending && !personMoves) this.cancel();
+    if (this.pending && !personMoves()) this.cancel();
   }
 
   onKey(event) {

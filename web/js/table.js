@@ -21,7 +21,7 @@ export class Table {
     // With "Confirm the move" on, an online move with a clock waits for the person's word first.
     this.confirmation = new MoveConfirm({ core, settings, applies: () => !!online.server?.clock, submit: (move) => this.mode().submit(move) });
     this.entry = new MoveEntry(core, input, (move, options) => this.confirmation.hold(move) || this.mode().submit(move, options));
-    core.addEventListener('change', () => this.confirmation.check(this.entry.personMoves()));
+    core.addEventListener('change', () => this.confirmation.check(() => this.entry.personMoves()));
   }
 
   confirmMove() {
