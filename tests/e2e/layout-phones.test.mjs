@@ -120,10 +120,11 @@ test('an online game of four on a landscape phone: the board as large as the hei
   await anna.context.close();
 });
 
-test('the board\'s squares: at least 22 px on phones both ways up, 33 px on a laptop', async () => {
+test('the board\'s squares: at least 22 px on phones both ways up, 33 px on a laptop', async (t) => {
   for (const [width, height] of SIZES) {
     const { page, errors } = await openGame(env, { viewport: { width, height }, ...phone(width) });
     const square = await page.$eval('[data-square="a1"]', (s) => s.getBoundingClientRect().width);
+    t.diagnostic(`${width}x${height}: squares of ${square.toFixed(1)} px`); // docs/MEASUREMENTS.md
     assert.ok(square >= (width > 1000 ? 33 : 22), `${width}x${height}: squares of ${square} px`);
     assert.deepEqual(errors, []);
     await page.context().close();
