@@ -44,6 +44,15 @@ test('Settings: Dark on a light system, kept over a reload; System follows the s
   await page.context().close();
 });
 
+test('a stored theme the page does not know is taken as System', async () => {
+  const { page, errors } = await openGame(env, { colorScheme: 'dark', storage: { 'halma.settings.v1': JSON.stringify({ theme: 'purple' }) } });
+  assert.equal(await background(page), BACKGROUND.dark);
+  await page.click('#settings');
+  assert.equal(await page.isChecked('#settings-form input[name="theme"][value="system"]'), true);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 for (const [system, chosen] of [['light', 'dark'], ['dark', 'light']]) {
   test(`${chosen} chosen on a ${system} system: no serious or critical axe violation on the page and the settings`, async () => {
     const { page, errors } = await openGame(env, { colorScheme: system, storage: { 'halma.settings.v1': JSON.stringify({ theme: chosen }) } });
