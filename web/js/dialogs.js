@@ -40,7 +40,7 @@ export class Dialogs {
     this.wireNewGame();
     $('settings-form').addEventListener('change', async (event) => {
       const { name, value, checked } = event.target;
-      if (name !== 'notify') return table.setPreference(name, ['sound', 'turnBoard'].includes(name) ? checked : value);
+      if (name !== 'notify') return table.setPreference(name, ['sound', 'turnBoard', 'confirmMove'].includes(name) ? checked : value);
       // Notifications need the browser's leave, asked on this click.
       const allowed = !checked || (await table.allowNotifications());
       event.target.checked = checked && allowed;
@@ -186,11 +186,13 @@ export class Dialogs {
 
   openSettings() {
     const form = $('settings-form');
-    const { animation, sound, notify, turnBoard } = this.table.preferences();
+    const { animation, sound, notify, turnBoard, theme, confirmMove } = this.table.preferences();
     form.elements.animation.value = animation;
+    form.elements.theme.value = theme;
     form.elements.sound.checked = sound;
     form.elements.turnBoard.checked = turnBoard;
     form.elements.notify.checked = notify;
+    form.elements.confirmMove.checked = confirmMove;
     $('settings-dialog').showModal();
   }
 

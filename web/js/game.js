@@ -161,7 +161,8 @@ export class GameController extends EventTarget {
   shownPieces() {
     if (this.review) return this.review.pieces;
     if (this.sentMove) return this.sentMove.pieces;
-    if (!this.selection || this.selection.chain.length < 2) return this.pieces;
+    // A move waiting to be confirmed (move-confirm.js) is drawn, not played.
+    if (!this.selection || this.selection.chain.length < 2 || this.selection.waiting) return this.pieces;
     const shown = new Map(this.pieces);
     const chain = this.selection.chain;
     shown.delete(chain[0]);

@@ -34,6 +34,7 @@ export class PanelUI {
     click('resign', () => table.resign());
     click('flip', () => table.flip());
     click('stop-chain', () => table.stopChain());
+    click('confirm-move', () => table.confirmMove());
     click('pass', () => table.pass());
     click('review-start', () => table.reviewAt(0));
     click('review-prev', () => table.reviewStep(-1));
@@ -49,6 +50,7 @@ export class PanelUI {
       table.reviewAt(Math.round(((event.clientX - box.left) / box.width) * table.moveCount()));
     });
     click('copy-fen', () => this.copy($('fen').value, $('copy-fen')));
+    this.watchMoveScroll();
     this.dialogs.attach(table);
     document.addEventListener('keydown', (event) => this.onShortcut(event));
   }
@@ -93,6 +95,7 @@ export class PanelUI {
     $('resign').hidden = !!model.watching;
     $('stop-chain').hidden = !model.canStop;
     $('pass').hidden = !model.mustPass;
+    $('confirm-move').hidden = !model.pendingMove;
     $('fen').value = position.fen;
     if (typeof this.said === 'function') $('message').textContent = this.said();
     this.updatePlayers(model);
@@ -136,13 +139,13 @@ export class PanelUI {
     const body = $('move-list').tBodies[0];
     const current = review ? review.k : game.moves.length;
     const key = `${game.moves.join(' ')}|${firstSide}|${firstTurn}|${game.players ?? 2}|${language()}`;
-    if (key !== this.shownMoves) {
+    const changed = key !== this.shownMoves;
+    if (changed) {
+      // Another game (not this one's moves with more after them) starts at its latest move.
+      if (!key.startsWith(this.shownMoves?.split('|')[0] ?? '\0')) this.followMoves = true;
       this.shownMoves = key;
       showMoveHeads(sidesOf(game));
       body.replaceChildren(...moveRows(game.moves, firstSide, firstTurn, sidesOf(game)));
-      // Scrolls the list only, never the page (that would move the board).
-      const scroller = $('move-scroll');
-      scroller.scrollTop = scroller.scrollHeight;
     }
     for (const button of body.querySelectorAll('button[data-ply]')) {
       if (Number(button.dataset.ply) === current) button.setAttribute('aria-current', 'step');
@@ -152,6 +155,34 @@ export class PanelUI {
     $('partners-line').hidden = !game.partners;
     $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
+    // Once the list is shown, so that its height is the one to scroll by.
+    if (changed) this.followLatestMove();
+  }
+
+  /** Keeps the move list scrolled to its latest move (on opening a game, a
+   * reload and each new move) unless the person scrolled back to read it;
+   * scrolling to its end follows it again.  The list scrolls, never the
+   * page (that would move the board). */
+  watchMoveScroll() {
+    const scroller = $('move-scroll');
+    this.followMoves = true;
+    scroller.addEventListener('scroll', () => {
+      if (this.scrolling) return; // the page's own scroll
+      this.followMoves = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 4;
+    });
+    // A list that gets its height later (the panel laid out anew: a turned
+    // phone, a font loaded) is scrolled again.
+    new ResizeObserver(() => this.followLatestMove()).observe(scroller);
+  }
+
+  followLatestMove() {
+    if (!this.followMoves) return;
+    const scroller = $('move-scroll');
+    this.scrolling = true;
+    scroller.scrollTop = scroller.scrollHeight;
+    requestAnimationFrame(() => {
+      this.scrolling = false;
+    });
   }
 
   /** The analysis card: the engine's judgement of the position on the
@@ -323,6 +354,7 @@ function showMoveHeads(sides) {
     return cell;
   }));
   $('move-list').classList.toggle('many', sides.length > 2);
+  $('move-list').classList.toggle('seats-3', sides.length === 3);
 }
 
 /** The moves as table rows: the round's number, then each seat's move in
@@ -337,7 +369,7 @@ function moveRows(moves, firstSide, firstTurn, sides) {
       const row = node('tr');
       const head = node('th', '', String(number));
       head.scope = 'row';
-      cells = sides.map((_, j) => node('td', '', j < seat ? '…' : ''));
+      cells = sides.map((side, j) => node('td', `seat-${side}`, j < seat ? '…' : ''));
       row.append(head, ...cells);
       rows.push(row);
     }

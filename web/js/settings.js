@@ -12,7 +12,7 @@ export const ANIMATION_SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.5,
 export class Settings {
   /** preferences: {animation, sound} (storage.js, loadPreferences). */
   constructor(preferences = {}, reducedMotion = () => false) {
-    this.preferences = { animation: 'normal', sound: false, notify: false, turnBoard: false, ...preferences };
+    this.preferences = { animation: 'normal', sound: false, notify: false, turnBoard: false, theme: 'system', confirmMove: false, ...preferences };
     this.reducedMotion = reducedMotion;
     this.sound = new Sounds(this.preferences.sound);
   }
@@ -22,10 +22,13 @@ export class Settings {
     return { reduced: this.reducedMotion(), speed: ANIMATION_SPEEDS[this.preferences.animation] ?? 1 };
   }
 
-  /** Sets and remembers the animation speed or the sound (on or off). */
+  /** Sets and remembers a preference (the animation speed, the sound, the
+   * theme...). */
   set(name, value) {
     this.preferences[name] = value;
     if (name === 'sound') this.sound.setEnabled(value);
     saveSetting(name, value);
+    // The head's theme.js colours the page by the stored choice.
+    if (name === 'theme' && typeof dispatchEvent === 'function') dispatchEvent(new Event('halma-theme'));
   }
 }

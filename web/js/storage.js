@@ -114,12 +114,24 @@ export function loadSettings() {
 }
 
 /** The animation speed (a name of settings.js's ANIMATION_SPEEDS), whether
- * sounds are on and whether an online turn is notified: off until the
- * person switches them on. */
+ * sounds are on and whether an online turn is notified (off until the
+ * person switches them on), the theme and whether an online move waits for
+ * a confirmation. */
 export function loadPreferences(speeds) {
-  const { animation, sound, notify, turnBoard } = loadSettings();
-  return { animation: Object.hasOwn(speeds, animation) ? animation : 'normal', sound: sound === true, notify: notify === true, turnBoard: turnBoard === true };
+  const { animation, sound, notify, turnBoard, theme, confirmMove } = loadSettings();
+  return {
+    animation: Object.hasOwn(speeds, animation) ? animation : 'normal',
+    sound: sound === true,
+    notify: notify === true,
+    turnBoard: turnBoard === true,
+    // The page's colours: the system's unless the person chose light or dark (js/theme.js).
+    theme: THEMES.includes(theme) ? theme : 'system',
+    // Online games with clocks: a move shown and sent only once confirmed (move-entry.js).
+    confirmMove: confirmMove === true,
+  };
 }
+
+export const THEMES = Object.freeze(['system', 'light', 'dark']);
 
 export function saveSetting(name, value) {
   write(SETTINGS_KEY, JSON.stringify({ ...loadSettings(), [name]: value }));

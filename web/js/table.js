@@ -4,6 +4,7 @@
 // shows from each of them and sends each of the page's actions to the one
 // it is for, so that nothing below needs to know who asked.
 
+import { MoveConfirm } from './move-confirm.js';
 import { MoveEntry } from './move-entry.js';
 import { writeMultiRecord, writeRecord } from './record.js';
 import { t } from './i18n.js';
@@ -17,7 +18,14 @@ export class Table {
    * Settings.  The person's moves on the board go to the mode in play. */
   constructor({ core, input, local, multi, online, review, settings, attention }) {
     Object.assign(this, { core, local, multi, online, review, settings, attention });
-    this.entry = new MoveEntry(core, input, (move, options) => this.mode().submit(move, options));
+    // With "Confirm the move" on, an online move with a clock waits for the person's word first.
+    this.confirmation = new MoveConfirm({ core, settings, applies: () => !!online.server?.clock, submit: (move) => this.mode().submit(move) });
+    this.entry = new MoveEntry(core, input, (move, options) => this.confirmation.hold(move) || this.mode().submit(move, options));
+    core.addEventListener('change', () => this.confirmation.check(() => this.entry.personMoves()));
+  }
+
+  confirmMove() {
+    return this.confirmation.confirm();
   }
 
   /** The mode in play: the online game while one is open, else the local
@@ -30,7 +38,7 @@ export class Table {
   /** Everything the panel shows. */
   model() {
     const model = this.core.model();
-    return { ...model, ...this.mode().abilities(), online: this.online.describe(), analysis: this.review.model() };
+    return { ...model, ...this.mode().abilities(), online: this.online.describe(), analysis: this.review.model(), pendingMove: this.confirmation.pending?.move ?? null };
   }
 
   // ---- the game --------------------------------------------------------------
