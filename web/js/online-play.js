@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 import { ApiError, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
 import { OnlineSession } from './online-session.js';
 import { joinedGame, seatIn } from './online-seat.js';
+import { askJoinName } from './online-join.js';
 import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
 import { drawText } from './online-draw.js';
@@ -145,7 +146,7 @@ export class OnlinePlay {
       if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
-    const { seat, kept, note, error } = await seatIn(game, invite);
+    const { seat, kept, note, error } = await seatIn(game, invite, askJoinName);
     this.note = note;
     if (error) this.core.say(() => this.errorText(error), 'warn');
     // The invite leaves the address bar (and the history): it is spent.

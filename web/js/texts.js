@@ -13,12 +13,16 @@ export const sideName = (side) => t(SIDE_KEYS[side]);
 const sideToMove = (side) => (side === 'w' || side === 'b' ? t(side === 'w' ? 'status.whiteToMove' : 'status.blackToMove') : t('status.seatToMove', { side: sideName(side) }));
 
 /** Who plays a seat: a name the game gives, the computer and its level,
- * "You" and "Your friend" against each other, else Player 1 or 2. */
+ * "You" and "Your friend" against each other, an online seat without a
+ * name its colour, else Player 1 or 2. */
 export function playerName(players, seat) {
   const player = players[seat];
   // Online, the person is "You" to themselves, whatever name they gave.
   if (player.name && !(player.kind === 'person' && players.some((p) => p.kind === 'remote'))) return player.name;
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
+  // Of three or four, or to a spectator, "Your friend" or a number would
+  // stand for several seats: the colour names one.
+  if (player.kind === 'remote' && (players.length > 2 || !players.some((p) => p.kind === 'person'))) return sideName(sidesOf({ players: players.length })[seat]);
   // Three or four with several people here: "You" and the others numbered,
   // seats given up to the computer counted, so that nobody is renamed after.
   const people = players.filter((p) => p.kind === 'person' || p.resigned);
@@ -134,7 +138,8 @@ export function endSummary({ state, game, players }) {
     const home = [...goal].filter((square) => pieces.get(square) === side).length;
     const moves = Math.floor((state.turns + sides.length - 1 - seat) / sides.length);
     // Three or four: the seat's name too, the computers being several.
-    const name = sides.length > 2 ? `${sideName(side)} · ${playerName(players, seat)}` : playerName(players, seat);
+    const player = playerName(players, seat);
+    const name = sides.length > 2 && player !== sideName(side) ? `${sideName(side)} · ${player}` : player;
     return { side, name, home, count: goal.size, moves };
   });
 }
