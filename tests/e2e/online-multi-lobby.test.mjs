@@ -1,6 +1,7 @@
 // Online games of three through the page: posted to the lobby and a seat
 // taken from it, in Your games with their number of players; a person who
-// resigns hands their seat to the server's computer and the game goes on;
+// resigns hands their seat to the server's computer and the game goes on,
+// the others told who resigned;
 // the last person leaving ends it with no winner; the rematch moves the
 // people's seats on; a clock run out hands the seat to the computer too.
 import { after, before, test } from 'node:test';
@@ -24,7 +25,7 @@ async function moveOn(page, id, ply) {
   await serverPly(env, id, ply + 1);
 }
 
-test('a game of three from the lobby: a seat taken, in Your games with both other players, a resignation handed to the computer, no winner once nobody plays, a rematch with the seats moved on', async () => {
+test('a game of three from the lobby: a seat taken, in Your games with both other players, a resignation handed to the computer and told to the others, no winner once nobody plays, a rematch with the seats moved on', async () => {
   const carl = await device('', { storage: NAMED('Carl') });
   await createMultiGame(carl.page, { players: 3, seats: { w: 'you', r: 'person', b: 'computer-1' }, post: true });
   const id = await gameIdOf(carl.page);
@@ -54,12 +55,28 @@ test('a game of three from the lobby: a seat taken, in Your games with both othe
   await carl.page.click('#online-games-dialog [data-close]');
 
   // Dora gives up her seat: the computer plays it on, and the game goes on.
+  // The others are told who resigned, in a line and to screen readers (the
+  // announcer's every word kept: the computer's moves follow at once).
   await moveOn(carl.page, id, 3);
+  const watcher = await device(`#game=${id}`, { storage: FAST });
+  await connected(watcher.page);
+  for (const { page } of [carl, watcher]) {
+    await page.evaluate(() => {
+      window.announced = [];
+      const announcer = document.getElementById('announcer');
+      new MutationObserver(() => announcer.textContent && window.announced.push(announcer.textContent)).observe(announcer, { childList: true, characterData: true, subtree: true });
+    });
+  }
   await dora.page.click('#resign');
   assert.equal(await dora.page.locator('#confirm-text').textContent(), 'Give up your colour? The computer plays it on.');
   await dora.page.click('#confirm-yes');
   await dora.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You gave up your colour: the computer plays it on.');
   await carl.page.waitForFunction(() => /Red · Computer/.test(document.getElementById('player-bottom').textContent + document.getElementById('player-top').textContent));
+  for (const { page } of [carl, watcher]) {
+    await page.waitForFunction(() => document.getElementById('online-note').textContent === 'Red (Dora) resigned: the computer plays their colour on.');
+    await page.waitForFunction(() => window.announced.includes('Red (Dora) resigned: the computer plays their colour on.'));
+  }
+  await watcher.context.close();
   assert.equal(await dora.page.locator('#online-offer-draw').isVisible(), false, 'no say in a draw any more');
   const after = await serverPly(env, id, 6); // Red and Black, both the computer's now
   assert.equal(after.status, 'ongoing');

@@ -11,9 +11,9 @@ import { joinedGame, seatIn } from './online-seat.js';
 import { askJoinName } from './online-join.js';
 import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
-import { drawText } from './online-draw.js';
+import { drawText, seatWho } from './online-draw.js';
 import { Invites } from './online-invites.js';
-import { drawOffer, manySeats } from './server-game.js';
+import { drawOffer, humanSeat, manySeats, serverSides } from './server-game.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
@@ -37,7 +37,7 @@ export class OnlinePlay {
     this.game = new OnlineGame(core, review, attention);
     this.clocks = new OnlineClocks(this.game, core.prefs.sound);
     this.connection = 'connecting';
-    this.note = null; // a sentence about the game's state for the card, {key}
+    this.note = null; // a sentence about the game's state for the card, {key, params()}
     this.game.addEventListener('change', () => this.render());
     this.lobby = new Lobby((id) => this.show(id));
     this.yourGames = new YourGames();
@@ -190,7 +190,10 @@ export class OnlinePlay {
     return {
       game: queued((data) => game.onGame(data)),
       move: queued((data) => game.onMove(data)),
-      seats: queued((data) => game.onSeats(data)),
+      seats: queued((data) => {
+        this.tellResigned(data);
+        return game.onSeats(data);
+      }),
       end: queued((data) => game.onEnd(data)),
       drawOffer: current((side) => this.onDrawOffer(side)),
       rematch: current((rematchId, by) => this.rematches.onEvent(rematchId, by)),
@@ -237,6 +240,19 @@ export class OnlinePlay {
     }
     if (!offer && before) this.sayIfDeclined(this.server.id, this.offerMoves ?? this.server.moves.length);
     this.render();
+  }
+
+  /** Of three or four, a person who resigned (in `seats`, the server's
+   * new word on them) is told to everyone else: a line on the card and
+   * the screen readers' announcement.  Their own page says it already. */
+  tellResigned(seats) {
+    const before = { seats: this.server?.seats };
+    const resigned = serverSides(this.server).filter((side) => side !== this.seat && before.seats?.[side] && humanSeat(before, side) && seats[side]?.left === 'resign');
+    for (const side of resigned) {
+      const params = () => ({ who: seatWho(before, side) });
+      this.note = { key: 'online.seatResigned', params };
+      this.core.ui.announce(t('online.seatResigned', params()));
+    }
   }
 
   /** An offer gone with no move since it was made and no end was
