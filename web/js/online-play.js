@@ -37,7 +37,7 @@ export class OnlinePlay {
     this.game = new OnlineGame(core, review, attention);
     this.clocks = new OnlineClocks(this.game, core.prefs.sound);
     this.connection = 'connecting';
-    this.note = null; // a sentence about the game's state for the card, {key, params()}
+    this.note = null; // a sentence about the game's state for the card, {key, text() (else the key's)}
     this.game.addEventListener('change', () => this.render());
     this.lobby = new Lobby((id) => this.show(id));
     this.yourGames = new YourGames();
@@ -249,9 +249,9 @@ export class OnlinePlay {
     const before = { seats: this.server?.seats };
     const resigned = serverSides(this.server).filter((side) => side !== this.seat && before.seats?.[side] && humanSeat(before, side) && seats[side]?.left === 'resign');
     for (const side of resigned) {
-      const params = () => ({ who: seatWho(before, side) });
-      this.note = { key: 'online.seatResigned', params };
-      this.core.ui.announce(t('online.seatResigned', params()));
+      const text = () => t('online.seatResigned', { who: seatWho(before, side) });
+      this.note = { key: 'online.seatResigned', text };
+      this.core.ui.announce(text());
     }
   }
 
@@ -270,9 +270,9 @@ export class OnlinePlay {
   }
 
   /** A sentence of the card's, said too. */
-  tell(key) {
-    this.note = { key };
-    this.core.say(() => t(key), 'info');
+  tell(key, text = () => t(key)) {
+    this.note = { key, text };
+    this.core.say(text, 'info');
   }
 
   warn(error) {

@@ -98,10 +98,20 @@ export function statusText(model) {
 
 /** Why a tap on the board does nothing while another seat is to move or an
  * online game cannot take a move. */
-export function waitText({ players, sentMove }) {
+export function waitText({ players, sentMove, state }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
   if (!allJoined(players)) return t(players.length > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
-  return t(sentMove ? 'online.sendingWait' : 'online.notYourTurn');
+  if (sentMove) return t('online.sendingWait');
+  // Of three or four, "your friend" could be any of several seats, or the computer.
+  if (players.length > 2 && state) return t('online.notYourTurnMany', { who: seatWhoOf(players, state.side) });
+  return t('online.notYourTurn');
+}
+
+/** A seat as the others know it: its colour, with who plays it when that
+ * is more than the colour ("Red (Bea)", "Black (Computer, level 1)"). */
+function seatWhoOf(players, side) {
+  const name = playerName(players, seatOf(side, sidesOf({ players: players.length })));
+  return name === sideName(side) ? name : t('online.seatNamed', { side: sideName(side), name });
 }
 
 /** Where move i (0 for the first) stands in the move list, numbered in
