@@ -63,7 +63,6 @@ test('an invite link asks the name, offering the one kept, and keeps it; an unna
   assert.equal(await red.page.locator('#join-title').textContent(), 'Join the game');
   assert.equal(await red.page.locator('#join-text').textContent(), 'Ann invites you to a game of 3 players.');
   assert.equal(await red.page.inputValue('#join-name'), '');
-  await red.page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   const { violations } = await new AxeBuilder({ page: red.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], 'axe on the question');
   // A name the server refuses is said, and asked again; the seat stays free.
