@@ -111,7 +111,7 @@ test('a game of three from the lobby: a seat taken, in Your games with both othe
   for (const { context } of [carl, dora]) await context.close();
 });
 
-test('a person of three whose clock runs out hands their colour to the computer, and the others play on', async () => {
+test('a person of three whose clock runs out hands their colour to the computer, the others are told, and play on', async () => {
   const eve = await device('', { storage: NAMED('Eve') });
   await createMultiGame(eve.page, { players: 3, seats: { w: 'you', r: 'person', b: 'computer-1' }, clock: 'custom', minutes: 0.25, increment: 0 });
   const id = await gameIdOf(eve.page);
@@ -125,6 +125,7 @@ test('a person of three whose clock runs out hands their colour to the computer,
   const game = await serverPly(env, id, 3); // Red and Black, the computer's
   assert.deepEqual([game.status, game.seats.r.kind, game.seats.r.left], ['ongoing', 'computer', 'time']);
   await eve.page.waitForFunction(() => /Red · Computer/.test(document.getElementById('player-bottom').textContent + document.getElementById('player-top').textContent));
+  assert.equal(await eve.page.locator('#online-note').textContent(), 'Red (Finn) ran out of time: the computer plays their colour on.', 'told to the others too');
   await eve.page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn (White)');
   for (const { context } of [eve, finn]) await context.close();
 });

@@ -22,6 +22,9 @@ import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** Why a seat of three or four went to the computer (ONLINE.md). */
+const LEFT = ['resign', 'time', 'abandoned'];
+
 /** How long an offer's end waits for the move or end sent with it. */
 const DECLINE_WAIT_MS = 400;
 
@@ -191,7 +194,7 @@ export class OnlinePlay {
       game: queued((data) => game.onGame(data)),
       move: queued((data) => game.onMove(data)),
       seats: queued((data) => {
-        this.tellResigned(data);
+        this.tellLeft(data);
         return game.onSeats(data);
       }),
       end: queued((data) => game.onEnd(data)),
@@ -244,13 +247,16 @@ export class OnlinePlay {
 
   /** Of three or four, a person who resigned (in `seats`, the server's
    * new word on them) is told to everyone else: a line on the card and
-   * the screen readers' announcement.  Their own page says it already. */
-  tellResigned(seats) {
+   * the screen readers' announcement; so is a person out of time or away
+   * too long, whose seat the computer takes on as well.  Their own page
+   * says it already (online.seatToComputer). */
+  tellLeft(seats) {
     const before = { seats: this.server?.seats };
-    const resigned = serverSides(this.server).filter((side) => side !== this.seat && before.seats?.[side] && humanSeat(before, side) && seats[side]?.left === 'resign');
-    for (const side of resigned) {
-      const text = () => t('online.seatResigned', { who: seatWho(before, side) });
-      this.note = { key: 'online.seatResigned', text };
+    const left = serverSides(this.server).filter((side) => side !== this.seat && before.seats?.[side] && humanSeat(before, side) && LEFT.includes(seats[side]?.left));
+    for (const side of left) {
+      const key = `online.seatLeft.${seats[side].left}`;
+      const text = () => t(key, { who: seatWho(before, side) });
+      this.note = { key, text };
       this.core.ui.announce(text());
     }
   }
