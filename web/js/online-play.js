@@ -25,8 +25,6 @@ const $ = (id) => document.getElementById(id);
 /** Why a seat of three or four went to the computer (ONLINE.md). */
 const LEFT = ['resign', 'time', 'abandoned'];
 
-/** How long an offer's end waits for the move or end sent with it. */
-const DECLINE_WAIT_MS = 400;
 
 /** Of two, the other side wins; of three or four, partners lose together
  * and anyone else hands the seat to the computer (ONLINE.md). */
@@ -55,8 +53,6 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
-    // The offer's end is then said as this page's decline (sayIfDeclined).
-    for (const id of ['online-decline-draw', 'toast-decline-draw']) $(id).addEventListener('click', () => (this.declining = true));
     seatAct('toast-accept-draw', 'draw', 'accept');
     seatAct('toast-decline-draw', 'draw', 'decline');
     $('toast-rematch').addEventListener('click', () => this.rematches.ask());
@@ -198,7 +194,7 @@ export class OnlinePlay {
         return game.onSeats(data);
       }),
       end: queued((data) => game.onEnd(data)),
-      drawOffer: current((side) => this.onDrawOffer(side)),
+      drawOffer: current((side, declinedBy) => this.onDrawOffer(side, declinedBy)),
       rematch: current((rematchId, by) => this.rematches.onEvent(rematchId, by)),
       watchers: current((count) => {
         this.server.watchers = count;
@@ -225,8 +221,9 @@ export class OnlinePlay {
     return this.follow(this.server, null);
   }
 
-  /** offer: the seat offering (two seats), {by, accepted} (three or four), or null. */
-  onDrawOffer(offer) {
+  /** offer: the seat offering (two seats), {by, accepted} (three or four),
+   * or null; declinedBy: the seat whose decline ended it (none: it lapsed). */
+  onDrawOffer(offer, declinedBy = null) {
     const before = drawOffer(this.server)?.by;
     this.server.draw_offer = offer;
     // Told once, when the offer reaches the seat asked to answer it (not
@@ -237,11 +234,9 @@ export class OnlinePlay {
     } else if (!offer && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it
     }
-    if (offer && !before) {
-      this.offerMoves = this.server.moves.length;
-      if (this.note?.key.startsWith('online.draw')) this.note = null; // the last offer's end is old news
-    }
-    if (!offer && before) this.sayIfDeclined(this.server.id, this.offerMoves ?? this.server.moves.length);
+    // The last offer's end is old news once another is made.
+    if (offer && !before && this.note?.key.startsWith('online.draw')) this.note = null;
+    if (!offer && before && declinedBy) this.tellDeclined(declinedBy);
     this.render();
   }
 
@@ -261,18 +256,14 @@ export class OnlinePlay {
     }
   }
 
-  /** An offer gone with no move since it was made and no end was
-   * declined: said in a line.  The move or end sent with its lapse arrives
-   * just after it, hence the wait. */
-  sayIfDeclined(id, moves) {
-    const declining = this.declining;
-    this.declining = false;
-    setTimeout(() => this.core.exclusive(async () => {
-      const server = this.server;
-      if (server?.id !== id || server.status !== 'ongoing' || server.moves.length !== moves) return;
-      this.tell(declining ? 'online.drawYouDeclined' : 'online.drawDeclined');
-      this.render();
-    }), DECLINE_WAIT_MS);
+  /** A declined offer, told on every card as the server names who
+   * declined it: this page's own decline, of three or four who it was, of
+   * two that it was declined.  An offer that lapsed (a move, the turn come
+   * round) is not told. */
+  tellDeclined(by) {
+    if (by === this.seat) this.tell('online.drawYouDeclined');
+    else if (manySeats(this.server)) this.tell('online.drawDeclinedBy', () => t('online.drawDeclinedBy', { who: seatWho(this.server, by) }));
+    else this.tell('online.drawDeclined');
   }
 
   /** A sentence of the card's, said too. */
