@@ -25,7 +25,6 @@ const $ = (id) => document.getElementById(id);
 /** Why a seat of three or four went to the computer (ONLINE.md). */
 const LEFT = ['resign', 'time', 'abandoned'];
 
-
 /** Of two, the other side wins; of three or four, partners lose together
  * and anyone else hands the seat to the computer (ONLINE.md). */
 const resignQuestion = (server) => (!manySeats(server) ? 'confirm.resign' : server.partners ? 'confirm.resignPartners' : 'confirm.resignSeat');
