@@ -26,6 +26,12 @@
 
 static json_t *draw_event(const StoreGame *g) { return json_pack("{s:o}", "draw_offer", draw_json(g)); }
 
+/* A decline names who declined, so that every page can say so at once (an
+ * offer lapsing with a move, or a turn come round, names nobody). */
+static json_t *declined_event(const StoreGame *g, int seat) {
+    return json_pack("{s:o, s:s}", "draw_offer", draw_json(g), "declined_by", seat_name(seat));
+}
+
 /* ---- POST /games/{id}/moves ------------------------------------------------------ */
 
 /* The body of a move: its ply, and a move written as RULES.md says. */
@@ -230,7 +236,9 @@ static void draw(const Actions *acts, Loaded *l, const char *token, const json_t
         ev[n++] = (OnlineEvent){"draw_offer", draw_event(&g)};
         ev[n++] = (OnlineEvent){"end", end_event(&g, now)};
         break;
-    case DRAW_CHANGED: ev[n++] = (OnlineEvent){"draw_offer", draw_event(&g)}; break;
+    case DRAW_CHANGED:
+        ev[n++] = (OnlineEvent){"draw_offer", action == DRAW_DECLINE ? declined_event(&g, seat) : draw_event(&g)};
+        break;
     }
     Write w = {.kind = WRITE_UPDATE};
     acting_commit(acts, l, &g, &w, ev, n, a);

@@ -8,11 +8,12 @@ import { click, idle, ready, seedStorage, watchConsole } from './harness.mjs';
 /** Settings with no animation: the players' pages need none to be tested. */
 export const FAST = { 'halma.settings.v1': JSON.stringify({ animation: 'none' }) };
 
-/** A device: a fresh context opening `url` ('' for the page itself).
+/** A device: a fresh context opening `url` ('' for the page itself), its
+ * invite's question answered (answerJoin).
  * {page, context, errors, requests, failed}: requests collects every URL
  * asked, failed every request that failed or was answered 400 or more;
  * expectErrors: console errors the test provokes (regular expressions). */
-export async function device(env, url = '', { storage = FAST, colorScheme = 'light', viewport = { width: 1280, height: 800 }, locale = 'en-US', expectErrors = [], phone = false } = {}) {
+export async function device(env, url = '', { storage = FAST, colorScheme = 'light', viewport = { width: 1280, height: 800 }, locale = 'en-US', expectErrors = [], phone = false, answer = true } = {}) {
   const context = await env.browser.newContext({ viewport, locale, colorScheme, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
   await seedStorage(context, storage);
   const page = await context.newPage();
@@ -24,8 +25,23 @@ export async function device(env, url = '', { storage = FAST, colorScheme = 'lig
   context.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
   context.on('response', (response) => response.status() >= 400 && failed.push(`${response.request().method()} ${response.url()}: ${response.status()}`));
   await page.goto(new URL(url, env.server.url).href);
+  // answer: false leaves an invite's question open for the test.
+  if (!answer) return { page, context, errors, requests, failed };
+  if (/[#&]invite=/.test(url)) await answerJoin(page);
   await ready(page);
   return { page, context, errors, requests, failed };
+}
+
+/** An invite link asks the name before it takes its seat: answered with
+ * the name the question offers (the one kept), or `name`.  A page that
+ * needed no question (its seat kept, or the invite spent) is left as it
+ * is, unless `asked` says the question must come (a link opened on a
+ * page already running). */
+export async function answerJoin(page, { name = null, asked = false } = {}) {
+  await page.waitForSelector(asked ? '#join-dialog[open]' : 'body[data-ready], #join-dialog[open]');
+  if (!(await page.locator('#join-dialog[open]').count())) return;
+  if (name !== null) await page.fill('#join-name', name);
+  await page.click('#join-dialog button[type="submit"]');
 }
 
 /** Creates an online game through the new-game dialog; returns the link to send. */

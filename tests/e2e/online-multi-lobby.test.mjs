@@ -1,6 +1,7 @@
 // Online games of three through the page: posted to the lobby and a seat
 // taken from it, in Your games with their number of players; a person who
-// resigns hands their seat to the server's computer and the game goes on;
+// resigns hands their seat to the server's computer and the game goes on,
+// the others told who resigned;
 // the last person leaving ends it with no winner; the rematch moves the
 // people's seats on; a clock run out hands the seat to the computer too.
 import { after, before, test } from 'node:test';
@@ -24,7 +25,7 @@ async function moveOn(page, id, ply) {
   await serverPly(env, id, ply + 1);
 }
 
-test('a game of three from the lobby: a seat taken, in Your games with both other players, a resignation handed to the computer, no winner once nobody plays, a rematch with the seats moved on', async () => {
+test('a game of three from the lobby: a seat taken, in Your games with both other players, a resignation handed to the computer and told to the others, no winner once nobody plays, a rematch with the seats moved on', async () => {
   const carl = await device('', { storage: NAMED('Carl') });
   await createMultiGame(carl.page, { players: 3, seats: { w: 'you', r: 'person', b: 'computer-1' }, post: true });
   const id = await gameIdOf(carl.page);
@@ -54,12 +55,28 @@ test('a game of three from the lobby: a seat taken, in Your games with both othe
   await carl.page.click('#online-games-dialog [data-close]');
 
   // Dora gives up her seat: the computer plays it on, and the game goes on.
+  // The others are told who resigned, in a line and to screen readers (the
+  // announcer's every word kept: the computer's moves follow at once).
   await moveOn(carl.page, id, 3);
+  const watcher = await device(`#game=${id}`, { storage: FAST });
+  await connected(watcher.page);
+  for (const { page } of [carl, watcher]) {
+    await page.evaluate(() => {
+      window.announced = [];
+      const announcer = document.getElementById('announcer');
+      new MutationObserver(() => announcer.textContent && window.announced.push(announcer.textContent)).observe(announcer, { childList: true, characterData: true, subtree: true });
+    });
+  }
   await dora.page.click('#resign');
   assert.equal(await dora.page.locator('#confirm-text').textContent(), 'Give up your colour? The computer plays it on.');
   await dora.page.click('#confirm-yes');
   await dora.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You gave up your colour: the computer plays it on.');
   await carl.page.waitForFunction(() => /Red · Computer/.test(document.getElementById('player-bottom').textContent + document.getElementById('player-top').textContent));
+  for (const { page } of [carl, watcher]) {
+    await page.waitForFunction(() => document.getElementById('online-note').textContent === 'Red (Dora) resigned: the computer plays their colour on.');
+    await page.waitForFunction(() => window.announced.includes('Red (Dora) resigned: the computer plays their colour on.'));
+  }
+  await watcher.context.close();
   assert.equal(await dora.page.locator('#online-offer-draw').isVisible(), false, 'no say in a draw any more');
   const after = await serverPly(env, id, 6); // Red and Black, both the computer's now
   assert.equal(after.status, 'ongoing');
@@ -94,7 +111,7 @@ test('a game of three from the lobby: a seat taken, in Your games with both othe
   for (const { context } of [carl, dora]) await context.close();
 });
 
-test('a person of three whose clock runs out hands their colour to the computer, and the others play on', async () => {
+test('a person of three whose clock runs out hands their colour to the computer, the others are told, and play on', async () => {
   const eve = await device('', { storage: NAMED('Eve') });
   await createMultiGame(eve.page, { players: 3, seats: { w: 'you', r: 'person', b: 'computer-1' }, clock: 'custom', minutes: 0.25, increment: 0 });
   const id = await gameIdOf(eve.page);
@@ -108,6 +125,7 @@ test('a person of three whose clock runs out hands their colour to the computer,
   const game = await serverPly(env, id, 3); // Red and Black, the computer's
   assert.deepEqual([game.status, game.seats.r.kind, game.seats.r.left], ['ongoing', 'computer', 'time']);
   await eve.page.waitForFunction(() => /Red · Computer/.test(document.getElementById('player-bottom').textContent + document.getElementById('player-top').textContent));
+  assert.equal(await eve.page.locator('#online-note').textContent(), 'Red (Finn) ran out of time: the computer plays their colour on.', 'told to the others too');
   await eve.page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn (White)');
   for (const { context } of [eve, finn]) await context.close();
 });

@@ -25,7 +25,7 @@ async function seriousViolations(page, selector) {
 /** Waits until the page shows `n` moves. */
 const pageMoves = (page, n, timeout = 30000) => page.waitForFunction((count) => document.querySelectorAll('#move-list button[data-ply]').length >= count, n, { timeout });
 
-test('four online: two people and two computer seats play, a spectator follows; a reload and a lost connection lose no move; the people agree a draw', async () => {
+test('four online: two people and two computer seats play, a spectator follows; a reload and a lost connection lose no move; a draw declined (told by whom), then agreed', async () => {
   const anna = await device('', { storage: { ...FAST, 'halma.name.v1': 'Anna' } });
   await createMultiGame(anna.page, { players: 4, seats: { w: 'you', r: 'computer-1', b: 'person', y: 'computer-1' }, clock: '10+5' });
   const links = await inviteLinks(anna.page);
@@ -99,11 +99,18 @@ test('four online: two people and two computer seats play, a spectator follows; 
     }
   }
 
-  // Anna, to move, offers a draw; Bea is asked, and sees who has accepted.
+  // Anna, to move, offers a draw; Bea declines it, and everyone is told who.
   const ply = rounds * 4;
   await pageMoves(anna.page, ply);
   await idle(anna.page);
   assert.equal(await status(anna.page), 'Your turn (White)');
+  await anna.page.click('#online-offer-draw');
+  await bea.page.waitForSelector('#toast-decline-draw:visible');
+  await bea.page.click('#toast-decline-draw');
+  await bea.page.waitForFunction(() => document.getElementById('online-note').textContent === 'You declined the draw.');
+  for (const { page } of [anna, spectator]) await page.waitForFunction(() => document.getElementById('online-note').textContent === 'Black (Bea) declined the draw.');
+  // Offered again: Bea is asked, and sees who has accepted.
+  await anna.page.waitForSelector('#online-offer-draw:not([hidden])');
   await anna.page.click('#online-offer-draw');
   await anna.page.waitForFunction(() => /Waiting for: Black \(Bea\)/.test(document.getElementById('online-note').textContent));
   await bea.page.waitForSelector('#toast-accept-draw:visible');

@@ -1,12 +1,14 @@
-// Names online: given once in the new-game dialog (kept in the browser,
-// sent on creating and joining), shown to the other seat and to spectators
-// in place of "Your friend", refused clearly when the server refuses them,
-// and never read as markup, even from a server that let one through.
+// Names online: given once in the new-game dialog or asked by an invite
+// link (kept in the browser, sent on creating and joining), shown to the
+// other seats and to spectators, an unnamed seat called by its colour,
+// refused clearly when the server refuses them, and never read as markup,
+// even from a server that let one through.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, status, watchConsole } from './harness.mjs';
+import AxeBuilder from '@axe-core/playwright';
+import { ready, setup, status, watchConsole } from './harness.mjs';
 import { FAST, connected, createGame, device as openDevice, fillDialog, serverGame } from './online-harness.mjs';
-import { createMultiGame, inviteLinks } from './online-multi-harness.mjs';
+import { createMultiGame, gameById, gameIdOf, inviteLinks } from './online-multi-harness.mjs';
 import { barMisfits, seatMisfits } from './multi-harness.mjs';
 
 let env;
@@ -43,6 +45,72 @@ test('a name given once is shown to the other seat and to spectators, kept for t
   await fillDialog(white.page);
   assert.equal(await white.page.inputValue('#online-name'), 'Alice');
   await white.page.click('#new-game-dialog [data-close]');
+  for (const { context } of [white, black, spectator]) await context.close();
+});
+
+// Sorted: each person's page turns the board to put their seat at the bottom.
+const names = (page) => page.$$eval('.player-bar .player-name', (shown) => shown.map((name) => name.textContent).sort());
+
+test('an invite link asks the name, offering the one kept, and keeps it; an unnamed friend is called by their colour, to the players and to a spectator', async () => {
+  const host = await device('', { storage: NAMED('Ann') });
+  await createMultiGame(host.page, { players: 3, seats: { w: 'you', r: 'person', b: 'person' } });
+  const id = await gameIdOf(host.page);
+  const links = await inviteLinks(host.page);
+
+  // Red opens the link with nothing kept: asked, the field empty.
+  const red = await device(links.r.link, { answer: false, expectErrors: [/status of 422 .*\/join\)$/] });
+  await red.page.waitForSelector('#join-dialog[open]');
+  assert.equal(await red.page.locator('#join-title').textContent(), 'Join the game');
+  assert.equal(await red.page.locator('#join-text').textContent(), 'Ann invites you to a game of 3 players.');
+  assert.equal(await red.page.inputValue('#join-name'), '');
+  const { violations } = await new AxeBuilder({ page: red.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], 'axe on the question');
+  // A name the server refuses is said, and asked again; the seat stays free.
+  await red.page.fill('#join-name', 'Tom & Jerry');
+  await red.page.click('#join-dialog button[type="submit"]');
+  await red.page.waitForSelector('#join-name-error:not([hidden])');
+  assert.match(await red.page.locator('#join-name-error').textContent(), /^This name cannot be used: /);
+  assert.equal(await red.page.locator('#join-name').getAttribute('aria-invalid'), 'true');
+  assert.equal(await red.page.inputValue('#join-name'), 'Tom & Jerry');
+  assert.equal((await gameById(env, id)).seats.r.joined, false);
+  await red.page.fill('#join-name', 'Bea');
+  await red.page.click('#join-dialog button[type="submit"]');
+  await ready(red.page);
+  await connected(red.page);
+  assert.equal(await red.page.evaluate(() => localStorage.getItem('halma.name.v1')), 'Bea', 'kept for the next game');
+
+  // Black has a name kept: offered; cleared, the seat is taken without one.
+  const black = await device(links.b.link, { storage: NAMED('Cid'), answer: false });
+  await black.page.waitForSelector('#join-dialog[open]');
+  assert.equal(await black.page.inputValue('#join-name'), 'Cid');
+  await black.page.fill('#join-name', '');
+  await black.page.click('#join-dialog button[type="submit"]');
+  await ready(black.page);
+  await connected(black.page);
+  const game = await gameById(env, id);
+  assert.deepEqual([game.status, game.seats.r.name, game.seats.b.name], ['ongoing', 'Bea', null]);
+
+  // Every page: Red by her name, Black by his colour alone; no "Your
+  // friend", no "Player 2".
+  const spectator = await device(watchLink(links.r.link), { storage: {} });
+  await connected(spectator.page);
+  await host.page.waitForFunction(() => [...document.querySelectorAll('.player-bar .player-name')].some((name) => name.textContent === 'Red · Bea'));
+  assert.deepEqual(await names(host.page), ['Black', 'Red · Bea', 'White · You']);
+  assert.deepEqual(await names(spectator.page), ['Black', 'Red · Bea', 'White · Ann']);
+  assert.deepEqual(await names(red.page), ['Black', 'Red · You', 'White · Ann']);
+  assert.deepEqual(await names(black.page), ['Black · You', 'Red · Bea', 'White · Ann']);
+  for (const { context } of [host, red, black, spectator]) await context.close();
+});
+
+test('two online: a spectator calls unnamed seats by their colours, not Player 1 and 2', async () => {
+  const white = await device();
+  const link = await createGame(white.page);
+  const black = await device(link);
+  await connected(black.page);
+  const spectator = await device(watchLink(link), { storage: {} });
+  await connected(spectator.page);
+  assert.deepEqual(await names(spectator.page), ['Black', 'White']);
+  assert.deepEqual(await names(white.page), ['Black · Your friend', 'White · You'], 'to a player, the one friend is theirs');
   for (const { context } of [white, black, spectator]) await context.close();
 });
 

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { setup } from './harness.mjs';
-import { FAST, connected, createGame, device as openDevice, enter, serverGame, waitMoves } from './online-harness.mjs';
+import { FAST, answerJoin, connected, createGame, device as openDevice, enter, serverGame, waitMoves } from './online-harness.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -26,6 +26,7 @@ test('Your games lists ongoing games first with whose move it is, then finished 
   // A finished game: Bob resigns it.
   const first = await createGame(alice.page);
   await bob.page.goto(first);
+  await answerJoin(bob.page, { asked: true });
   await connected(bob.page);
   await enter(alice.page, 'o2-m4');
   await waitMoves(bob.page, 1);
@@ -40,6 +41,7 @@ test('Your games lists ongoing games first with whose move it is, then finished 
   await alice.page.click('#end-dialog [data-close]');
   const second = await createGame(alice.page);
   await bob.page.goto(second);
+  await answerJoin(bob.page, { asked: true });
   await connected(bob.page);
   await alice.page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn');
   const ongoing = (await serverGame(env, bob.page)).id;

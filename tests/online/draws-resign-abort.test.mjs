@@ -62,6 +62,20 @@ describe('the end of a game', () => {
     assert.equal((await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'maybe' }, token: game.w })).status, 400);
   });
 
+  test('draw: the decline\'s event names who declined; an offer lapsing with a move names nobody', async () => {
+    const game = await newGame(port);
+    const events = await openEvents(port, game.id);
+    const ended = (after = -1) => events.next((e) => e.event === 'draw_offer' && e.data.draw_offer === null && Number(e.id) > after);
+    await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'offer' }, token: game.b });
+    await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'decline' }, token: game.w });
+    const declined = await ended();
+    assert.equal(declined.data.declined_by, 'w');
+    await api(port, 'POST', `/api/v1/games/${game.id}/draw`, { body: { action: 'offer' }, token: game.b });
+    await move(port, game, 'w', 0, moves[0]);
+    assert.equal((await ended(Number(declined.id))).data.declined_by, undefined);
+    events.close();
+  });
+
   test('rematch: a new game, same settings, seats swapped, each joining with the old token', async () => {
     const game = await newGame(port, { turn_limit: 77 });
     const early = await api(port, 'POST', `/api/v1/games/${game.id}/rematch`, { token: game.w });

@@ -101,6 +101,22 @@ describe('names', () => {
     assert.equal((await api(port, 'GET', `/api/v1/games/${next}`)).body.seats.b.name, 'Renamed');
   });
 
+  test('each invite of a game of four carries its friend\'s name into its own seat; a refused name takes no seat, and the invite still serves', async () => {
+    const c = await create({ players: 4, name: 'Ann' });
+    assert.equal(c.status, 201, c.text);
+    const join = (seat, name) => api(port, 'POST', `/api/v1/games/${c.body.id}/join`, { body: { invite: c.body.invites[seat], ...(name === undefined ? {} : { name }) } });
+    assert.equal((await join('r', 'Bea')).body.seat, 'r');
+    const refused = await join('b', 'Tom & Jerry');
+    assert.equal(refused.status, 422, refused.text);
+    assert.equal(refused.body.error, 'bad_name');
+    assert.equal((await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body.seats.b.joined, false);
+    assert.equal((await join('b', 'Wilhelmina Wojciechowska')).body.seat, 'b');
+    assert.equal((await join('y')).body.seat, 'y');
+    const g = (await api(port, 'GET', `/api/v1/games/${c.body.id}`)).body;
+    assert.equal(g.status, 'ongoing');
+    assert.deepEqual(['w', 'r', 'b', 'y'].map((seat) => g.seats[seat].name), ['Ann', 'Bea', 'Wilhelmina Wojciechowska', null]);
+  });
+
   test('names never reach the log', async () => {
     const name = 'Loggedname Neverseen';
     const c = (await create({ name })).body;

@@ -17,8 +17,9 @@ const { setLanguage } = await import('../../web/js/i18n.js');
 const { drawAsked, drawOffer, drawWaitingFor, humanSeat, nextServerSide, serverSides, someoneUnmoved } = await import('../../web/js/server-game.js');
 const { multiEnding } = await import('../../web/js/multi-ending.js');
 const { onlineSeats } = await import('../../web/js/seat-choice.js');
-const { drawText, rematchAskedText } = await import('../../web/js/online-draw.js');
-const { recordName } = await import('../../web/js/texts.js');
+const { drawText, rematchAskedText, rematchWithdrawnText } = await import('../../web/js/online-draw.js');
+const { playerName, recordName, waitText } = await import('../../web/js/texts.js');
+const { stateText, summaryOf } = await import('../../web/js/your-games.js');
 await setLanguage('en');
 
 const human = (extra = {}) => ({ joined: true, online: true, name: null, kind: 'human', level: null, left: null, ...extra });
@@ -94,4 +95,35 @@ test('the dialog\'s seats as the API takes them: one "you", the computers by lev
 test('an online record of four names each unnamed person\'s seat by its colour (in the turn order), the server\'s computer by its level', () => {
   const players = [{ kind: 'person', name: 'Anna' }, { kind: 'computer', level: 2 }, { kind: 'remote' }, { kind: 'remote', name: 'Bea' }];
   assert.deepEqual(players.map((_, seat) => recordName(players, seat)), ['Anna', 'Computer, level 2', 'Black', 'Bea']);
+});
+
+// Issue 40, item 3: "Your friend" stood for every friend of three or four.
+test('online, a seat without a name is its colour of three or four and to a spectator; to a player of two the friend stays "Your friend"', () => {
+  const three = [{ kind: 'person', name: 'Ann' }, { kind: 'remote', name: 'Bea' }, { kind: 'remote' }];
+  assert.deepEqual(three.map((_, seat) => playerName(three, seat)), ['You', 'Bea', 'Black']);
+  const watched = [{ kind: 'remote' }, { kind: 'remote' }, { kind: 'remote' }, { kind: 'computer', level: 3 }];
+  assert.deepEqual(watched.map((_, seat) => playerName(watched, seat)), ['White', 'Red', 'Black', 'Computer, level 3']);
+  assert.deepEqual([0, 1].map((seat) => playerName([{ kind: 'remote' }, { kind: 'remote' }], seat)), ['White', 'Black']);
+  assert.deepEqual([0, 1].map((seat) => playerName([{ kind: 'person' }, { kind: 'remote' }], seat)), ['You', 'Your friend']);
+});
+
+test('of three or four, the words that said "your friend" say which seat: a tap out of turn, a rematch withdrawn, Your games', () => {
+  const players = [{ kind: 'person' }, { kind: 'remote', name: 'Bea' }, { kind: 'computer', level: 1 }, { kind: 'remote' }];
+  const tap = (side) => waitText({ players, sentMove: null, state: { side } });
+  assert.equal(tap('r'), 'It is not your turn: Red (Bea) is to move.');
+  assert.equal(tap('b'), 'It is not your turn: Black (Computer, level 1) is to move.');
+  assert.equal(tap('y'), 'It is not your turn: Yellow is to move.');
+  assert.equal(waitText({ players: [{ kind: 'person' }, { kind: 'remote' }], sentMove: null, state: { side: 'b' } }), 'It is your friend\'s turn.');
+
+  const game = four({ w: human(), r: human({ name: 'Ana' }), b: computer(), y: human() }, { status: 'finished' });
+  assert.equal(rematchWithdrawnText(game, 'r'), 'Red (Ana) withdrew the rematch.');
+  assert.equal(rematchWithdrawnText(game, 'y'), 'Yellow withdrew the rematch.');
+  const two = { status: 'finished', seats: { w: { kind: 'human', joined: true }, b: { kind: 'human', joined: true } } };
+  assert.equal(rematchWithdrawnText(two, 'b'), 'Your friend withdrew the rematch.');
+
+  const ongoing = four({ w: human(), r: human({ name: 'Ana' }), b: computer(1), y: human() }, { to_move: 'b', variant: 13 });
+  assert.equal(stateText(summaryOf(ongoing, 'w'), 'w'), 'Black (Computer, level 1) to move');
+  assert.equal(stateText(summaryOf({ ...ongoing, to_move: 'y' }, 'w'), 'w'), 'Yellow to move');
+  assert.equal(stateText(summaryOf({ ...ongoing, to_move: 'r' }, 'w'), 'w'), 'Red (Ana) to move');
+  assert.equal(stateText(summaryOf({ ...ongoing, status: 'waiting' }, 'w'), 'w'), 'Waiting for every seat to be taken');
 });

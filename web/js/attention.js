@@ -31,14 +31,15 @@ export class Attention {
     document.title = this.base;
   }
 
-  /** The other side played `move` (the person's turn now, in game `id`). */
-  opponentMoved(move, id) {
+  /** The other side played `move` (the person's turn now, in game `id`);
+   * who: the seat that played it, of three or four (else "Your friend"). */
+  opponentMoved(move, id, who = null) {
     if (document.visibilityState === 'visible') return;
     this.waiting = true;
     document.title = MARK + this.base;
     if (!this.settings.preferences.notify || typeof Notification !== 'function' || Notification.permission !== 'granted') return;
     this.notification?.close();
-    this.notification = new Notification(t('notify.title'), { body: t('notify.moved', { move }), tag: `halma-${id}` });
+    this.notification = new Notification(t('notify.title'), { body: who ? t('notify.movedBy', { who, move }) : t('notify.moved', { move }), tag: `halma-${id}` });
   }
 
   /** Asks the browser's leave to notify; true when given. */

@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 /** Shows the card for `server` (the server's game, or null to hide it),
  * seen from `seat`; connection: 'connecting', 'connected' or 'offline';
- * note: {key} a sentence of its own; rematchAsked: the id of the game whose
+ * note: {key, text()} a sentence of its own (text: else the key's); rematchAsked: the id of the game whose
  * rematch this page asked for; rematchOf: the game this one is the
  * rematch of, when this page asked for it. */
 export function renderCard({ server, seat, connection, note, rematchAsked, rematchOf }) {
@@ -62,7 +62,7 @@ function noteText(server, seat, note, rematchAsked, rematchOf) {
   if (server.status === 'waiting' && seat && rematchOf) return t(`online.rematchWaiting${many}`);
   const left = seat && !humanSeat(server, seat) ? server.seats[seat].left : null;
   if (left && server.status !== 'finished') return t(`online.seatToComputer.${left}`);
-  if (note) return t(note.key);
+  if (note) return note.text ? note.text() : t(note.key);
   if (!seat) return t('online.watching');
   return null;
 }

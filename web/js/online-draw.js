@@ -40,6 +40,10 @@ export function rematchAskedText(server) {
   return t(many ? 'online.rematchAskedByMany' : 'online.rematchAskedBy', { who });
 }
 
+/** The rematch withdrawn by `by` (its asker): of three or four by colour
+ * and name, of two as before ("Your friend"). */
+export const rematchWithdrawnText = (server, by) => (manySeats(server) && by ? t('online.rematchWithdrawnBy', { who: seatWho(server, by) }) : t('online.rematchWithdrawn'));
+
 /** Two seats: as the page has always said it. */
 function twoSeats(server, seat, by) {
   const name = seatName(server, by);

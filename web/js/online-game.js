@@ -11,6 +11,7 @@ import { SIDES } from './seats.js';
 import { humanSeat, manySeats, nextServerSide, serverSides, someoneUnmoved } from './server-game.js';
 import { piecesOf } from './squares.js';
 import { resultText } from './texts.js';
+import { seatWho } from './online-draw.js';
 
 /** The server's game as the controller loads it (game.js, load).  A game
  * from a start position (start: the rules' own for its kind) has no FEN of
@@ -174,9 +175,10 @@ export class OnlineGame extends EventTarget {
     if (ply > known + 1) return false;
     // The person's own move is on the board already: no second animation.
     const mine = core.sentMove?.path === move;
+    const mover = core.state.side;
     core.sentMove = null;
     if (!(await core.play(move, { animate: !mine }))) return false;
-    if (!mine && this.seat && !core.over && core.turnPlayer().kind === 'person') this.attention.opponentMoved(move, this.server.id);
+    if (!mine && this.seat && !core.over && core.turnPlayer().kind === 'person') this.attention.opponentMoved(move, this.server.id, manySeats(this.server) ? seatWho(this.server, mover) : null);
     if (core.over) this.ended();
     else if (core.state.mustPass && core.turnPlayer().kind === 'person') core.say(() => t('message.mustPass'), 'warn');
     return true;

@@ -8,11 +8,12 @@ import { t } from './i18n.js';
 import { ApiError, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
 import { OnlineSession } from './online-session.js';
 import { joinedGame, seatIn } from './online-seat.js';
+import { askJoinName } from './online-join.js';
 import { Rematch } from './online-rematch.js';
 import { renderCard } from './online-card.js';
-import { drawText } from './online-draw.js';
+import { drawText, seatWho } from './online-draw.js';
 import { Invites } from './online-invites.js';
-import { drawOffer, manySeats } from './server-game.js';
+import { drawOffer, humanSeat, manySeats, serverSides } from './server-game.js';
 import { renderToast } from './online-toast.js';
 import { OnlineClocks } from './online-clock.js';
 import { OnlineGame } from './online-game.js';
@@ -21,8 +22,8 @@ import { YourGames } from './your-games.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** How long an offer's end waits for the move or end sent with it. */
-const DECLINE_WAIT_MS = 400;
+/** Why a seat of three or four went to the computer (ONLINE.md). */
+const LEFT = ['resign', 'time', 'abandoned'];
 
 /** Of two, the other side wins; of three or four, partners lose together
  * and anyone else hands the seat to the computer (ONLINE.md). */
@@ -36,7 +37,7 @@ export class OnlinePlay {
     this.game = new OnlineGame(core, review, attention);
     this.clocks = new OnlineClocks(this.game, core.prefs.sound);
     this.connection = 'connecting';
-    this.note = null; // a sentence about the game's state for the card, {key}
+    this.note = null; // a sentence about the game's state for the card, {key, text() (else the key's)}
     this.game.addEventListener('change', () => this.render());
     this.lobby = new Lobby((id) => this.show(id));
     this.yourGames = new YourGames();
@@ -51,8 +52,6 @@ export class OnlinePlay {
     seatAct('online-offer-draw', 'draw', 'offer');
     seatAct('online-accept-draw', 'draw', 'accept');
     seatAct('online-decline-draw', 'draw', 'decline');
-    // The offer's end is then said as this page's decline (sayIfDeclined).
-    for (const id of ['online-decline-draw', 'toast-decline-draw']) $(id).addEventListener('click', () => (this.declining = true));
     seatAct('toast-accept-draw', 'draw', 'accept');
     seatAct('toast-decline-draw', 'draw', 'decline');
     $('toast-rematch').addEventListener('click', () => this.rematches.ask());
@@ -145,7 +144,7 @@ export class OnlinePlay {
       if (!this.server) history.replaceState(null, '', location.pathname + location.search); // back to the local game
       return this.errorText(error);
     }
-    const { seat, kept, note, error } = await seatIn(game, invite);
+    const { seat, kept, note, error } = await seatIn(game, invite, askJoinName);
     this.note = note;
     if (error) this.core.say(() => this.errorText(error), 'warn');
     // The invite leaves the address bar (and the history): it is spent.
@@ -189,9 +188,12 @@ export class OnlinePlay {
     return {
       game: queued((data) => game.onGame(data)),
       move: queued((data) => game.onMove(data)),
-      seats: queued((data) => game.onSeats(data)),
+      seats: queued((data) => {
+        this.tellLeft(data);
+        return game.onSeats(data);
+      }),
       end: queued((data) => game.onEnd(data)),
-      drawOffer: current((side) => this.onDrawOffer(side)),
+      drawOffer: current((side, declinedBy) => this.onDrawOffer(side, declinedBy)),
       rematch: current((rematchId, by) => this.rematches.onEvent(rematchId, by)),
       watchers: current((count) => {
         this.server.watchers = count;
@@ -218,8 +220,9 @@ export class OnlinePlay {
     return this.follow(this.server, null);
   }
 
-  /** offer: the seat offering (two seats), {by, accepted} (three or four), or null. */
-  onDrawOffer(offer) {
+  /** offer: the seat offering (two seats), {by, accepted} (three or four),
+   * or null; declinedBy: the seat whose decline ended it (none: it lapsed). */
+  onDrawOffer(offer, declinedBy = null) {
     const before = drawOffer(this.server)?.by;
     this.server.draw_offer = offer;
     // Told once, when the offer reaches the seat asked to answer it (not
@@ -230,32 +233,42 @@ export class OnlinePlay {
     } else if (!offer && this.offerSaid && this.core.said === this.offerSaid) {
       this.core.say(''); // the offer is over: so is the message about it
     }
-    if (offer && !before) {
-      this.offerMoves = this.server.moves.length;
-      if (this.note?.key.startsWith('online.draw')) this.note = null; // the last offer's end is old news
-    }
-    if (!offer && before) this.sayIfDeclined(this.server.id, this.offerMoves ?? this.server.moves.length);
+    // The last offer's end is old news once another is made.
+    if (offer && !before && this.note?.key.startsWith('online.draw')) this.note = null;
+    if (!offer && before && declinedBy) this.tellDeclined(declinedBy);
     this.render();
   }
 
-  /** An offer gone with no move since it was made and no end was
-   * declined: said in a line.  The move or end sent with its lapse arrives
-   * just after it, hence the wait. */
-  sayIfDeclined(id, moves) {
-    const declining = this.declining;
-    this.declining = false;
-    setTimeout(() => this.core.exclusive(async () => {
-      const server = this.server;
-      if (server?.id !== id || server.status !== 'ongoing' || server.moves.length !== moves) return;
-      this.tell(declining ? 'online.drawYouDeclined' : 'online.drawDeclined');
-      this.render();
-    }), DECLINE_WAIT_MS);
+  /** Of three or four, a person who resigned (in `seats`, the server's
+   * new word on them) is told to everyone else: a line on the card and
+   * the screen readers' announcement; so is a person out of time or away
+   * too long, whose seat the computer takes on as well.  Their own page
+   * says it already (online.seatToComputer). */
+  tellLeft(seats) {
+    const before = { seats: this.server?.seats };
+    const left = serverSides(this.server).filter((side) => side !== this.seat && before.seats?.[side] && humanSeat(before, side) && LEFT.includes(seats[side]?.left));
+    for (const side of left) {
+      const key = `online.seatLeft.${seats[side].left}`;
+      const text = () => t(key, { who: seatWho(before, side) });
+      this.note = { key, text };
+      this.core.ui.announce(text());
+    }
+  }
+
+  /** A declined offer, told on every card as the server names who
+   * declined it: this page's own decline, of three or four who it was, of
+   * two that it was declined.  An offer that lapsed (a move, the turn come
+   * round) is not told. */
+  tellDeclined(by) {
+    if (by === this.seat) this.tell('online.drawYouDeclined');
+    else if (manySeats(this.server)) this.tell('online.drawDeclinedBy', () => t('online.drawDeclinedBy', { who: seatWho(this.server, by) }));
+    else this.tell('online.drawDeclined');
   }
 
   /** A sentence of the card's, said too. */
-  tell(key) {
-    this.note = { key };
-    this.core.say(() => t(key), 'info');
+  tell(key, text = () => t(key)) {
+    this.note = { key, text };
+    this.core.say(text, 'info');
   }
 
   warn(error) {

@@ -5,6 +5,7 @@
 
 import { ApiError, api, seatFor } from './online.js';
 import { joinGame } from './online-seat.js';
+import { rematchWithdrawnText } from './online-draw.js';
 
 export class Rematch {
   /** play: the OnlinePlay (its server game and session, open, render, say). */
@@ -21,8 +22,9 @@ export class Rematch {
     const play = this.play;
     const server = play.server;
     const withdrawn = !id && server.rematch && server.rematch_by !== play.seat;
+    const asker = server.rematch_by;
     Object.assign(server, { rematch: id, rematch_by: by ?? null });
-    if (withdrawn && play.seat) play.tell('online.rematchWithdrawn');
+    if (withdrawn && play.seat) play.tell('online.rematchWithdrawn', () => rematchWithdrawnText(server, asker));
     // The player who asked takes their seat at once; the other decides.
     if (id && this.asked === server.id) this.take(id);
     else play.render();

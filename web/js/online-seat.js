@@ -4,7 +4,7 @@
 // asks the server nothing that is bound to fail: a spent invite is seen in
 // the game and not spent again.
 
-import { ApiError, api, forgetSeat, keepSeat, keptName, seatFor } from './online.js';
+import { ApiError, api, forgetSeat, keepName, keepSeat, keptName, seatFor } from './online.js';
 
 /** Why the page watches a game whose invite found its seat taken. */
 const takenNote = (game) => ({ key: (game.players ?? 2) > 2 ? 'online.inviteUsed' : 'online.seatTaken' });
@@ -27,8 +27,10 @@ function kept(id, joined) {
  * The seat to open `game` with: {seat ({seat, token} or null), kept (it was
  * this device's and has just been pinged), note ({key} saying why the page
  * watches, or null), error (an ApiError that is no such reason, or null)}.
+ * ask(game, refused, name): the name to join with, asked of the person
+ * (online-join.js); without it the kept name is sent.
  */
-export async function seatIn(game, invite) {
+export async function seatIn(game, invite, ask = null) {
   const kept = seatFor(game.id);
   if (kept) {
     try {
@@ -43,11 +45,31 @@ export async function seatIn(game, invite) {
   if (!invite) return { seat: null, kept: false, note: null, error: null };
   if (game.status !== 'waiting') return { seat: null, kept: false, note: takenNote(game), error: null };
   try {
-    return { seat: await joinNamed(game.id, { invite }), kept: false, note: null, error: null };
+    const seat = ask ? await joinAsked(game, invite, ask) : await joinNamed(game.id, { invite });
+    return { seat, kept: false, note: null, error: null };
   } catch (error) {
     // Someone else took the seat meanwhile (409), or the invite is not this game's (403).
     const taken = error instanceof ApiError && [403, 409].includes(error.status);
     return { seat: null, kept: false, note: taken ? takenNote(game) : null, error: taken ? null : error };
+  }
+}
+
+/** Joins by an invite with the name the person gives when asked (the kept
+ * one offered first), asked again with the server's reason while it refuses
+ * the name; the name taken is kept for the next game. */
+async function joinAsked(game, invite, ask) {
+  let refused = null;
+  let name = keptName();
+  for (;;) {
+    name = await ask(game, refused, name);
+    try {
+      const seat = await joinNamed(game.id, { invite }, { name, strict: true });
+      keepName(name);
+      return seat;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'bad_name')) throw error;
+      refused = error.message;
+    }
   }
 }
 

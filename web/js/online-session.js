@@ -15,7 +15,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One game followed live.  handlers: game(game), move({ply, move, clock}),
- * seats(seats), end({result, clock}), drawOffer(side|null), rematch(id|null, by),
+ * seats(seats), end({result, clock}), drawOffer(side|null, declined by|null), rematch(id|null, by),
  * watchers(count), connection('connecting'|'connected'|'offline'), refused(error, move),
  * error(error), seatLost() (the server does not take the seat's token).
  * seat: {seat, token}, or null to watch.  Nothing is sent while the browser
@@ -67,7 +67,7 @@ export class OnlineSession {
     on('move', (move) => this.handlers.move(move));
     on('seats', (seats) => this.handlers.seats(seats));
     on('end', (end) => this.handlers.end(end));
-    on('draw_offer', ({ draw_offer: side }) => this.handlers.drawOffer(side));
+    on('draw_offer', ({ draw_offer: side, declined_by: declinedBy }) => this.handlers.drawOffer(side, declinedBy ?? null));
     on('rematch', ({ rematch, by }) => this.handlers.rematch(rematch, by));
     on('watchers', ({ watchers }) => this.handlers.watchers(watchers));
   }

@@ -312,10 +312,12 @@ function judgementText(judgement) {
 }
 
 /** "Black · Bob", its parts apart: the seats of three and four put the
- * name on a line of its own (app.css). */
+ * name on a line of its own (app.css).  A seat called by its colour says
+ * it once. */
 function seatName(side, name) {
   const shown = node('span', 'player-name');
-  shown.append(node('span', 'seat-side', sideName(side)), node('span', 'seat-sep', ' · '), node('span', 'seat-player', name));
+  shown.append(node('span', 'seat-side', sideName(side)));
+  if (name !== sideName(side)) shown.append(node('span', 'seat-sep', ' · '), node('span', 'seat-player', name));
   return shown;
 }
 

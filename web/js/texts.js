@@ -13,12 +13,16 @@ export const sideName = (side) => t(SIDE_KEYS[side]);
 const sideToMove = (side) => (side === 'w' || side === 'b' ? t(side === 'w' ? 'status.whiteToMove' : 'status.blackToMove') : t('status.seatToMove', { side: sideName(side) }));
 
 /** Who plays a seat: a name the game gives, the computer and its level,
- * "You" and "Your friend" against each other, else Player 1 or 2. */
+ * "You" and "Your friend" against each other, an online seat without a
+ * name its colour, else Player 1 or 2. */
 export function playerName(players, seat) {
   const player = players[seat];
   // Online, the person is "You" to themselves, whatever name they gave.
   if (player.name && !(player.kind === 'person' && players.some((p) => p.kind === 'remote'))) return player.name;
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
+  // Of three or four, or to a spectator, "Your friend" or a number would
+  // stand for several seats: the colour names one.
+  if (player.kind === 'remote' && (players.length > 2 || !players.some((p) => p.kind === 'person'))) return sideName(sidesOf({ players: players.length })[seat]);
   // Three or four with several people here: "You" and the others numbered,
   // seats given up to the computer counted, so that nobody is renamed after.
   const people = players.filter((p) => p.kind === 'person' || p.resigned);
@@ -94,10 +98,20 @@ export function statusText(model) {
 
 /** Why a tap on the board does nothing while another seat is to move or an
  * online game cannot take a move. */
-export function waitText({ players, sentMove }) {
+export function waitText({ players, sentMove, state }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
   if (!allJoined(players)) return t(players.length > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
-  return t(sentMove ? 'online.sendingWait' : 'online.notYourTurn');
+  if (sentMove) return t('online.sendingWait');
+  // Of three or four, "your friend" could be any of several seats, or the computer.
+  if (players.length > 2 && state) return t('online.notYourTurnMany', { who: seatWhoOf(players, state.side) });
+  return t('online.notYourTurn');
+}
+
+/** A seat as the others know it: its colour, with who plays it when that
+ * is more than the colour ("Red (Bea)", "Black (Computer, level 1)"). */
+function seatWhoOf(players, side) {
+  const name = playerName(players, seatOf(side, sidesOf({ players: players.length })));
+  return name === sideName(side) ? name : t('online.seatNamed', { side: sideName(side), name });
 }
 
 /** Where move i (0 for the first) stands in the move list, numbered in
@@ -134,7 +148,8 @@ export function endSummary({ state, game, players }) {
     const home = [...goal].filter((square) => pieces.get(square) === side).length;
     const moves = Math.floor((state.turns + sides.length - 1 - seat) / sides.length);
     // Three or four: the seat's name too, the computers being several.
-    const name = sides.length > 2 ? `${sideName(side)} · ${playerName(players, seat)}` : playerName(players, seat);
+    const player = playerName(players, seat);
+    const name = sides.length > 2 && player !== sideName(side) ? `${sideName(side)} · ${player}` : player;
     return { side, name, home, count: goal.size, moves };
   });
 }

@@ -100,11 +100,15 @@ export class YourGames {
 }
 
 /** Where a game stands, from the seat's point of view. */
-function stateText(summary, seat) {
+export function stateText(summary, seat) {
   if (!summary) return t('yours.unknown');
-  if (summary.status === 'waiting') return t('online.status.waiting');
+  const many = summary.players > 2 && Array.isArray(summary.others);
+  if (summary.status === 'waiting') return t(many ? 'online.status.waitingMany' : 'online.status.waiting');
   if (summary.status === 'ongoing') {
     if (yourMove(summary, seat)) return t('yours.yourMove');
+    // Of three or four, the seat to move: a friend, another, or the computer.
+    const toMove = many && summary.others.find(({ side }) => side === summary.toMove);
+    if (toMove) return t('online.status.namedTurn', { name: seatText(toMove) });
     return summary.opponent ? t('online.status.namedTurn', { name: summary.opponent }) : t('online.status.friendsTurn');
   }
   const { winner, reason } = summary.result ?? {};
@@ -114,12 +118,15 @@ function stateText(summary, seat) {
   return t([winner].flat().includes(seat) ? 'yours.won' : 'yours.lost');
 }
 
+/** A seat of three or four as the list names it: "Red (Ana)", "Black
+ * (Computer, level 3)", "Yellow". */
+const seatText = ({ side, name, level }) => (name || level ? t('online.seatNamed', { side: sideName(side), name: name ?? t('player.computerLevel', { level }) }) : sideName(side));
+
 /** Who the game is with: of two the other's name, of three or four every
  * other seat ("Red (Ana), Black (Computer, level 3), Yellow"); "You play
  * White" when nobody is named. */
 function whoText(summary, seat) {
   const many = summary?.players > 2 && Array.isArray(summary.others);
-  const seatText = ({ side, name, level }) => (name || level ? t('online.seatNamed', { side: sideName(side), name: name ?? t('player.computerLevel', { level }) }) : sideName(side));
   const others = many ? summary.others.map(seatText) : [summary?.opponent].filter(Boolean);
   return others.length ? t('yours.with', { name: others.join(', ') }) : t('yours.as', { side: sideName(seat) });
 }
