@@ -9,32 +9,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Halma, squareIndex } from '../../web/js/halma-wasm.js';
+import { wasmRules } from '../lib/wasm-rules.mjs';
 import { LESSONS, goalMet, hopsOf, lessonFen, starsFor, withSideToMove } from '../../web/js/learn-lessons.js';
 import { furtherHops, gameAt, judged, playTurn } from '../../web/js/learn-play.js';
 
-const module = await WebAssembly.compile(readFileSync(new URL('../../build/wasm/halma.wasm', import.meta.url)));
-const halma = await Halma.create(module);
-
-/** The rules worker's answers (engine-worker.js's play and targets), from
- * the same module in this process. */
-export const rules = {
-  async request(op, { game, move, chain }) {
-    const refused = halma.setFen(game.fen, game);
-    if (refused) throw new Error(`the FEN is refused: ${refused.message}`);
-    for (const m of game.moves) assert.ok(halma.play(m).path, `replaying ${m}`);
-    if (op === 'play') {
-      const { path, refusal } = halma.play(move);
-      return refusal ? { refusal } : { path, state: halma.state() };
-    }
-    if (op === 'targets') {
-      const flags = halma.targets(chain.map(squareIndex));
-      return flags && Array.from(flags);
-    }
-    if (op === 'legal') return halma.legal();
-    throw new Error(`no op ${op}`);
-  },
-};
+const { halma, rules } = await wasmRules();
 
 const languages = Object.fromEntries(['en', 'it', 'nb', 'cs'].map((code) => [code, JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url)))]));
 
