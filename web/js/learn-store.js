@@ -47,3 +47,19 @@ export function keepStars(progress, id, stars) {
   progress.lessons[id] = Math.max(progress.lessons[id] ?? 0, stars);
   return progress;
 }
+
+/** The game's header offers the lessons lightly on a first visit: "Learn"
+ * ringed, with a title saying what it opens (translated with the page's
+ * other texts), until the Learn page has been opened once. */
+export function offerLessons(link = document.getElementById('learn-link')) {
+  let known = true;
+  try {
+    known = localStorage.getItem(LEARN_KEY) !== null;
+  } catch {
+    // No storage: no offer either.
+  }
+  if (!link || known) return;
+  link.classList.add('offer');
+  link.dataset.i18nTitle = 'learn.offer';
+  link.title = 'New to Halma? Learn it in short lessons.';
+}
