@@ -172,6 +172,19 @@ async function wrongMove(page, puzzle) {
   throw new Error('no wrong step found');
 }
 
+test('once the game has loaded, the lessons work offline too', async () => {
+  const { page, context, errors } = await openGame(env);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.goto(`${env.server.url}learn.html#lesson=hop`);
+  await page.waitForSelector('body[data-ready][data-lesson-state="playing"]');
+  await enter(page, 'h8-f10', 'lesson-stop');
+  await page.waitForSelector('body[data-lesson-state="done"]');
+  await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['landscape phone', { width: 844, height: 390 }], ['desktop', { width: 1280, height: 800 }]]) {
   test(`${name}: "Learn" is in the game's header with its word, offered on a first visit, and opens the lessons`, async () => {
     const mobile = name !== 'desktop';
