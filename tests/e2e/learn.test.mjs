@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { idle, openGame, setup, square, watchConsole } from './harness.mjs';
 import { LESSONS } from '../../web/js/learn-lessons.js';
-import { parsePuzzles } from '../../web/js/learn-puzzles.js';
+import { parsePuzzles, puzzleOfTheDay } from '../../web/js/learn-puzzles.js';
 
 let env;
 before(async () => (env = await setup()));
@@ -137,6 +137,16 @@ test('a puzzle solved raises the rating, one failed lowers it; both kept after a
   await page.waitForSelector('body[data-ready]');
   assert.equal(Number((await rating()).replace('?', '')), down);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the puzzle of the day is the one the date picks, the same on every device', async () => {
+  const { page, context } = await openLearn('puzzles');
+  await page.waitForSelector('body[data-puzzle-state="playing"]');
+  const day = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+  await page.click('#puzzle-daily');
+  await page.waitForFunction((id) => document.body.dataset.puzzle === id, puzzleOfTheDay(puzzles, day).id);
+  assert.match(await page.locator('#puzzle-about').textContent(), new RegExp(puzzleOfTheDay(puzzles, day).id));
   await context.close();
 });
 
