@@ -11,6 +11,7 @@ import { EngineJobs } from './engine-jobs.js';
 import { GameController, defaultSettings, newGameSpec } from './game.js';
 import { compileHalma, DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { LANGUAGES, language, pickLanguage, setLanguage, t } from './i18n.js';
+import { offerLessons } from './learn-store.js';
 import { LocalPlay } from './local-play.js';
 import { MultiPlay } from './multi-play.js';
 import { OnlinePlay } from './online-play.js';
@@ -89,6 +90,7 @@ async function main() {
   // get the compiled module.
   const module = compileHalma(new URL('../halma.wasm', import.meta.url));
   module.catch(() => {}); // a failure shows when a worker needs it
+  offerLessons(); // before the texts, which translate its title
   const languageReady = setLanguage(pickLanguage(languageFromLink() ?? loadSettings().language));
   // The board is drawn at once, before the texts and the rules are ready.
   const view = new BoardView($('board'));
