@@ -16,7 +16,9 @@ cd "$out.tmp"
 # index.html is kept as "./", the address the page is opened at.
 files=$(find . -type f ! -name sw.js ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(cat $files | sha256sum | cut -c1-16)
-files=$(echo "$files" | grep -vx index.html)
+# The puzzles (web/puzzles/) are kept when first opened, not on the first
+# visit: most visits never open them (docs/DECISIONS.md, "Page weight").
+files=$(echo "$files" | grep -vx index.html | grep -v '^puzzles/')
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
 sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" sw.js > sw.js.new
 mv sw.js.new sw.js

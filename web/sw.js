@@ -9,6 +9,8 @@
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `halma-${VERSION}`;
+// Left out of FILES by the build and kept the first time they are fetched.
+const KEPT_ON_USE = [new URL('puzzles/', self.registration.scope).pathname];
 
 // On the first install the page has just loaded most of these files, so they
 // are taken from the HTTP cache as they are (no second download); an update
@@ -51,7 +53,10 @@ self.addEventListener('fetch', (event) => {
       const cached = await cache.match(request, { ignoreSearch: true });
       if (cached) return cached;
       try {
-        return await fetch(request);
+        const response = await fetch(request);
+        // Files kept on first use (the puzzles), in this version's cache.
+        if (response.ok && KEPT_ON_USE.some((prefix) => url.pathname.startsWith(prefix))) await cache.put(request, response.clone());
+        return response;
       } catch (error) {
         const page = request.mode === 'navigate' ? await cache.match('./') : null;
         if (page) return page;

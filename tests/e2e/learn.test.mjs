@@ -16,14 +16,12 @@ let env;
 before(async () => (env = await setup()));
 after(async () => env?.close());
 
-// The page reads web/puzzles/puzzles.jsonl; until `halma puzzles export`
-// ships it, the tests serve the fixture made from the engine's games.
-const FIXTURE = readFileSync(new URL('../fixtures/puzzles.jsonl', import.meta.url), 'utf8');
-const { puzzles } = parsePuzzles(FIXTURE);
+// The shipped puzzles, as the page reads them.
+const SHIPPED = readFileSync(new URL('../../web/puzzles/puzzles.jsonl', import.meta.url), 'utf8');
+const { puzzles } = parsePuzzles(SHIPPED);
 
 async function openLearn(hash = 'lessons', options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block', ...options });
-  await context.route('**/puzzles/puzzles.jsonl', (route) => route.fulfill({ body: FIXTURE, contentType: 'text/plain' }));
   const page = await context.newPage();
   const errors = watchConsole(env, page);
   await page.goto(`${env.server.url}learn.html#${hash}`);
@@ -129,7 +127,7 @@ test('a puzzle solved raises the rating, one failed lowers it; both kept after a
   await page.waitForFunction((old) => document.body.dataset.puzzle !== old && document.body.dataset.puzzleState === 'playing', id);
   const failedId = await page.evaluate(() => document.body.dataset.puzzle);
   const failing = puzzles.find((p) => p.id === failedId);
-  for (let i = 0; i < 4 && (await page.evaluate(() => document.body.dataset.puzzleState)) === 'playing'; i++) await wrongMove(page, failing);
+  for (let i = 0; i <= failing.solution.length && (await page.evaluate(() => document.body.dataset.puzzleState)) === 'playing'; i++) await wrongMove(page, failing);
   await page.waitForSelector('body[data-puzzle-state="failed"]');
   const down = Number((await rating()).replace('?', ''));
   assert.ok(down < up, `the rating fell: ${up} -> ${down}`);
@@ -190,6 +188,22 @@ test('once the game has loaded, the lessons work offline too', async () => {
   await page.waitForSelector('body[data-ready][data-lesson-state="playing"]');
   await enter(page, 'h8-f10', 'lesson-stop');
   await page.waitForSelector('body[data-lesson-state="done"]');
+  await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the puzzles, left out of the first visit, are kept once opened and play offline', async () => {
+  const { page, context, errors } = await openGame(env);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const kept = () => page.evaluate(async () => (await caches.keys()).length > 0 && !!(await caches.match('puzzles/puzzles.jsonl', { ignoreSearch: true })));
+  assert.equal(await kept(), false, 'not fetched on the first visit');
+  await page.goto(`${env.server.url}learn.html#puzzles`);
+  await page.waitForSelector('body[data-puzzle-state="playing"]');
+  await page.waitForFunction(async () => !!(await caches.match('puzzles/puzzles.jsonl', { ignoreSearch: true })));
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-puzzle-state="playing"]');
   await context.setOffline(false);
   assert.deepEqual(errors, []);
   await context.close();
