@@ -16,11 +16,13 @@ cd "$out.tmp"
 # index.html is kept as "./", the address the page is opened at.
 files=$(find . -type f ! -name sw.js ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(cat $files | sha256sum | cut -c1-16)
-# The puzzles (web/puzzles/) are kept when first opened, not on the first
+# The Learn page and the puzzles are kept when first opened, not on the first
 # visit: most visits never open them (docs/DECISIONS.md, "Page weight").
-files=$(echo "$files" | grep -vx index.html | grep -v '^puzzles/')
+on_use='^(learn\.html|css/learn\.css|js/learn-.*\.js|puzzles/.*)$'
+kept=$(echo "$files" | grep -E "$on_use" | sed 's/.*/"&"/' | paste -sd, -)
+files=$(echo "$files" | grep -vx index.html | grep -vE "$on_use")
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
-sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" sw.js > sw.js.new
+sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[$list]|" -e "s|__KEPT_ON_USE__|[$kept]|" sw.js > sw.js.new
 mv sw.js.new sw.js
 # Every text file and the module also precompressed, for `halma serve` to
 # send to browsers that take gzip (docs/DECISIONS.md, "Page weight"); -n

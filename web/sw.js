@@ -1,5 +1,6 @@
 // sw.js: keeps the game playable offline.  The build (tools/build-web.sh)
-// fills in VERSION (a hash of every file) and FILES (every file of the page);
+// fills in VERSION (a hash of every file), FILES (the page's files, kept on
+// the first visit) and KEPT_ON_USE (the Learn page's, kept once opened);
 // a new version precaches everything again and drops the old cache.
 //
 // A new version waits until no tab runs the old one (no skipWaiting): a page
@@ -10,7 +11,7 @@ const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `halma-${VERSION}`;
 // Left out of FILES by the build and kept the first time they are fetched.
-const KEPT_ON_USE = [new URL('puzzles/', self.registration.scope).pathname];
+const KEPT_ON_USE = __KEPT_ON_USE__;
 
 // On the first install the page has just loaded most of these files, so they
 // are taken from the HTTP cache as they are (no second download); an update
@@ -55,7 +56,8 @@ self.addEventListener('fetch', (event) => {
       try {
         const response = await fetch(request);
         // Files kept on first use (the puzzles), in this version's cache.
-        if (response.ok && KEPT_ON_USE.some((prefix) => url.pathname.startsWith(prefix))) await cache.put(request, response.clone());
+        const file = url.pathname.slice(new URL(self.registration.scope).pathname.length);
+        if (response.ok && KEPT_ON_USE.includes(file)) await cache.put(file, response.clone());
         return response;
       } catch (error) {
         const page = request.mode === 'navigate' ? await cache.match('./') : null;

@@ -180,9 +180,12 @@ async function wrongMove(page, puzzle) {
   throw new Error('no wrong step found');
 }
 
-test('once the game has loaded, the lessons work offline too', async () => {
+test('once opened, the lessons work offline too', async () => {
   const { page, context, errors } = await openGame(env);
   await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto(`${env.server.url}learn.html#lessons`);
+  await page.waitForSelector('body[data-ready]');
+  await page.waitForFunction(async () => !!(await caches.match('js/learn-main.js')));
   await context.setOffline(true);
   await page.goto(`${env.server.url}learn.html#lesson=hop`);
   await page.waitForSelector('body[data-ready][data-lesson-state="playing"]');
@@ -196,8 +199,10 @@ test('once the game has loaded, the lessons work offline too', async () => {
 test('the puzzles, left out of the first visit, are kept once opened and play offline', async () => {
   const { page, context, errors } = await openGame(env);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  const kept = () => page.evaluate(async () => (await caches.keys()).length > 0 && !!(await caches.match('puzzles/puzzles.jsonl', { ignoreSearch: true })));
-  assert.equal(await kept(), false, 'not fetched on the first visit');
+  const kept = (file) => page.evaluate(async (f) => !!(await caches.match(f, { ignoreSearch: true })), file);
+  assert.ok(await kept('js/game.js'), 'the game is kept on the first visit');
+  assert.equal(await kept('puzzles/puzzles.jsonl'), false, 'the puzzles are not');
+  assert.equal(await kept('learn.html'), false, 'nor the Learn page');
   await page.goto(`${env.server.url}learn.html#puzzles`);
   await page.waitForSelector('body[data-puzzle-state="playing"]');
   await page.waitForFunction(async () => !!(await caches.match('puzzles/puzzles.jsonl', { ignoreSearch: true })));
