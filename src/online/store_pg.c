@@ -376,14 +376,25 @@ static bool add_columns(PgStore *s) {
     return ok;
 }
 
+/* Whether SCHEMA's last object exists (so every one before it does).  Its
+ * CREATE INDEX IF NOT EXISTS locks the games table even when the index is
+ * there, holding up the other servers' writes: a server starting beside
+ * others already serving skips it. */
+static bool schema_present(PgStore *s) {
+    PGresult *r = PQexec(s->db, "SELECT to_regclass('games_by_status') IS NOT NULL");
+    bool present = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && PQgetvalue(r, 0, 0)[0] == 't';
+    PQclear(r);
+    return present;
+}
+
 /* Creates the tables and adds the columns if need be, one server at a time.
  * Servers starting together queue for the schema's lock: at startup that wait
  * is expected, so it is not cut at the second that bounds a move's writes. */
 static bool create_schema(PgStore *s, char *err, int err_size) {
     char lock[64];
     snprintf(lock, sizeof lock, "SELECT pg_advisory_xact_lock(%d)", SCHEMA_LOCK);
-    bool ok = exec(s, "BEGIN") && exec(s, "SET LOCAL lock_timeout = '60s'") && exec(s, lock) && exec(s, SCHEMA) &&
-              add_columns(s) && exec(s, "COMMIT");
+    bool ok = exec(s, "BEGIN") && exec(s, "SET LOCAL lock_timeout = '60s'") && exec(s, lock) &&
+              (schema_present(s) || exec(s, SCHEMA)) && add_columns(s) && exec(s, "COMMIT");
     if (!ok) {
         snprintf(err, (size_t)err_size, "PostgreSQL: cannot create the tables: %s", PQerrorMessage(s->db));
         err[strcspn(err, "\n")] = 0;

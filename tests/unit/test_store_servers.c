@@ -72,6 +72,22 @@ ON_BOTH(store, a_write_held_by_another_connection_is_unavailable, .timeout = 60)
     scratch_end(&x);
 }
 
+/* A server starting beside one in the middle of a write does not wait for it:
+ * the schema, already there, is not created again (its index's creation
+ * would lock the games table until the write ends, lock_timeout's 60 s). */
+Test(store_pg, a_server_starting_beside_a_write_in_progress_does_not_wait_for_it, .timeout = 60) {
+    watchdog(30);
+    Scratch x = scratch_store(BACKEND_PG, true);
+    StoreGame g = started(x.s, "g");
+    cr_assert_eq(store_batch_begin(x.s), STORE_OK);
+    cr_assert_eq(play(x.s, &g, 0, "a1"), STORE_OK);
+    Store *starting = open_file(x.path);
+    cr_assert_not_null(starting);
+    cr_assert_eq(store_batch_commit(x.s), STORE_OK);
+    store_close(starting);
+    scratch_end(&x);
+}
+
 /* ---- notices: several servers on one store ------------------------------------- */
 
 /* An SQLite file has one server: no notices. */
