@@ -302,7 +302,7 @@ static bool player_move(Player *pl, const Game *game, Move *move, char *err, int
         return true;
     }
     if (spec->kind == PLAYER_STAYER) {
-        Side us = (Side)game->pos.side_to_move;
+        Side us = (Side)game->pos.seat;
         Bitboard kept = game->pos.turns < spec->keep_until
                             ? home_corner_squares((Variant)game->pos.variant, us, spec->kept)
                             : (Bitboard){{0, 0, 0, 0}};
@@ -341,7 +341,7 @@ static void play_opening(Game *game, int plies, uint64_t seed) {
     MoveList list;
     for (int i = 0; i < plies && game->result == RESULT_ONGOING; i++) {
         generate_moves(&game->pos, &list);
-        Side us = (Side)game->pos.side_to_move;
+        Side us = (Side)game->pos.seat;
         Move forward[MAX_MOVES];
         int n = 0;
         for (int j = 0; j < list.count; j++) {
@@ -418,7 +418,7 @@ static void play_game(Match *m, Player players[2], int index) {
     char err[512] = "";
     int failed = -1;
     while (game->result == RESULT_ONGOING && !atomic_load(&m->abort)) {
-        int mover = game->pos.side_to_move == WHITE ? white : 1 - white;
+        int mover = game->pos.seat == WHITE ? white : 1 - white;
         Move move;
         struct timespec a, b;
         clock_gettime(CLOCK_MONOTONIC, &a);

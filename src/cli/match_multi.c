@@ -301,12 +301,12 @@ static void log_game(MultiMatch *m, int index, const MultiGame *game, const int 
                 fprintf(m->log, " false_claim %s %d+%d", colour_name(seat), pl->claims[i].turn, pl->claims[i].within);
     }
     fputs(" moves", m->log);
-    MultiPosition pos = game->start;
+    Position pos = game->start;
     for (int i = 0; i < game->length; i++) {
         char text[MOVE_TEXT_SIZE];
         Text t = text_on(text, sizeof text);
         multi_text_move(&t, &pos, game->moves[i]);
-        multi_make(&pos, game->moves[i]);
+        position_make(&pos, game->moves[i]);
         fprintf(m->log, " %s", text);
     }
     fputc('\n', m->log);

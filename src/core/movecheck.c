@@ -87,8 +87,8 @@ bool move_read_path(const MoveBoard *b, const char *s, int len, Move *move, Refu
 }
 
 bool move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why) {
-    MoveBoard board = {pos->at, NO_PIECE, pos->side_to_move, 0,
-                       goal_of((Variant)pos->variant, (Side)pos->side_to_move)};
+    MoveBoard board = {pos->at, NO_PIECE, pos->seat, 0,
+                       goal_of((Variant)pos->variant, (Side)pos->seat)};
     if (!move_text_is_pass(s, len)) return move_read_path(&board, s, len, move, why);
     MoveList list;
     generate_moves(pos, &list);

@@ -41,8 +41,8 @@ int hop_over(int from, int to) {
 }
 
 bool move_is_legal(const Position *pos, Move m) {
-    if (move_is_pass(m) || pos->at[m.from] != pos->side_to_move || pos->at[m.to] != NO_PIECE) return false;
-    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+    if (move_is_pass(m) || pos->at[m.from] != pos->seat || pos->at[m.to] != NO_PIECE) return false;
+    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->seat);
     if (bb_has(&goal, m.from) && !bb_has(&goal, m.to)) return false;
     return bb_has(&NEIGHBOURS[m.from], m.to) || jump_reaches(pos, m.from, m.to);
 }
@@ -63,7 +63,7 @@ void pieces_jump_destinations(const Position *pos, const int *squares, int n, Bi
 int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]) {
     HopComponents hc;
     hop_components_init(&pos->occupied, &hc);
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Bitboard goal = goal_of((Variant)pos->variant, side);
     Bitboard pieces = pos->pieces[side];
     int n = 0;

@@ -10,11 +10,11 @@ unsigned multi_result_winners(MultiResult result) {
     return 0;
 }
 
-MultiResult multi_position_result(const MultiPosition *pos) {
+MultiResult multi_position_result(const Position *pos) {
     for (int seat = 0; seat < pos->players; seat++) {
-        if (!multi_seat_home(pos, seat)) continue;
+        if (!position_has_won(pos, seat)) continue;
         if (!pos->partners) return (MultiResult)(MULTI_WHITE_WINS + seat);
-        if (multi_seat_home(pos, seat_partner(seat)))
+        if (position_has_won(pos, seat_partner(seat)))
             return seat >> 1 ? MULTI_RED_YELLOW_WIN : MULTI_WHITE_BLACK_WIN;
     }
     return MULTI_ONGOING;
@@ -22,15 +22,15 @@ MultiResult multi_position_result(const MultiPosition *pos) {
 
 /* As game.c counts: keys first, and only a claimed third occurrence
  * replayed and compared square by square. */
-static int count_occurrences(const MultiGame *game, const MultiPosition *pos, int last, int extra) {
+static int count_occurrences(const MultiGame *game, const Position *pos, int last, int extra) {
     int by_key = 0;
     for (int i = 0; i <= last; i++) by_key += game->keys[i] == pos->hash;
     if (by_key + extra < 3) return by_key;
-    MultiPosition replay = game->start;
-    int exact = multi_same(&replay, pos);
+    Position replay = game->start;
+    int exact = position_same(&replay, pos);
     for (int i = 0; i < last; i++) {
-        multi_make(&replay, game->moves[i]);
-        exact += multi_same(&replay, pos);
+        position_make(&replay, game->moves[i]);
+        exact += position_same(&replay, pos);
     }
     return exact;
 }
@@ -47,7 +47,7 @@ static int clamp_turn_limit(int turn_limit) {
     return turn_limit < 1 ? 1 : turn_limit > MAX_TURN_LIMIT ? MAX_TURN_LIMIT : turn_limit;
 }
 
-void multi_game_from(MultiGame *game, const MultiPosition *start, int turn_limit) {
+void multi_game_from(MultiGame *game, const Position *start, int turn_limit) {
     game->start = *start;
     game->pos = *start;
     game->turn_limit = clamp_turn_limit(turn_limit);
@@ -57,14 +57,14 @@ void multi_game_from(MultiGame *game, const MultiPosition *start, int turn_limit
 }
 
 void multi_game_start(MultiGame *game, Seating seating, int turn_limit) {
-    MultiPosition start;
-    multi_start(&start, seating);
+    Position start;
+    position_start_seating(&start, seating, VARIANT_13);
     multi_game_from(game, &start, turn_limit);
 }
 
 bool multi_game_play(MultiGame *game, Move move) {
     if (game->result != MULTI_ONGOING || game->length >= MAX_TURN_LIMIT) return false;
-    multi_make(&game->pos, move);
+    position_make(&game->pos, move);
     game->moves[game->length++] = move;
     game->keys[game->length] = game->pos.hash;
     game->result = judge(game);
@@ -86,7 +86,7 @@ bool multi_game_play_text(MultiGame *game, const char *s, int len, Refusal *why)
 
 bool multi_game_undo(MultiGame *game) {
     if (game->length == 0) return false;
-    multi_unmake(&game->pos, game->moves[--game->length]);
+    position_unmake(&game->pos, game->moves[--game->length]);
     game->result = judge(game);
     return true;
 }
@@ -101,7 +101,7 @@ int multi_game_occurrences(const MultiGame *game) {
 }
 
 int multi_game_occurrences_after(const MultiGame *game, Move move) {
-    MultiPosition next = game->pos;
-    multi_make(&next, move);
+    Position next = game->pos;
+    position_make(&next, move);
     return count_occurrences(game, &next, game->length, 1) + 1;
 }

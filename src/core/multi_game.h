@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 #include "core/game.h"
-#include "core/multi_board.h"
+#include "core/board.h"
 #include "core/names.h"
 #include "core/refusal.h"
 
@@ -28,8 +28,8 @@ static inline int multi_default_turn_limit(int players) { return TURNS_PER_SEAT 
 unsigned multi_result_winners(MultiResult result);
 
 typedef struct {
-    MultiPosition start; /* the position the record begins with */
-    MultiPosition pos;   /* the position now */
+    Position start; /* the position the record begins with */
+    Position pos;   /* the position now */
     int turn_limit;      /* the game is drawn once pos.turns reaches it */
     int length;          /* moves played since start */
     MultiResult result;
@@ -41,7 +41,7 @@ typedef struct {
  * its turns count towards the limit (1..MAX_TURN_LIMIT), and it is the
  * first occurrence of itself. */
 void multi_game_start(MultiGame *game, Seating seating, int turn_limit);
-void multi_game_from(MultiGame *game, const MultiPosition *start, int turn_limit);
+void multi_game_from(MultiGame *game, const Position *start, int turn_limit);
 
 /* Plays a legal move; refused (false) once the game is over. */
 bool multi_game_play(MultiGame *game, Move move);
@@ -61,6 +61,6 @@ int multi_game_occurrences(const MultiGame *game);
 int multi_game_occurrences_after(const MultiGame *game, Move move);
 
 /* The result of a position alone: a seat or partnership home, or ongoing. */
-MultiResult multi_position_result(const MultiPosition *pos);
+MultiResult multi_position_result(const Position *pos);
 
 #endif

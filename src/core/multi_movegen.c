@@ -12,19 +12,19 @@
 
 #include "core/hopgraph.h"
 
-Bitboard multi_chain_landings(const MultiPosition *pos, int from, Bitboard avoid) {
+Bitboard multi_chain_landings(const Position *pos, int from, Bitboard avoid) {
     return mailbox_landings(pos->at, NO_SEAT, from, avoid);
 }
 
-Bitboard multi_jump_destinations(const MultiPosition *pos, int from) {
+Bitboard multi_jump_destinations(const Position *pos, int from) {
     return mailbox_landings(pos->at, NO_SEAT, from, (Bitboard){{0, 0, 0, 0}});
 }
 
-bool multi_jump_lands_in(const MultiPosition *pos, int from, Bitboard targets) {
+bool multi_jump_lands_in(const Position *pos, int from, Bitboard targets) {
     return mailbox_lands_in(pos->at, NO_SEAT, from, targets);
 }
 
-bool multi_move_is_legal(const MultiPosition *pos, Move m) {
+bool multi_move_is_legal(const Position *pos, Move m) {
     int seat = pos->seat;
     if (move_is_pass(m) || pos->at[m.from] != seat || pos->at[m.to] != NO_SEAT) return false;
     Bitboard goal = seat_goal(seat);
@@ -33,18 +33,18 @@ bool multi_move_is_legal(const MultiPosition *pos, Move m) {
 }
 
 /* Steps and chains, with the goal-camp rule. */
-static Bitboard destinations(const MultiPosition *pos, int from, Bitboard jumps, Bitboard goal) {
+static Bitboard destinations(const Position *pos, int from, Bitboard jumps, Bitboard goal) {
     Bitboard all = bb_or(bb_minus(NEIGHBOURS[from], pos->occupied), jumps);
     return bb_has(&goal, from) ? bb_and(all, goal) : all;
 }
 
-Bitboard multi_piece_destinations(const MultiPosition *pos, int from) {
+Bitboard multi_piece_destinations(const Position *pos, int from) {
     int seat = pos->at[from];
     if (seat == NO_SEAT) return (Bitboard){{0, 0, 0, 0}};
     return destinations(pos, from, multi_jump_destinations(pos, from), seat_goal(seat));
 }
 
-int multi_seat_destinations(const MultiPosition *pos, uint8_t from[SEAT_PIECES], Bitboard dests[SEAT_PIECES]) {
+int multi_seat_destinations(const Position *pos, uint8_t from[SEAT_PIECES], Bitboard dests[SEAT_PIECES]) {
     int seat = pos->seat;
     HopComponents hc;
     hop_components_init(&pos->occupied, &hc);
@@ -58,7 +58,7 @@ int multi_seat_destinations(const MultiPosition *pos, uint8_t from[SEAT_PIECES],
     return n;
 }
 
-void multi_generate_moves(const MultiPosition *pos, MoveList *list) {
+void multi_generate_moves(const Position *pos, MoveList *list) {
     uint8_t from[SEAT_PIECES];
     Bitboard dests[SEAT_PIECES];
     int pieces = multi_seat_destinations(pos, from, dests), n = 0;
@@ -68,7 +68,7 @@ void multi_generate_moves(const MultiPosition *pos, MoveList *list) {
     list->count = n;
 }
 
-int multi_legal_count(const MultiPosition *pos) {
+int multi_legal_count(const Position *pos) {
     uint8_t from[SEAT_PIECES];
     Bitboard dests[SEAT_PIECES];
     int pieces = multi_seat_destinations(pos, from, dests), n = 0;
@@ -76,27 +76,27 @@ int multi_legal_count(const MultiPosition *pos) {
     return n;
 }
 
-int multi_count_moves(const MultiPosition *pos) {
+int multi_count_moves(const Position *pos) {
     int n = multi_legal_count(pos);
     return n ? n : 1;
 }
 
-int multi_shortest_path(const MultiPosition *pos, int from, int to, uint8_t path[MAX_PATH]) {
+int multi_shortest_path(const Position *pos, int from, int to, uint8_t path[MAX_PATH]) {
     return mailbox_shortest_path(pos->at, NO_SEAT, from, to, path);
 }
 
-uint64_t multi_perft_divide(MultiPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
+uint64_t multi_perft_divide(Position *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
     multi_generate_moves(pos, list);
     uint64_t total = 0;
     for (int i = 0; i < list->count; i++) {
-        multi_make(pos, list->moves[i]);
+        position_make(pos, list->moves[i]);
         total += counts[i] = multi_perft(pos, depth - 1, NULL);
-        multi_unmake(pos, list->moves[i]);
+        position_unmake(pos, list->moves[i]);
     }
     return total;
 }
 
-uint64_t multi_perft(MultiPosition *pos, int depth, const atomic_bool *stop) {
+uint64_t multi_perft(Position *pos, int depth, const atomic_bool *stop) {
     if (depth <= 0) return 1;
     if (depth == 1) return (uint64_t)multi_count_moves(pos);
     if (stop && atomic_load_explicit(stop, memory_order_relaxed)) return 0;
@@ -104,9 +104,9 @@ uint64_t multi_perft(MultiPosition *pos, int depth, const atomic_bool *stop) {
     multi_generate_moves(pos, &list);
     uint64_t total = 0;
     for (int i = 0; i < list.count; i++) {
-        multi_make(pos, list.moves[i]);
+        position_make(pos, list.moves[i]);
         total += multi_perft(pos, depth - 1, stop);
-        multi_unmake(pos, list.moves[i]);
+        position_unmake(pos, list.moves[i]);
     }
     return total;
 }

@@ -16,14 +16,14 @@ int seat_of_letter(char c);
 /* Parses "<placement> <seat> <turns>" for the seating (which must be valid)
  * into *pos, changed only on success: pieces w, r, b (and y for four), 13
  * of every seat that plays, at most one seat (or partnership) home. */
-bool multi_fen_parse(const char *s, Seating seating, MultiPosition *pos, Refusal *why);
-void multi_text_fen(Text *t, const MultiPosition *pos);
+bool multi_fen_parse(const char *s, Seating seating, Position *pos, Refusal *why);
+void multi_text_fen(Text *t, const Position *pos);
 
 /* Reads a written move of the seat to move, as move_read() does for two
  * players; a seat that has finished may only pass. */
-bool multi_move_read(const MultiPosition *pos, const char *s, int len, Move *move, Refusal *why);
+bool multi_move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why);
 
 /* Writes a legal move of `pos` (before it is played) with a shortest path. */
-void multi_text_move(Text *t, const MultiPosition *pos, Move m);
+void multi_text_move(Text *t, const Position *pos, Move m);
 
 #endif

@@ -25,7 +25,7 @@ typedef enum {
  * winners of each are multi_result_winners(). */
 typedef enum {
     MULTI_ONGOING,
-    MULTI_WHITE_WINS, /* a seat: MULTI_WHITE_WINS + its number (multi_board.h) */
+    MULTI_WHITE_WINS, /* a seat: MULTI_WHITE_WINS + its number (board.h) */
     MULTI_BLACK_WINS,
     MULTI_RED_WINS,
     MULTI_YELLOW_WINS,
@@ -37,7 +37,7 @@ typedef enum {
 
 const char *side_name(Side side); /* "White" or "Black" */
 
-/* The colour that names a seat, by its number (multi_board.h: 0 White,
+/* The colour that names a seat, by its number (board.h: 0 White,
  * 1 Black, 2 Red, 3 Yellow; the two-player sides are the first two):
  * "White", ..., "Yellow". */
 const char *colour_name(int seat);

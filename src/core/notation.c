@@ -164,7 +164,7 @@ bool fen_parse(const char *s, Variant variant, Position *out, Refusal *why) {
     for (int sq = 0; sq < NUM_SQUARES; sq++)
         if (f.piece[sq] >= 0) position_put(&pos, sq, (Side)f.piece[sq]);
     if (f.mover == BLACK) {
-        pos.side_to_move = BLACK;
+        pos.seat = BLACK;
         pos.hash ^= ZOBRIST_BLACK_TO_MOVE;
     }
     pos.turns = f.turns;
@@ -194,6 +194,6 @@ void text_placement(Text *t, const uint8_t *at, const char *letters) {
 
 void text_fen(Text *t, const Position *pos) {
     text_placement(t, pos->at, "wb");
-    text_str(t, pos->side_to_move == WHITE ? " w " : " b ");
+    text_str(t, pos->seat == WHITE ? " w " : " b ");
     text_int(t, pos->turns);
 }

@@ -320,7 +320,7 @@ bool record_replay_multi(const char *text, const Record *r, MultiGame *game, Rec
     if (r->players == 2) return wrong_players(r, p);
     Seating seating = {(uint8_t)r->players, r->partners};
     if (r->fen[0]) {
-        MultiPosition start;
+        Position start;
         if (!multi_fen_parse(r->fen, seating, &start, &p->why)) {
             p->error = RECORD_BAD_POSITION;
             return explain(p);

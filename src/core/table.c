@@ -10,7 +10,7 @@
 /* A position of either kind, for replays off the record. */
 typedef union {
     Position two;
-    MultiPosition many;
+    Position many;
 } AnyPosition;
 
 /* A seating's operations: the two-player game's or the many's. */
@@ -63,7 +63,7 @@ static int two_length(const Table *t) { return t->two.length; }
 static const Move *two_moves(const Table *t) { return t->two.moves; }
 static int two_turns(const Table *t) { return t->two.pos.turns; }
 static int two_turn_limit(const Table *t) { return t->two.turn_limit; }
-static int two_seat_to_move(const Table *t) { return t->two.pos.side_to_move; }
+static int two_seat_to_move(const Table *t) { return t->two.pos.seat; }
 static unsigned two_home(const Table *t) {
     return (unsigned)position_has_won(&t->two.pos, WHITE) | (unsigned)position_has_won(&t->two.pos, BLACK) << 1;
 }
@@ -134,14 +134,14 @@ static int many_turn_limit(const Table *t) { return t->many.turn_limit; }
 static int many_seat_to_move(const Table *t) { return t->many.pos.seat; }
 static unsigned many_home(const Table *t) {
     unsigned home = 0;
-    for (int seat = 0; seat < t->many.pos.players; seat++) home |= (unsigned)multi_seat_home(&t->many.pos, seat) << seat;
+    for (int seat = 0; seat < t->many.pos.players; seat++) home |= (unsigned)position_has_won(&t->many.pos, seat) << seat;
     return home;
 }
 static int many_occurrences(const Table *t) { return multi_game_occurrences(&t->many); }
 static int many_occurrences_after(const Table *t, Move m) { return multi_game_occurrences_after(&t->many, m); }
 static bool many_legal(const Table *t, Move m) { return multi_move_is_legal(&t->many.pos, m); }
 static void many_generate(const Table *t, MoveList *list) { multi_generate_moves(&t->many.pos, list); }
-static void many_make(AnyPosition *pos, Move m) { multi_make(&pos->many, m); }
+static void many_make(AnyPosition *pos, Move m) { position_make(&pos->many, m); }
 static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
 static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
 static void many_set_turn_limit(Table *t, int turn_limit) { multi_game_set_turn_limit(&t->many, turn_limit); }

@@ -8,7 +8,7 @@
  * Every layer above codes against this API, so that merging Game and
  * MultiGame later happens behind it.  Plain data, no allocation.
  *
- * Seats are numbered as multi_board.h numbers them (0 White, 1 Black,
+ * Seats are numbered as board.h numbers them (0 White, 1 Black,
  * 2 Red, 3 Yellow; two players are the first two); the turn order is
  * table_turn_order()'s.
  */

@@ -4,7 +4,7 @@
 #include "core/multi_movegen.h"
 
 /* As greedy.c for two: its rear pieces move when they gain as much. */
-Move multi_greedy_move(const MultiPosition *pos) {
+Move multi_greedy_move(const Position *pos) {
     uint8_t from[SEAT_PIECES];
     Bitboard dests[SEAT_PIECES];
     int pieces = multi_seat_destinations(pos, from, dests), seat = pos->seat;

@@ -9,7 +9,7 @@ void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_
 
 void multi_plain_new_game(MultiPlain *p) { tt_clear(&p->tt); }
 
-static int distance_sum(const MultiPosition *pos, int seat) {
+static int distance_sum(const Position *pos, int seat) {
     int sum = 0;
     for (Bitboard b = pos->pieces[seat]; !bb_is_empty(b);) sum += seat_goal_distance(seat, bb_pop(&b));
     return sum;
@@ -21,7 +21,7 @@ static bool ours(const MultiPlain *p, int seat) {
 
 /* For the root seat: the others' mean distance (the other team's sum) less its own (its team's). */
 static int evaluate(const MultiPlain *p) {
-    const MultiPosition *pos = &p->pos;
+    const Position *pos = &p->pos;
     int own = 0, theirs = 0, others = 0;
     for (int seat = 0; seat < pos->players; seat++) {
         if (ours(p, seat)) own += distance_sum(pos, seat);
@@ -30,12 +30,12 @@ static int evaluate(const MultiPlain *p) {
     return pos->partners ? theirs - own : theirs / others - own;
 }
 
-static int gain(const MultiPosition *pos, Move m) {
+static int gain(const Position *pos, Move m) {
     return move_is_pass(m) ? 0 : seat_goal_distance(pos->seat, m.from) - seat_goal_distance(pos->seat, m.to);
 }
 
 /* Moves the best remaining move (the table's, then the largest gain) to place i. */
-static void pick(MoveList *list, int i, const MultiPosition *pos, Move first) {
+static void pick(MoveList *list, int i, const Position *pos, Move first) {
     int best = i, best_key = -PLAIN_INFINITE;
     for (int j = i; j < list->count; j++) {
         int key = move_equal(list->moves[j], first) ? PLAIN_INFINITE : gain(pos, list->moves[j]);
@@ -55,12 +55,12 @@ static int score_from_tt(int score, int ply) {
 }
 
 /* The seat (or team) that has just come home ends the game. */
-static bool game_won_by(const MultiPosition *pos, int seat) {
-    return multi_seat_home(pos, seat) && (!pos->partners || multi_seat_home(pos, seat_partner(seat)));
+static bool game_won_by(const Position *pos, int seat) {
+    return position_has_won(pos, seat) && (!pos->partners || position_has_won(pos, seat_partner(seat)));
 }
 
 static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const MultiGame *game) {
-    MultiPosition *pos = &p->pos;
+    Position *pos = &p->pos;
     if ((++p->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= p->deadline) p->stopped = true;
     if (p->stopped) return 0;
     if (ply > 0) {
@@ -88,9 +88,9 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
         pick(list, i, pos, first);
         Move m = list->moves[i];
         if (ply == 0 && list->count > 1 && multi_game_occurrences_after(game, m) >= 3) continue;
-        multi_make(pos, m);
+        position_make(pos, m);
         int score = alphabeta(p, alpha, beta, depth - 1, ply + 1, game);
-        multi_unmake(pos, m);
+        position_unmake(pos, m);
         if (p->stopped) return 0;
         if (maximizing ? score > best : score < best) best = score, best_move = m;
         if (maximizing && score > alpha) alpha = score;

@@ -24,7 +24,7 @@ enum { MULTI_PLAIN_MAX_PLY = 24 };
 
 typedef struct {
     TTable tt;
-    MultiPosition pos;
+    Position pos;
     int root;
     uint64_t nodes;
     int64_t deadline;

@@ -24,7 +24,7 @@
 enum { PROOF_FILTER_SIZE = 1 << 16 }; /* slots counting the game's keys, a power of two */
 
 typedef struct {
-    MultiPosition pos;
+    Position pos;
     int root;
     int turn_limit;
     uint64_t nodes, budget;
@@ -41,6 +41,6 @@ typedef struct {
 int multi_prove_win(MultiProof *proof, const MultiGame *game, uint64_t budget, Move *move);
 
 /* Pieces of `seat` not yet on its goal camp. */
-int multi_pieces_outside(const MultiPosition *pos, int seat);
+int multi_pieces_outside(const Position *pos, int seat);
 
 #endif

@@ -85,7 +85,7 @@ typedef struct {
 } MultiLayer;
 
 typedef struct {
-    MultiPosition pos;
+    Position pos;
     MultiAcc acc;
     MultiEvalRoot root;
     int algorithm;          /* MultiAlgorithm; partners search the teams as paranoid does */

@@ -15,7 +15,7 @@ void plainab_new_game(PlainAB *ab) { tt_clear(&ab->tt); }
 
 /* For the side to move: the opponent's distance less its own. */
 static int evaluate_distances(const Position *pos) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     return distance_sum(pos, (Side)(us ^ 1)) - distance_sum(pos, us);
 }
 
@@ -31,7 +31,7 @@ static int squares_sum(const Position *pos, Side side) {
 /* For the side to move, whose moves are in `list`: the squared distances'
  * difference, and half of the most its next move gains in them. */
 static int evaluate_convex(const Position *pos, MoveList *list) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     generate_moves(pos, list);
     int best = 0;
     for (int i = 0; i < list->count; i++) {
@@ -53,7 +53,7 @@ int plainab_evaluate(PlainAB *ab, const Position *pos) {
 }
 
 static int gain(const Position *pos, Move m) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     return move_is_pass(m) ? 0 : goal_distance(us, m.from) - goal_distance(us, m.to);
 }
 
@@ -82,7 +82,7 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
     Position *pos = &ab->pos;
     if ((++ab->nodes & (AB_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
     if (ab->stopped) return 0;
-    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -AB_WIN + ply;
+    if (ply > 0 && position_has_won(pos, (Side)(pos->seat ^ 1))) return -AB_WIN + ply;
     if (depth == 0) return evaluate(ab, ply); /* depth < PLAINAB_MAX_PLY: ply is a slot of moves[] */
     const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
     Move first = ply == 0 ? ab->pv_move : MOVE_PASS;

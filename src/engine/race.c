@@ -139,7 +139,7 @@ static void make_own(Position *pos, Move m) {
 }
 
 static void play_own(const Evaluator *ev, RaceState *st, Move m) {
-    eval_acc_move(ev, &st->acc, st->pos.variant, st->pos.side_to_move, m.from, m.to);
+    eval_acc_move(ev, &st->acc, st->pos.variant, st->pos.seat, m.from, m.to);
     make_own(&st->pos, m);
 }
 
@@ -155,7 +155,7 @@ static void write_plan(const RacePlanner *rp, int layers, int index, Move last, 
 bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, SearchClock *clock,
                int64_t deadline, const atomic_bool *stop, uint64_t *nodes, RacePlan *plan) {
     if (width > RACE_MAX_WIDTH) width = RACE_MAX_WIDTH;
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     const int16_t *cost = ev->cost[pos->variant][us];
     for (int i = 0; i < RACE_SEEN; i++) rp->seen[i] = 0;
     RaceState *now = rp->layer[0], *next = rp->layer[1];
@@ -219,7 +219,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
 bool race_plan_valid(const RacePlan *plan, int from, const Position *pos) {
     if (from >= plan->length) return false;
     Position p = *pos;
-    Side us = (Side)p.side_to_move;
+    Side us = (Side)p.seat;
     for (int i = from; i < plan->length; i++) {
         if (move_is_pass(plan->moves[i]) || !move_is_legal(&p, plan->moves[i])) return false;
         make_own(&p, plan->moves[i]);

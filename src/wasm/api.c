@@ -99,8 +99,8 @@ static Bitboard two_landings(const void *pos, int from, Bitboard avoid) { return
 
 static ChainBoard two_chain_board(const Table *t) {
     const Position *pos = &t->two.pos;
-    return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->side_to_move, pos->occupied,
-                        goal_of((Variant)pos->variant, (Side)pos->side_to_move), two_landings, pos,
+    return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->seat, pos->occupied,
+                        goal_of((Variant)pos->variant, (Side)pos->seat), two_landings, pos,
                         occurrences_after, t};
 }
 
@@ -110,7 +110,7 @@ static ChainBoard two_chain_board(const Table *t) {
 static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return multi_chain_landings(pos, from, avoid); }
 
 static ChainBoard many_chain_board(const Table *t) {
-    const MultiPosition *pos = &t->many.pos;
+    const Position *pos = &t->many.pos;
     return (ChainBoard){pos->at, NO_SEAT, (uint8_t)pos->seat, pos->occupied, seat_goal(pos->seat), many_landings, pos,
                         occurrences_after, t};
 }

@@ -19,7 +19,7 @@ static void check(bool ok) {
 }
 
 static void check_multi(const char *text, Seating seating) {
-    MultiPosition pos, back;
+    Position pos, back;
     char err[256], fen[FEN_TEXT_SIZE];
     Text e = text_on(err, sizeof err);
     Refusal why;
@@ -28,7 +28,7 @@ static void check_multi(const char *text, Seating seating) {
         check(why.code != REFUSAL_NONE && e.len > 0);
         return;
     }
-    check(pos.hash == multi_compute_hash(&pos));
+    check(pos.hash == position_compute_hash(&pos));
     check(pos.seat < seating.players);
     for (int seat = 0; seat < MAX_SEATS; seat++)
         check(bb_count(pos.pieces[seat]) == (seat < seating.players ? SEAT_PIECES : 0));
@@ -36,7 +36,7 @@ static void check_multi(const char *text, Seating seating) {
     multi_text_fen(&t, &pos);
     check(t.len < FEN_TEXT_SIZE - 1);
     check(multi_fen_parse(fen, seating, &back, &why));
-    check(multi_same(&pos, &back) && pos.turns == back.turns);
+    check(position_same(&pos, &back) && pos.turns == back.turns);
     MoveList list;
     multi_generate_moves(&pos, &list);
     check(list.count >= 1 && multi_count_moves(&pos) == list.count);

@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(!record_replay(text, &record, &game, &problem) && problem.error == RECORD_BAD_PLAYERS);
         record_replay_multi(text, &record, &multi, &problem);
         check_replayed(&problem, multi.length);
-        check(problem.error != RECORD_OK || multi.pos.hash == multi_compute_hash(&multi.pos));
+        check(problem.error != RECORD_OK || multi.pos.hash == position_compute_hash(&multi.pos));
     }
     free(text);
     return 0;

@@ -44,7 +44,7 @@ Test(start, positions_match_rules_md) {
     cr_assert_str_eq(fen_of(&pos), START_19);
     position_start(&pos, VARIANT_13);
     cr_assert_str_eq(fen_of(&pos), START_13);
-    cr_assert_eq(pos.side_to_move, WHITE);
+    cr_assert_eq(pos.seat, WHITE);
     cr_assert_eq(pos.turns, 0);
 }
 
@@ -60,7 +60,7 @@ Test(make, unmake_restores_everything_over_random_games) {
             position_make(&pos, list.moves[i]);
             cr_assert_eq(pos.hash, position_compute_hash(&pos));
             cr_assert_eq(pos.turns, before.turns + 1);
-            cr_assert_neq(pos.side_to_move, before.side_to_move);
+            cr_assert_neq(pos.seat, before.seat);
             position_unmake(&pos, list.moves[i]);
             cr_assert_eq(memcmp(&pos, &before, sizeof pos), 0, "seed %u move %d", seed, i);
         }
@@ -85,7 +85,7 @@ Test(make, a_pass_only_changes_the_side_and_the_turn) {
     position_start(&pos, VARIANT_19);
     Position before = pos;
     position_make(&pos, MOVE_PASS);
-    cr_assert_eq(pos.side_to_move, BLACK);
+    cr_assert_eq(pos.seat, BLACK);
     cr_assert_eq(pos.turns, 1);
     cr_assert(bb_equal(pos.occupied, before.occupied));
     cr_assert_eq(pos.hash, position_compute_hash(&pos));

@@ -32,7 +32,7 @@ static int reference_distance(int seat, int s) {
 
 /* Marks in reach[] every square a chain from `s` lands on, never landing
  * on a square of `avoid`, by depth-first recursion. */
-static void reference_flood(const MultiPosition *pos, int s, const bool avoid[256], bool reach[256]) {
+static void reference_flood(const Position *pos, int s, const bool avoid[256], bool reach[256]) {
     for (int d = 0; d < 8; d++) {
         int f1 = s % 16 + DIRS[d][0], r1 = s / 16 + DIRS[d][1];
         int f2 = s % 16 + 2 * DIRS[d][0], r2 = s / 16 + 2 * DIRS[d][1];
@@ -46,7 +46,7 @@ static void reference_flood(const MultiPosition *pos, int s, const bool avoid[25
 
 /* Hop distances from `from` by breadth-first rounds over reference_flood's
  * single hops: the length a shortest written chain must have. */
-static void reference_hop_distance(const MultiPosition *pos, int from, int dist[256]) {
+static void reference_hop_distance(const Position *pos, int from, int dist[256]) {
     for (int s = 0; s < 256; s++) dist[s] = -1;
     dist[from] = 0;
     for (int round = 0, changed = 1; changed; round++) {
@@ -67,7 +67,7 @@ static void reference_hop_distance(const MultiPosition *pos, int from, int dist[
 }
 
 /* The reference's legal destinations of the piece on `from`. */
-static void reference_destinations(const MultiPosition *pos, int from, bool legal[256]) {
+static void reference_destinations(const Position *pos, int from, bool legal[256]) {
     bool none[256] = {false}, reach[256] = {false};
     reach[from] = true;
     reference_flood(pos, from, none, reach);
@@ -90,7 +90,7 @@ static Bitboard set_of(const bool squares_in[256]) {
 /* The generator's chains that may not land on a set agree with the
  * reference's, and the early-stopping search with the full one, for the
  * goal camp and each quarter of the board. */
-static void check_chain_searches(const MultiPosition *pos, int from) {
+static void check_chain_searches(const Position *pos, int from) {
     Bitboard sets[5] = {seat_goal(pos->seat)};
     for (int w = 0; w < 4; w++) sets[w + 1].w[w] = ~0ULL;
     Bitboard jumps = multi_jump_destinations(pos, from);
@@ -105,7 +105,7 @@ static void check_chain_searches(const MultiPosition *pos, int from) {
     }
 }
 
-static void check_moves(const MultiPosition *pos) {
+static void check_moves(const Position *pos) {
     static MoveList list;
     multi_generate_moves(pos, &list);
     static bool listed[256][256];
@@ -148,32 +148,32 @@ static void check_moves(const MultiPosition *pos) {
     if (legal_total == 0) cr_assert(move_is_pass(multi_read(pos, "pass")));
 }
 
-static void check_make_unmake_and_fen(const MultiPosition *pos, Move m) {
-    MultiPosition copy = *pos;
-    multi_make(&copy, m);
-    cr_assert_eq(copy.hash, multi_compute_hash(&copy));
+static void check_make_unmake_and_fen(const Position *pos, Move m) {
+    Position copy = *pos;
+    position_make(&copy, m);
+    cr_assert_eq(copy.hash, position_compute_hash(&copy));
     char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
     multi_text_fen(&t, &copy);
-    MultiPosition back = multi_from_fen(multi_seating(&copy), fen);
-    cr_assert(multi_same(&back, &copy) && back.turns == copy.turns && back.hash == copy.hash, "%s", fen);
-    multi_unmake(&copy, m);
+    Position back = multi_from_fen(position_seating(&copy), fen);
+    cr_assert(position_same(&back, &copy) && back.turns == copy.turns && back.hash == copy.hash, "%s", fen);
+    position_unmake(&copy, m);
     cr_assert_eq(memcmp(&copy, pos, sizeof copy), 0);
 }
 
 typedef struct {
-    MultiPosition seen[MAX_TURN_LIMIT + 1];
+    Position seen[MAX_TURN_LIMIT + 1];
     int count;
 } History;
 
-static bool reference_home(const MultiPosition *pos, int seat) {
+static bool reference_home(const Position *pos, int seat) {
     int home = 0;
     for (int s = 0; s < 256; s++) home += pos->at[s] == seat && reference_in_goal(seat, s);
     return home == 13;
 }
 
 static MultiResult reference_result(const History *h, int turn_limit) {
-    const MultiPosition *now = &h->seen[h->count - 1];
+    const Position *now = &h->seen[h->count - 1];
     for (int seat = 0; seat < now->players; seat++) {
         if (!reference_home(now, seat)) continue;
         if (!now->partners) return (MultiResult)(MULTI_WHITE_WINS + seat);
@@ -188,7 +188,7 @@ static MultiResult reference_result(const History *h, int turn_limit) {
 
 /* The move that brings the seat's pieces nearest their goal corner (ties
  * broken at random); 0 gain moves allowed, so play goes on when stuck. */
-static Move greedy(const MultiPosition *pos, const MoveList *list, unsigned *seed) {
+static Move greedy(const Position *pos, const MoveList *list, unsigned *seed) {
     int best = -1000, ties = 0;
     Move choice = list->moves[0];
     for (int i = 0; i < list->count; i++) {
@@ -208,7 +208,7 @@ typedef struct {
     Move last[MAX_SEATS];
 } Chooser;
 
-static Move pick_move(const MultiPosition *pos, Chooser *c, unsigned *seed) {
+static Move pick_move(const Position *pos, Chooser *c, unsigned *seed) {
     static MoveList list;
     multi_generate_moves(pos, &list);
     Move back = {c->last[pos->seat].to, c->last[pos->seat].from};
@@ -274,7 +274,7 @@ Test(multi_properties, perft_divide_sums_in_played_positions) {
         multi_game_start(&game, kinds[g % 3], 800);
         for (int i = 0; i < (int)(g * 11) && game.result == MULTI_ONGOING; i++)
             multi_game_play(&game, pick_move(&game.pos, &chooser, &seed));
-        MultiPosition pos = game.pos;
+        Position pos = game.pos;
         cr_assert_eq(multi_perft_divide(&pos, 3, &list, counts), multi_perft(&pos, 3, NULL));
     }
 }

@@ -46,7 +46,7 @@ static void start_from(Table *t, TableSeating seating, const char *fen) {
 
 static const char *multi_fen(Seating seating, const char *const at[MAX_SEATS], int seat) {
     static char fen[FEN_TEXT_SIZE];
-    MultiPosition pos = multi_position_of(seating, at, seat);
+    Position pos = multi_position_of(seating, at, seat);
     Text out = text_on(fen, sizeof fen);
     multi_text_fen(&out, &pos);
     return fen;
