@@ -15,7 +15,7 @@
  *
  * The two-player game must not pay for the others: where a hot path differs,
  * the seat count is an argument of a static inline (position_make_for()),
- * which the two-player search calls with the constant 2.
+ * which the two-player engines call with the constant TWO_SEATS.
  */
 #ifndef HALMA_BOARD_H
 #define HALMA_BOARD_H
@@ -28,7 +28,7 @@
 
 enum { BOARD_SIZE = 16, NUM_SQUARES = 256 };
 
-enum { MAX_SEATS = 4, SEAT_PIECES = 13, NO_SEAT = 4 };
+enum { TWO_SEATS = 2, MAX_SEATS = 4, SEAT_PIECES = 13, NO_SEAT = 4 };
 enum { NO_PIECE = NO_SEAT }; /* the mailbox holds a seat or NO_PIECE */
 
 typedef enum { WHITE = 0, BLACK = 1 } Side;
@@ -47,7 +47,7 @@ typedef struct {
     bool partners;
 } Seating;
 
-static const Seating SEATING_TWO = {2, false};
+static const Seating SEATING_TWO = {TWO_SEATS, false};
 
 /* A game of three or four (the two-player game is SEATING_TWO). */
 static inline bool seating_valid(Seating s) { return (s.players == 3 && !s.partners) || s.players == 4; }

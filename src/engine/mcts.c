@@ -65,7 +65,7 @@ static Move playout_move(Mcts *mcts, const Position *pos) {
  * difference squashed into (0, 1). */
 static float playout(Mcts *mcts, Position *pos, Side side) {
     for (int ply = 0; ply < MCTS_PLAYOUT_PLIES; ply++) {
-        position_make(pos, playout_move(mcts, pos));
+        position_make_for(pos, playout_move(mcts, pos), TWO_SEATS);
         Side mover = (Side)(pos->seat ^ 1);
         if (position_has_won(pos, mover)) return mover == side ? 1.0f : 0.0f;
     }
@@ -94,7 +94,7 @@ static void expand(Mcts *mcts, MctsNode *node, const Position *pos) {
     for (int i = 0; i < n; i++) {
         MctsNode *child = &mcts->nodes[mcts->used++];
         Position next = *pos;
-        position_make(&next, moves[i]);
+        position_make_for(&next, moves[i], TWO_SEATS);
         *child = (MctsNode){.move = moves[i],
                             .terminal = position_has_won(&next, (Side)pos->seat),
                             .prior = (uint16_t)(weights[i] * PRIOR_ONE / total)};
@@ -132,7 +132,7 @@ static void iterate(Mcts *mcts, const Position *root) {
     path[0] = node;
     while (node->children && !node->terminal && depth < MAX_TREE_DEPTH) {
         node = select_child(mcts, node);
-        position_make(&pos, node->move);
+        position_make_for(&pos, node->move, TWO_SEATS);
         path[++depth] = node;
         if (!node->children && !node->terminal && node->visits > 0) expand(mcts, node, &pos);
     }

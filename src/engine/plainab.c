@@ -102,9 +102,9 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
         pick(list, i, pos, first);
         Move m = list->moves[i];
         if (ply == 0 && list->count > 1 && game_occurrences_after(game, m) >= 3) continue;
-        position_make(pos, m);
+        position_make_for(pos, m, TWO_SEATS);
         int score = -alphabeta(ab, -beta, -alpha, depth - 1, ply + 1, game);
-        position_unmake(pos, m);
+        position_unmake_for(pos, m, TWO_SEATS);
         if (ab->stopped) return 0;
         if (score > best) best = score, best_move = m;
         if (score > alpha) alpha = score;

@@ -134,8 +134,8 @@ static bool already_seen(RacePlanner *rp, uint64_t key) {
 
 /* Our move, then the other side's pass: in the race it does not matter. */
 static void make_own(Position *pos, Move m) {
-    position_make(pos, m);
-    position_make(pos, MOVE_PASS);
+    position_make_for(pos, m, TWO_SEATS);
+    position_make_for(pos, MOVE_PASS, TWO_SEATS);
 }
 
 static void play_own(const Evaluator *ev, RaceState *st, Move m) {
@@ -174,7 +174,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
             for (int k = 0; k < list.count; k++) {
                 Move m = list.moves[k];
                 if (move_is_pass(m)) continue;
-                position_make(&st->pos, m);
+                position_make_for(&st->pos, m, TWO_SEATS);
                 if (position_has_won(&st->pos, us)) {
                     *nodes += ++scored;
                     write_plan(rp, l, i, m, plan);
@@ -183,14 +183,14 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
                 /* Looked up before scoring: one move in six leads to a
                  * position already kept, and scoring is most of the work. */
                 if (already_seen(rp, st->pos.hash)) {
-                    position_unmake(&st->pos, m);
+                    position_unmake_for(&st->pos, m, TWO_SEATS);
                     continue;
                 }
                 EvalAcc acc = st->acc;
                 eval_acc_move(ev, &acc, st->pos.variant, us, m.from, m.to);
                 RearPieces rear_now = rear_after(cost, &rear, m.from, m.to);
                 int score = eval_side_cost_acc(ev, &st->pos, &acc, us) - rear_jump_gain(cost, &st->pos, &rear_now);
-                position_unmake(&st->pos, m);
+                position_unmake_for(&st->pos, m, TWO_SEATS);
                 offer(rp->heap, &kept, width, (RaceCandidate){score, (uint16_t)i, m});
                 if (++scored % CLOCK_EVERY == 0 &&
                     ((deadline >= 0 && search_clock_now(clock) >= deadline) || (stop && atomic_load_explicit(stop, memory_order_relaxed)))) {

@@ -200,7 +200,7 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, bool listed)
  * counts. */
 static void make_reply(Engine *e, Move m) {
     SearchState *s = &e->search;
-    position_make(&s->pos, m);
+    position_make_for(&s->pos, m, TWO_SEATS);
     push_key(s, s->pos.hash);
     count_node(e);
 }
@@ -208,7 +208,7 @@ static void make_reply(Engine *e, Move m) {
 static void unmake_reply(Engine *e, Move m) {
     SearchState *s = &e->search;
     pop_key(s);
-    position_unmake(&s->pos, m);
+    position_unmake_for(&s->pos, m, TWO_SEATS);
 }
 
 static void make_move(Engine *e, Move m) {
@@ -574,9 +574,9 @@ static void report_iteration(Engine *e, int depth, int score, ReportFn report, v
  * our goal) than the `before` walled in now? */
 static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
     Side them = (Side)(pos->seat ^ 1);
-    position_make(pos, m);
+    position_make_for(pos, m, TWO_SEATS);
     int after = eval_walled_in(&e->eval, pos, them);
-    position_unmake(pos, m);
+    position_unmake_for(pos, m, TWO_SEATS);
     return after > before;
 }
 
@@ -648,9 +648,9 @@ static void ban_opening_moves(Engine *e) {
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         if (move_is_pass(m) || is_banned(s, m)) continue;
-        position_make(&s->pos, m);
+        position_make_for(&s->pos, m, TWO_SEATS);
         bool opens = guard_return_possible(&s->pos, them);
-        position_unmake(&s->pos, m);
+        position_unmake_for(&s->pos, m, TWO_SEATS);
         if (opens) ban(s, m, &banned);
     }
     if (banned < list->count) s->banned_count = banned;
