@@ -266,7 +266,7 @@ static void play_opening(MultiGame *game, int plies, uint64_t seed) {
     uint64_t rng = seed;
     MoveList list;
     for (int i = 0; i < plies && game->result == MULTI_ONGOING; i++) {
-        multi_generate_moves(&game->pos, &list);
+        generate_moves(&game->pos, &list);
         int seat = game->pos.seat, n = 0;
         Move forward[MAX_MOVES];
         for (int j = 0; j < list.count; j++) {

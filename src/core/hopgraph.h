@@ -1,13 +1,11 @@
 /*
- * hopgraph.h: the jump-chain search over a placement, shared by the
- * two-player generator (movegen.c) and the many-seat one (multi_movegen.c).
+ * hopgraph.h: the jump-chain search over a placement, for the move
+ * generator (movegen.c) and the refusals' move check (movecheck.c).
  *
- * Private to the core's generators.  Everything here reads only the
- * occupied squares, or a mailbox with its code for an empty square, never
- * whose pieces they are: a hop goes over a piece of any side or seat.  All
- * of it is static and inlined into each generator, so the two-player one
- * compiles to what it was before the many-seat one shared it (see
- * docs/ENGINE.md, Three and four players).
+ * Private to the core.  Everything here reads only the occupied squares, or
+ * a mailbox with its code for an empty square, never whose pieces they are:
+ * a hop goes over a piece of any seat, so one generator serves every
+ * seating.  All of it is static and inlined into its callers.
  *
  * The moving piece's own square needs no special case: it is marked reached
  * before the search starts, and no hop can pass over it, since hops keep the

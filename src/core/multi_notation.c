@@ -62,7 +62,7 @@ void multi_text_fen(Text *t, const Position *pos) {
 
 bool multi_move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why) {
     MoveBoard board = {pos->at, NO_SEAT, pos->seat, pos->players, seat_goal(pos->seat)};
-    if (move_text_is_pass(s, len)) return move_read_pass(&board, multi_legal_count(pos), move, why);
+    if (move_text_is_pass(s, len)) return move_read_pass(&board, legal_count(pos), move, why);
     if (position_has_won(pos, pos->seat)) {
         refuse_seating(why, REFUSAL_SEAT_FINISHED, pos);
         why->side = (Side)pos->seat;
@@ -77,5 +77,5 @@ void multi_text_move(Text *t, const Position *pos, Move m) {
         text_str(t, "pass");
         return;
     }
-    text_path(t, path, multi_shortest_path(pos, m.from, m.to, path));
+    text_path(t, path, shortest_path(pos, m.from, m.to, path));
 }

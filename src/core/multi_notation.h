@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 
 /* The seat of a letter ('w', 'b', 'r', 'y'), or -1. */

@@ -1,7 +1,7 @@
 /* table.c: the game for any seating (see table.h). */
 #include "core/table.h"
 
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 #include "core/names.h"
 #include "core/record.h"
 #include "core/multi_notation.h"
@@ -139,16 +139,16 @@ static unsigned many_home(const Table *t) {
 }
 static int many_occurrences(const Table *t) { return multi_game_occurrences(&t->many); }
 static int many_occurrences_after(const Table *t, Move m) { return multi_game_occurrences_after(&t->many, m); }
-static bool many_legal(const Table *t, Move m) { return multi_move_is_legal(&t->many.pos, m); }
-static void many_generate(const Table *t, MoveList *list) { multi_generate_moves(&t->many.pos, list); }
+static bool many_legal(const Table *t, Move m) { return move_is_legal(&t->many.pos, m); }
+static void many_generate(const Table *t, MoveList *list) { generate_moves(&t->many.pos, list); }
 static void many_make(AnyPosition *pos, Move m) { position_make(&pos->many, m); }
 static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
 static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
 static void many_set_turn_limit(Table *t, int turn_limit) { multi_game_set_turn_limit(&t->many, turn_limit); }
 static int many_piece_at(const AnyPosition *pos, int sq) { return pos->many.at[sq] == NO_SEAT ? -1 : pos->many.at[sq]; }
-static Bitboard many_destinations(const AnyPosition *pos, int sq) { return multi_piece_destinations(&pos->many, sq); }
+static Bitboard many_destinations(const AnyPosition *pos, int sq) { return piece_destinations(&pos->many, sq); }
 static int many_path(const AnyPosition *pos, Move m, uint8_t path[MAX_PATH]) {
-    return multi_shortest_path(&pos->many, m.from, m.to, path);
+    return shortest_path(&pos->many, m.from, m.to, path);
 }
 static bool many_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
     if (!record_replay_multi(text, record, &t->many, problem)) return false;
@@ -157,10 +157,10 @@ static bool many_replay(Table *t, const char *text, const Record *record, Record
 }
 static const char *many_result_text(const Table *t) { return multi_result_text(t->many.result); }
 static uint64_t many_perft(AnyPosition *pos, int depth, const atomic_bool *stop) {
-    return multi_perft(&pos->many, depth, stop);
+    return perft(&pos->many, depth, stop);
 }
 static uint64_t many_perft_divide(AnyPosition *pos, int depth, MoveList *list, uint64_t counts[MAX_MOVES]) {
-    return multi_perft_divide(&pos->many, depth, list, counts);
+    return perft_divide(&pos->many, depth, list, counts);
 }
 static void many_position(const Table *t, bool start, AnyPosition *pos) {
     pos->many = start ? t->many.start : t->many.pos;

@@ -81,7 +81,7 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     }
     bool maximizing = ours(p, pos->seat);
     MoveList *list = &p->moves[ply];
-    multi_generate_moves(pos, list);
+    generate_moves(pos, list);
     int best = maximizing ? -PLAIN_INFINITE : PLAIN_INFINITE, old_alpha = alpha, old_beta = beta;
     Move best_move = MOVE_PASS;
     for (int i = 0; i < list->count; i++) {
@@ -115,7 +115,7 @@ Move multi_plain_move(MultiPlain *p, const MultiGame *game, int64_t movetime_ms)
     p->deadline = clock_ms() + movetime_ms;
     tt_new_search(&p->tt);
     MoveList root;
-    multi_generate_moves(&p->pos, &root);
+    generate_moves(&p->pos, &root);
     Move best = root.moves[0];
     p->pv_move = best;
     for (int depth = 1; depth < MULTI_PLAIN_MAX_PLY; depth++) {

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "core/multi_game.h"
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 #include "engine/tt.h"
 
 enum { MULTI_PLAIN_MAX_PLY = 24 };

@@ -11,7 +11,7 @@
  */
 #include "engine/multi_proof.h"
 
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 
 int multi_pieces_outside(const Position *pos, int seat) {
     return SEAT_PIECES - bb_count(bb_and(pos->pieces[seat], seat_goal(seat)));
@@ -55,7 +55,7 @@ static bool finish_now(const Position *pos, int root, Move *move) {
     Bitboard target = open;
     int from = bb_pop(&outside), to = bb_pop(&open);
     if (pos->at[to] != NO_SEAT) return false;
-    if (!bb_has(&NEIGHBOURS[from], to) && !multi_jump_lands_in(pos, from, target)) return false;
+    if (!bb_has(&NEIGHBOURS[from], to) && !jump_lands_in(pos, from, target)) return false;
     *move = (Move){(uint8_t)from, (uint8_t)to};
     return true;
 }
@@ -71,7 +71,7 @@ static Chain chain_of(const Position *pos, Move m) {
     bb_add(&c.landings, m.to);
     if (bb_has(&NEIGHBOURS[m.from], m.to)) return c;
     uint8_t path[MAX_PATH];
-    int n = multi_shortest_path(pos, m.from, m.to, path);
+    int n = shortest_path(pos, m.from, m.to, path);
     for (int i = 1; i < n; i++) {
         bb_add(&c.landings, path[i]);
         bb_add(&c.hopped, (path[i - 1] + path[i]) / 2);
@@ -105,7 +105,7 @@ static bool root_wins(MultiProof *p, int own_moves, Move *first) {
     }
     if (own_moves < 2 || multi_pieces_outside(&p->pos, p->root) > 2) return false;
     MoveList list;
-    multi_generate_moves(&p->pos, &list);
+    generate_moves(&p->pos, &list);
     Bitboard goal = seat_goal(p->root);
     int outside = multi_pieces_outside(&p->pos, p->root);
     for (int i = 0; i < list.count && !p->exhausted; i++) {
@@ -153,7 +153,7 @@ static bool others_fail(MultiProof *p, int own_moves) {
     if (over_budget(p)) return true;
     int seat = p->pos.seat;
     MoveList list;
-    multi_generate_moves(&p->pos, &list);
+    generate_moves(&p->pos, &list);
     bool last = seat_after(p->pos.players, seat) == p->root && own_moves == 1;
     Move finish;
     bool have_chain = false;

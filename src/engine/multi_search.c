@@ -175,9 +175,9 @@ static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int cos
     const MultiSearchState *s = &e->search;
     const Position *pos = &s->pos;
     int seat = pos->seat, outside = multi_pieces_outside(pos, seat);
-    uint8_t from[SEAT_PIECES];
-    Bitboard dests[SEAT_PIECES];
-    int pieces = multi_seat_destinations(pos, from, dests), before = list->count;
+    uint8_t from[MAX_PIECES];
+    Bitboard dests[MAX_PIECES];
+    int pieces = side_destinations(pos, from, dests), before = list->count;
     Move best = MOVE_PASS;
     int best_gain = -MULTI_INFINITE;
     bool visitors = s->root.visitor_weight != 0;
@@ -334,7 +334,7 @@ static int make_child(MultiEngine *e, int ply, const MultiScored *m, Move made[M
     for (int i = 0; i < layer->count; i++) {
         int seat = s->pos.seat;
         Move turn = seat == m->seat ? reply : layer->fallback[i];
-        if (!move_is_pass(turn) && seat != m->seat && !multi_move_is_legal(&s->pos, turn)) turn = MOVE_PASS;
+        if (!move_is_pass(turn) && seat != m->seat && !move_is_legal(&s->pos, turn)) turn = MOVE_PASS;
         int outside = multi_pieces_outside(&s->pos, seat);
         made[count++] = turn;
         bool done = !move_is_pass(turn) && finishes(&s->pos, seat, outside, turn.from, turn.to);
@@ -514,7 +514,7 @@ static bool search_root(MultiEngine *e, int depth) {
 static bool stuck_on(const Position *pos, Bitboard visitors) {
     while (!bb_is_empty(visitors)) {
         int sq = bb_pop(&visitors);
-        if (bb_is_empty(bb_minus(NEIGHBOURS[sq], pos->occupied)) && bb_is_empty(multi_jump_destinations(pos, sq)))
+        if (bb_is_empty(bb_minus(NEIGHBOURS[sq], pos->occupied)) && bb_is_empty(jump_destinations(pos, sq)))
             return true;
     }
     return false;
@@ -561,7 +561,7 @@ static int playable_pv(const MultiSearchState *s, const Position *root, Move pv[
     int n = 0;
     for (int i = 0; i < s->pv_length[0]; i++) {
         Move m = s->pv[0][i];
-        bool legal = move_is_pass(m) ? multi_legal_count(&pos) == 0 : multi_move_is_legal(&pos, m);
+        bool legal = move_is_pass(m) ? legal_count(&pos) == 0 : move_is_legal(&pos, m);
         if (!legal || multi_position_result(&pos) != MULTI_ONGOING) break;
         pv[n++] = m;
         position_make(&pos, m);

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include "core/multi_game.h"
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 #include "engine/clock.h"
 #include "engine/multi_eval.h"
 #include "engine/multi_proof.h"

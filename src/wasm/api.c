@@ -16,7 +16,7 @@
 #include "wasm/api.h"
 
 #include "core/movecheck.h"
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"
 #include "core/table.h"
@@ -107,7 +107,7 @@ static ChainBoard two_chain_board(const Table *t) {
 
 /* ---- three and four players' (RULES-MULTI.md) --------------------------------- */
 
-static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return multi_chain_landings(pos, from, avoid); }
+static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
 
 static ChainBoard many_chain_board(const Table *t) {
     const Position *pos = &t->many.pos;

@@ -38,8 +38,8 @@ static void check_multi(const char *text, Seating seating) {
     check(multi_fen_parse(fen, seating, &back, &why));
     check(position_same(&pos, &back) && pos.turns == back.turns);
     MoveList list;
-    multi_generate_moves(&pos, &list);
-    check(list.count >= 1 && multi_count_moves(&pos) == list.count);
+    generate_moves(&pos, &list);
+    check(list.count >= 1 && count_moves(&pos) == list.count);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

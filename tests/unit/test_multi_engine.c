@@ -178,7 +178,7 @@ Test(multi_engine, passes_when_it_has_no_move) {
                                     "k1 k2 k3 k4 l1 l2 l3 l4 l5 m3 m4 m5 m6",
                                     "n4 n5 n6 o5 o6 p5 p6 a1 b1 c1 d1 a2 b2", YELLOW_HOME};
     Position pos = multi_position_of(FOUR, boxed, SEAT_WHITE);
-    cr_assert_eq(multi_legal_count(&pos), 0);
+    cr_assert_eq(legal_count(&pos), 0);
     Seen seen;
     cr_assert(move_is_pass(think(&pos, depth_limit(3), &seen)));
 }
@@ -195,7 +195,7 @@ Test(multi_engine, every_algorithm_plays_legal_moves) {
             for (int turn = 0; turn < 40 && game->result == MULTI_ONGOING; turn++) {
                 MultiLimits limits = depth_limit(3 + turn % 3);
                 Move m = multi_engine_think(engine, game, &limits, NULL, NULL);
-                cr_assert(move_is_pass(m) ? multi_legal_count(&game->pos) == 0 : multi_move_is_legal(&game->pos, m),
+                cr_assert(move_is_pass(m) ? legal_count(&game->pos) == 0 : move_is_legal(&game->pos, m),
                           "algorithm %d, %d players, turn %d", algorithm, kinds[k].players, turn);
                 cr_assert_eq(engine->search.pos.hash, game->pos.hash);
                 MultiAcc fresh;
@@ -215,7 +215,7 @@ Test(multi_engine, incremental_sums_match_a_fresh_count) {
     unsigned seed = 3;
     for (int turn = 0; turn < 200 && g->result == MULTI_ONGOING; turn++) {
         MoveList list;
-        multi_generate_moves(&g->pos, &list);
+        generate_moves(&g->pos, &list);
         Move m = list.moves[test_random(&seed) % (unsigned)list.count];
         if (!move_is_pass(m)) multi_acc_move(&engine->eval, &acc, g->pos.seat, m.from, m.to);
         multi_game_play(g, m);
@@ -287,7 +287,7 @@ Test(multi_engine, the_reported_line_can_be_played) {
             cr_assert_gt(seen.last.pv_length, 0);
             for (int i = 0; i < seen.last.pv_length; i++) {
                 Move m = seen.last.pv[i];
-                cr_assert(move_is_pass(m) ? multi_legal_count(&pos) == 0 : multi_move_is_legal(&pos, m), "move %d", i);
+                cr_assert(move_is_pass(m) ? legal_count(&pos) == 0 : move_is_legal(&pos, m), "move %d", i);
                 position_make(&pos, m);
             }
             if (kinds[k].partners || algorithm != MULTI_BRS) cr_assert_geq(seen.last.pv_length, 4, "a real line");
@@ -335,7 +335,7 @@ Test(multi_engine, a_noisy_level_varies_and_stays_legal) {
         multi_engine_seed(engine, (uint64_t)seed);
         MultiLimits none = multi_limits_none();
         Move m = multi_engine_think(engine, game, &none, NULL, NULL);
-        cr_assert(multi_move_is_legal(&pos, m));
+        cr_assert(move_is_legal(&pos, m));
         if (seed == 0) first = m;
         differs |= !move_equal(m, first);
     }
@@ -385,7 +385,7 @@ Test(multi_engine, the_plain_search_takes_a_win_and_plays_legal_moves) {
     multi_game_start(game, PARTNERS, 800);
     for (int turn = 0; turn < 12; turn++) {
         m = multi_plain_move(plain, game, 5);
-        cr_assert(multi_move_is_legal(&game->pos, m));
+        cr_assert(move_is_legal(&game->pos, m));
         multi_game_play(game, m);
     }
     free(plain);
@@ -437,6 +437,6 @@ Test(multi_engine, never_walls_in_a_piece_on_its_goal) {
     Seen seen;
     Move m = think(&pos, depth_limit(4), &seen);
     position_make(&pos, m);
-    Bitboard exits = multi_piece_destinations(&pos, sq("p16"));
+    Bitboard exits = piece_destinations(&pos, sq("p16"));
     cr_assert(!bb_is_empty(exits), "Red's %s walled Yellow in", multi_text_move_s(&game->pos, m));
 }

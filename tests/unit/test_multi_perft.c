@@ -12,7 +12,7 @@ static uint64_t perft_of(Seating seating, const char *fen, int depth) {
     if (fen) pos = multi_from_fen(seating, fen);
     else position_start_seating(&pos, seating, VARIANT_13);
     Position before = pos;
-    uint64_t count = multi_perft(&pos, depth, NULL);
+    uint64_t count = perft(&pos, depth, NULL);
     cr_assert_eq(memcmp(&pos, &before, sizeof pos), 0, "perft changed the position");
     return count;
 }
@@ -45,10 +45,10 @@ Test(multi_perft, first_moves_sum_to_the_total) {
     static MoveList list;
     static uint64_t counts[MAX_MOVES];
     Position pos = multi_from_fen(FOUR, FOUR_AFTER_112);
-    cr_assert_eq(multi_perft_divide(&pos, 2, &list, counts), 15301);
+    cr_assert_eq(perft_divide(&pos, 2, &list, counts), 15301);
     cr_assert_eq(list.count, 112);
     pos = multi_from_fen(THREE, THREE_AFTER_87);
-    cr_assert_eq(multi_perft_divide(&pos, 2, &list, counts), 22737);
+    cr_assert_eq(perft_divide(&pos, 2, &list, counts), 22737);
 }
 
 Test(multi_perft, depth_0_is_one_and_a_stop_gives_up) {
@@ -57,5 +57,5 @@ Test(multi_perft, depth_0_is_one_and_a_stop_gives_up) {
     position_start_seating(&pos, FOUR, VARIANT_13);
     atomic_bool stop;
     atomic_init(&stop, true);
-    cr_assert_lt(multi_perft(&pos, 4, &stop), 1048576);
+    cr_assert_lt(perft(&pos, 4, &stop), 1048576);
 }

@@ -93,21 +93,21 @@ static Bitboard set_of(const bool squares_in[256]) {
 static void check_chain_searches(const Position *pos, int from) {
     Bitboard sets[5] = {seat_goal(pos->seat)};
     for (int w = 0; w < 4; w++) sets[w + 1].w[w] = ~0ULL;
-    Bitboard jumps = multi_jump_destinations(pos, from);
+    Bitboard jumps = jump_destinations(pos, from);
     for (int k = 0; k < 5; k++) {
         bool avoid[256], reach[256] = {false};
         for (int s = 0; s < 256; s++) avoid[s] = bb_has(&sets[k], s);
         reach[from] = true;
         reference_flood(pos, from, avoid, reach);
         reach[from] = false;
-        cr_assert(bb_equal(multi_chain_landings(pos, from, sets[k]), set_of(reach)), "avoiding set %d from %d", k, from);
-        cr_assert_eq(multi_jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])));
+        cr_assert(bb_equal(chain_landings(pos, from, sets[k]), set_of(reach)), "avoiding set %d from %d", k, from);
+        cr_assert_eq(jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])));
     }
 }
 
 static void check_moves(const Position *pos) {
     static MoveList list;
-    multi_generate_moves(pos, &list);
+    generate_moves(pos, &list);
     static bool listed[256][256];
     memset(listed, 0, sizeof listed);
     for (int i = 0; i < list.count; i++) {
@@ -122,17 +122,17 @@ static void check_moves(const Position *pos) {
         check_chain_searches(pos, from);
         bool legal[256];
         reference_destinations(pos, from, legal);
-        cr_assert(bb_equal(multi_piece_destinations(pos, from), set_of(legal)), "destinations of %d", from);
+        cr_assert(bb_equal(piece_destinations(pos, from), set_of(legal)), "destinations of %d", from);
         int dist[256];
         reference_hop_distance(pos, from, dist);
         for (int to = 0; to < 256; to++) {
             Move m = {(uint8_t)from, (uint8_t)to};
             cr_assert_eq(legal[to], listed[from][to], "move %d-%d: reference %d", from, to, legal[to]);
-            cr_assert_eq(multi_move_is_legal(pos, m), legal[to], "move_is_legal %d-%d", from, to);
+            cr_assert_eq(move_is_legal(pos, m), legal[to], "move_is_legal %d-%d", from, to);
             if (!legal[to]) continue;
             legal_total++;
             uint8_t path[MAX_PATH];
-            int n = multi_shortest_path(pos, from, to, path);
+            int n = shortest_path(pos, from, to, path);
             bool step = abs(to % 16 - from % 16) <= 1 && abs(to / 16 - from / 16) <= 1;
             cr_assert_eq(n, step ? 2 : dist[to] + 1, "path of %d-%d is not a shortest one", from, to);
             char text[MOVE_TEXT_SIZE];
@@ -143,8 +143,8 @@ static void check_moves(const Position *pos) {
         }
     }
     cr_assert_eq(list.count, legal_total ? legal_total : 1);
-    cr_assert_eq(multi_legal_count(pos), legal_total);
-    cr_assert_eq(multi_count_moves(pos), list.count);
+    cr_assert_eq(legal_count(pos), legal_total);
+    cr_assert_eq(count_moves(pos), list.count);
     if (legal_total == 0) cr_assert(move_is_pass(multi_read(pos, "pass")));
 }
 
@@ -210,10 +210,10 @@ typedef struct {
 
 static Move pick_move(const Position *pos, Chooser *c, unsigned *seed) {
     static MoveList list;
-    multi_generate_moves(pos, &list);
+    generate_moves(pos, &list);
     Move back = {c->last[pos->seat].to, c->last[pos->seat].from};
     Move m;
-    if (c->undoing && !move_is_pass(back) && multi_move_is_legal(pos, back)) m = back;
+    if (c->undoing && !move_is_pass(back) && move_is_legal(pos, back)) m = back;
     else if ((int)(test_random(seed) % 100) < c->greedy_percent) m = greedy(pos, &list, seed);
     else m = list.moves[test_random(seed) % (unsigned)list.count];
     c->last[pos->seat] = m;
@@ -275,6 +275,6 @@ Test(multi_properties, perft_divide_sums_in_played_positions) {
         for (int i = 0; i < (int)(g * 11) && game.result == MULTI_ONGOING; i++)
             multi_game_play(&game, pick_move(&game.pos, &chooser, &seed));
         Position pos = game.pos;
-        cr_assert_eq(multi_perft_divide(&pos, 3, &list, counts), multi_perft(&pos, 3, NULL));
+        cr_assert_eq(perft_divide(&pos, 3, &list, counts), perft(&pos, 3, NULL));
     }
 }

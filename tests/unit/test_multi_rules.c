@@ -109,8 +109,8 @@ Test(multi_moves, a_chain_hops_over_pieces_of_any_seat) {
     Position pos = multi_position_of(FOUR, at, SEAT_WHITE);
     Move m = multi_read(&pos, "h8-h10-h12");
     cr_assert(m.from == sq("h8") && m.to == sq("h12"));
-    cr_assert(multi_move_is_legal(&pos, m));
-    cr_assert(bb_has((Bitboard[]){multi_piece_destinations(&pos, sq("h8"))}, sq("h12")));
+    cr_assert(move_is_legal(&pos, m));
+    cr_assert(bb_has((Bitboard[]){piece_destinations(&pos, sq("h8"))}, sq("h12")));
     cr_assert_str_eq(multi_refusal(&pos, "h9-h10"), "it is White's turn, h9 holds a Red piece");
     cr_assert_str_eq(multi_refusal(&pos, "h11-h12"), "it is White's turn, h11 holds a Yellow piece");
 }
@@ -134,7 +134,7 @@ Test(multi_moves, a_seat_with_no_move_passes_and_only_then) {
     const char *at[MAX_SEATS] = {"a2 b1 b2 a3 c1 c3", "", "a1", "h8"};
     Position pos = multi_position_of(FOUR, at, SEAT_RED);
     MoveList list;
-    multi_generate_moves(&pos, &list);
+    generate_moves(&pos, &list);
     cr_assert(list.count == 1 && move_is_pass(list.moves[0]));
     cr_assert(move_is_pass(multi_read(&pos, "pass")));
     position_start_seating(&pos, FOUR, VARIANT_13);
@@ -223,9 +223,9 @@ Test(multi_partners, a_seat_home_has_no_move_and_passes) {
     Position pos = black_one_step_from_partners_win();
     position_set_seat(&pos, SEAT_WHITE);
     MoveList list;
-    multi_generate_moves(&pos, &list);
+    generate_moves(&pos, &list);
     cr_assert(list.count == 1 && move_is_pass(list.moves[0]));
-    cr_assert_eq(multi_legal_count(&pos), 0);
+    cr_assert_eq(legal_count(&pos), 0);
     cr_assert_str_eq(multi_refusal(&pos, "b13-b12"),
                      "White has all of its pieces on its goal camp, so it has no move and passes");
     MultiGame *game = game_of(&pos);
