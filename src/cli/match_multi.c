@@ -24,7 +24,7 @@
 
 #include "cli/cli.h"
 #include "cli/hash_memory.h"
-#include "core/multi_notation.h"
+#include "core/notation.h"
 #include "engine/levels.h"
 #include "engine/multi_greedy.h"
 #include "engine/multi_plain.h"
@@ -305,7 +305,7 @@ static void log_game(MultiMatch *m, int index, const MultiGame *game, const int 
     for (int i = 0; i < game->length; i++) {
         char text[MOVE_TEXT_SIZE];
         Text t = text_on(text, sizeof text);
-        multi_text_move(&t, &pos, game->moves[i]);
+        text_move(&t, &pos, game->moves[i]);
         position_make(&pos, game->moves[i]);
         fprintf(m->log, " %s", text);
     }

@@ -11,7 +11,7 @@
 #include "cli/boardview.h"
 #include "cli/hash_memory.h"
 #include "cli/version.h"
-#include "core/multi_notation.h"
+#include "core/notation.h"
 #include "core/names.h"
 #include "core/notation.h"
 #include "engine/levels.h"

@@ -1,7 +1,8 @@
 /* multi_game.c: the record of a game of three or four, repetitions and results. */
 #include "core/multi_game.h"
 
-#include "core/multi_notation.h"
+#include "core/movecheck.h"
+#include "core/notation.h"
 
 unsigned multi_result_winners(MultiResult result) {
     if (result >= MULTI_WHITE_WINS && result <= MULTI_YELLOW_WINS) return 1u << (result - MULTI_WHITE_WINS);
@@ -80,7 +81,7 @@ bool multi_game_play_text(MultiGame *game, const char *s, int len, Refusal *why)
         return false;
     }
     Move move;
-    if (!multi_move_read(&game->pos, s, len, &move, why)) return false;
+    if (!move_read(&game->pos, s, len, &move, why)) return false;
     return multi_game_play(game, move);
 }
 

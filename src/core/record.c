@@ -10,7 +10,7 @@
 #include "core/record.h"
 
 #include "core/movegen.h"
-#include "core/multi_notation.h"
+#include "core/notation.h"
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -321,7 +321,7 @@ bool record_replay_multi(const char *text, const Record *r, MultiGame *game, Rec
     Seating seating = {(uint8_t)r->players, r->partners};
     if (r->fen[0]) {
         Position start;
-        if (!multi_fen_parse(r->fen, seating, &start, &p->why)) {
+        if (!fen_parse_seating(r->fen, seating, VARIANT_13, &start, &p->why)) {
             p->error = RECORD_BAD_POSITION;
             return explain(p);
         }

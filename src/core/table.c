@@ -4,7 +4,7 @@
 #include "core/movegen.h"
 #include "core/names.h"
 #include "core/record.h"
-#include "core/multi_notation.h"
+#include "core/notation.h"
 #include "core/notation.h"
 
 /* A position of either kind, for replays off the record. */
@@ -117,7 +117,7 @@ static void many_start(Table *t, TableSeating s, int turn_limit) {
     multi_game_start(&t->many, seating_of(s), turn_limit);
 }
 static bool many_parse_fen(const char *fen, TableSeating s, AnyPosition *pos, Refusal *why) {
-    return multi_fen_parse(fen, seating_of(s), &pos->many, why);
+    return fen_parse_seating(fen, seating_of(s), VARIANT_13, &pos->many, why);
 }
 static void many_start_at(Table *t, const AnyPosition *pos, int turn_limit) {
     multi_game_from(&t->many, &pos->many, turn_limit);
@@ -142,8 +142,8 @@ static int many_occurrences_after(const Table *t, Move m) { return multi_game_oc
 static bool many_legal(const Table *t, Move m) { return move_is_legal(&t->many.pos, m); }
 static void many_generate(const Table *t, MoveList *list) { generate_moves(&t->many.pos, list); }
 static void many_make(AnyPosition *pos, Move m) { position_make(&pos->many, m); }
-static void many_text_move(Text *out, const AnyPosition *pos, Move m) { multi_text_move(out, &pos->many, m); }
-static void many_text_fen(Text *out, const AnyPosition *pos) { multi_text_fen(out, &pos->many); }
+static void many_text_move(Text *out, const AnyPosition *pos, Move m) { text_move(out, &pos->many, m); }
+static void many_text_fen(Text *out, const AnyPosition *pos) { text_fen(out, &pos->many); }
 static void many_set_turn_limit(Table *t, int turn_limit) { multi_game_set_turn_limit(&t->many, turn_limit); }
 static int many_piece_at(const AnyPosition *pos, int sq) { return pos->many.at[sq] == NO_SEAT ? -1 : pos->many.at[sq]; }
 static Bitboard many_destinations(const AnyPosition *pos, int sq) { return piece_destinations(&pos->many, sq); }

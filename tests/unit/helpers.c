@@ -116,21 +116,21 @@ Position multi_position_of(Seating seating, const char *const names[MAX_SEATS], 
 Position multi_from_fen(Seating seating, const char *fen) {
     Position pos;
     Refusal why;
-    cr_assert(multi_fen_parse(fen, seating, &pos, &why), "fen refused: %s (%s)", refusal_english(&why), fen);
+    cr_assert(fen_parse_seating(fen, seating, VARIANT_13, &pos, &why), "fen refused: %s (%s)", refusal_english(&why), fen);
     return pos;
 }
 
 Move multi_read(const Position *pos, const char *text) {
     Refusal why;
     Move m = MOVE_PASS;
-    cr_assert(multi_move_read(pos, text, (int)strlen(text), &m, &why), "'%s' refused: %s", text, refusal_english(&why));
+    cr_assert(move_read(pos, text, (int)strlen(text), &m, &why), "'%s' refused: %s", text, refusal_english(&why));
     return m;
 }
 
 const char *multi_refusal(const Position *pos, const char *text) {
     Refusal why;
     Move m;
-    cr_assert_not(multi_move_read(pos, text, (int)strlen(text), &m, &why), "'%s' was accepted", text);
+    cr_assert_not(move_read(pos, text, (int)strlen(text), &m, &why), "'%s' was accepted", text);
     const char *err = refusal_english(&why);
     cr_assert(err[0], "'%s' refused without a reason", text);
     return err;

@@ -14,7 +14,7 @@
 #include "core/movecheck.h"
 #include "core/movegen.h"
 #include "core/multi_game.h"
-#include "core/multi_notation.h"
+#include "core/notation.h"
 #include "core/notation.h"
 
 /* The square named `name`; the test fails if it is no square. */

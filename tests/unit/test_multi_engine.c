@@ -54,7 +54,7 @@ static Move think(const Position *pos, MultiLimits limits, Seen *seen) {
 static const char *multi_text_move_s(const Position *pos, Move m) {
     static char text[MOVE_TEXT_SIZE];
     Text t = text_on(text, sizeof text);
-    multi_text_move(&t, pos, m);
+    text_move(&t, pos, m);
     return text;
 }
 

@@ -137,7 +137,7 @@ static void check_moves(const Position *pos) {
             cr_assert_eq(n, step ? 2 : dist[to] + 1, "path of %d-%d is not a shortest one", from, to);
             char text[MOVE_TEXT_SIZE];
             Text t = text_on(text, sizeof text);
-            multi_text_move(&t, pos, m);
+            text_move(&t, pos, m);
             Move back = multi_read(pos, text);
             cr_assert(move_equal(back, m), "%s read back", text);
         }
@@ -154,7 +154,7 @@ static void check_make_unmake_and_fen(const Position *pos, Move m) {
     cr_assert_eq(copy.hash, position_compute_hash(&copy));
     char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    multi_text_fen(&t, &copy);
+    text_fen(&t, &copy);
     Position back = multi_from_fen(position_seating(&copy), fen);
     cr_assert(position_same(&back, &copy) && back.turns == copy.turns && back.hash == copy.hash, "%s", fen);
     position_unmake(&copy, m);

@@ -21,14 +21,14 @@ static MultiGame *game_of(const Position *start) {
 static const char *fen_of(const Position *pos) {
     static char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    multi_text_fen(&t, pos);
+    text_fen(&t, pos);
     return fen;
 }
 
 static const char *fen_refusal(Seating seating, const char *fen) {
     Position pos;
     Refusal why;
-    cr_assert_not(multi_fen_parse(fen, seating, &pos, &why), "'%s' accepted", fen);
+    cr_assert_not(fen_parse_seating(fen, seating, VARIANT_13, &pos, &why), "'%s' accepted", fen);
     return refusal_english(&why);
 }
 
@@ -379,6 +379,6 @@ Test(multi_fen, moves_are_written_with_a_shortest_path) {
     Move m = multi_read(&pos, "h8-h12");
     char text[MOVE_TEXT_SIZE];
     Text t = text_on(text, sizeof text);
-    multi_text_move(&t, &pos, m);
+    text_move(&t, &pos, m);
     cr_assert_str_eq(text, "h8-h10-h12");
 }

@@ -48,7 +48,7 @@ static const char *multi_fen(Seating seating, const char *const at[MAX_SEATS], i
     static char fen[FEN_TEXT_SIZE];
     Position pos = multi_position_of(seating, at, seat);
     Text out = text_on(fen, sizeof fen);
-    multi_text_fen(&out, &pos);
+    text_fen(&out, &pos);
     return fen;
 }
 
