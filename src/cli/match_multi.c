@@ -237,7 +237,7 @@ static void keep_claim(void *ctx, const MultiReport *report) {
     pl->last_win_in = report->win_in;
 }
 
-static Move seat_move(SeatPlayer *pl, const MultiGame *game) {
+static Move seat_move(SeatPlayer *pl, const Game *game) {
     const SeatSpec *spec = pl->spec;
     if (spec->kind == SEAT_GREEDY) return multi_greedy_move(&game->pos);
     if (spec->kind == SEAT_PLAIN) return multi_plain_move(pl->plain, game, spec->movetime);
@@ -262,10 +262,10 @@ static int false_claims(const SeatPlayer *pl, bool won, int final_turns) {
 /* ------------------------------------------------------------------------ */
 
 /* A few random plies that do not lose ground, the same for a whole rotation. */
-static void play_opening(MultiGame *game, int plies, uint64_t seed) {
+static void play_opening(Game *game, int plies, uint64_t seed) {
     uint64_t rng = seed;
     MoveList list;
-    for (int i = 0; i < plies && game->result == MULTI_ONGOING; i++) {
+    for (int i = 0; i < plies && game->result == RESULT_ONGOING; i++) {
         generate_moves(&game->pos, &list);
         int seat = game->pos.seat, n = 0;
         Move forward[MAX_MOVES];
@@ -273,7 +273,7 @@ static void play_opening(MultiGame *game, int plies, uint64_t seed) {
             Move m = list.moves[j];
             if (!move_is_pass(m) && seat_goal_distance(seat, m.to) <= seat_goal_distance(seat, m.from)) forward[n++] = m;
         }
-        multi_game_play(game, n ? forward[random_next(&rng) % (uint64_t)n] : list.moves[0]);
+        game_play(game, n ? forward[random_next(&rng) % (uint64_t)n] : list.moves[0]);
     }
 }
 
@@ -284,16 +284,16 @@ static int seat_at(int players, int position) {
     return seat;
 }
 
-static void log_game(MultiMatch *m, int index, const MultiGame *game, const int slot_of_seat[MAX_SEATS],
+static void log_game(MultiMatch *m, int index, const Game *game, const int slot_of_seat[MAX_SEATS],
                      const SeatPlayer players[MAX_SEATS]) {
     if (!m->log) return;
-    unsigned winners = multi_result_winners(game->result);
+    unsigned winners = result_winners(game->result);
     fprintf(m->log, "game %d", index + 1);
     for (int p = 0; p < m->slots; p++) {
         int seat = seat_at(game->pos.players, p);
         fprintf(m->log, " %s %s", colour_name(seat), m->spec[slot_of_seat[seat]].label);
     }
-    fprintf(m->log, " result \"%s\" turns %d", multi_result_text(game->result), game->pos.turns);
+    fprintf(m->log, " result \"%s\" turns %d", result_text(game->result), game->pos.turns);
     for (int seat = 0; seat < game->pos.players; seat++) {
         const SeatPlayer *pl = &players[slot_of_seat[seat]];
         for (int i = 0; i < pl->claim_count; i++)
@@ -314,9 +314,9 @@ static void log_game(MultiMatch *m, int index, const MultiGame *game, const int 
 }
 
 /* Each slot's pairwise points against the others of this game. */
-static void score_game(const MultiMatch *m, const MultiGame *game, const int seat_of_slot[MAX_SEATS],
+static void score_game(const MultiMatch *m, const Game *game, const int seat_of_slot[MAX_SEATS],
                        double points[MAX_SEATS], double pairs[MAX_SEATS]) {
-    unsigned winners = multi_result_winners(game->result);
+    unsigned winners = result_winners(game->result);
     for (int a = 0; a < m->slots; a++) {
         points[a] = pairs[a] = 0;
         for (int b = 0; b < m->slots; b++) {
@@ -336,14 +336,14 @@ static void play_game(MultiMatch *m, SeatPlayer players[MAX_SEATS], int index) {
         seat_of_slot[s] = seat_at(m->seating.players, (s + rotation) % m->slots);
         slot_of_seat[seat_of_slot[s]] = s;
     }
-    MultiGame *game = malloc(sizeof *game);
+    Game *game = malloc(sizeof *game);
     if (!game) return;
-    multi_game_start(game, m->seating, m->turn_limit);
+    game_start_seating(game, m->seating, VARIANT_13, m->turn_limit);
     play_opening(game, m->random_plies, m->seed * 1000003ULL + (uint64_t)opening);
     for (int s = 0; s < m->slots; s++) seat_new_game(&players[s], m->seed ^ ((uint64_t)index << 32) ^ (uint64_t)s);
     double think[MAX_SEATS] = {0};
     long long moves[MAX_SEATS] = {0};
-    while (game->result == MULTI_ONGOING && !atomic_load(&m->abort)) {
+    while (game->result == RESULT_ONGOING && !atomic_load(&m->abort)) {
         int slot = slot_of_seat[game->pos.seat];
         struct timespec a, b;
         clock_gettime(CLOCK_MONOTONIC, &a);
@@ -351,20 +351,20 @@ static void play_game(MultiMatch *m, SeatPlayer players[MAX_SEATS], int index) {
         clock_gettime(CLOCK_MONOTONIC, &b);
         think[slot] += (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
         moves[slot]++;
-        multi_game_play(game, move);
+        game_play(game, move);
     }
-    if (game->result == MULTI_ONGOING) { /* aborted */
+    if (game->result == RESULT_ONGOING) { /* aborted */
         free(game);
         return;
     }
-    unsigned winners = multi_result_winners(game->result);
+    unsigned winners = result_winners(game->result);
     double points[MAX_SEATS], pairs[MAX_SEATS];
     score_game(m, game, seat_of_slot, points, pairs);
     pthread_mutex_lock(&m->lock);
     m->played++;
     m->turns_total += game->pos.turns;
-    m->draws_repetition += game->result == MULTI_DRAW_REPETITION;
-    m->draws_limit += game->result == MULTI_DRAW_TURN_LIMIT;
+    m->draws_repetition += game->result == RESULT_DRAW_REPETITION;
+    m->draws_limit += game->result == RESULT_DRAW_TURN_LIMIT;
     for (int n = 0; n < m->slots; n++) {
         if (m->name_of[n] != n) continue;
         bool won = false;
@@ -393,7 +393,7 @@ static void play_game(MultiMatch *m, SeatPlayer players[MAX_SEATS], int index) {
             int seat = seat_at(m->seating.players, p);
             printf(" %s %s%s", colour_name(seat), m->spec[slot_of_seat[seat]].label, p + 1 < m->slots ? "," : ":");
         }
-        printf(" %s after %d turns\n", multi_result_text(game->result), game->pos.turns);
+        printf(" %s after %d turns\n", result_text(game->result), game->pos.turns);
         fflush(stdout);
     }
     log_game(m, index, game, slot_of_seat, players);
@@ -540,7 +540,7 @@ int match_multi_main(int argc, char **argv) {
     }
     m->spec[0].tuned = true;
     if (m->random_plies < 0) m->random_plies = m->slots;
-    if (m->turn_limit == 0) m->turn_limit = multi_default_turn_limit(m->slots);
+    if (m->turn_limit == 0) m->turn_limit = default_turn_limit(m->slots);
     m->games += (m->slots - m->games % m->slots) % m->slots;
     if (log_path && !(m->log = fopen(log_path, "w"))) {
         fprintf(stderr, "halma match: cannot write %s\n", log_path);

@@ -59,7 +59,7 @@ static bool game_won_by(const Position *pos, int seat) {
     return position_has_won(pos, seat) && (!pos->partners || position_has_won(pos, seat_partner(seat)));
 }
 
-static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const MultiGame *game) {
+static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const Game *game) {
     Position *pos = &p->pos;
     if ((++p->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= p->deadline) p->stopped = true;
     if (p->stopped) return 0;
@@ -87,7 +87,7 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     for (int i = 0; i < list->count; i++) {
         pick(list, i, pos, first);
         Move m = list->moves[i];
-        if (ply == 0 && list->count > 1 && multi_game_occurrences_after(game, m) >= 3) continue;
+        if (ply == 0 && list->count > 1 && game_occurrences_after(game, m) >= 3) continue;
         position_make(pos, m);
         int score = alphabeta(p, alpha, beta, depth - 1, ply + 1, game);
         position_unmake(pos, m);
@@ -107,7 +107,7 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     return best;
 }
 
-Move multi_plain_move(MultiPlain *p, const MultiGame *game, int64_t movetime_ms) {
+Move multi_plain_move(MultiPlain *p, const Game *game, int64_t movetime_ms) {
     p->pos = game->pos;
     p->root = game->pos.seat;
     p->nodes = 0;

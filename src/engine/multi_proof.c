@@ -190,7 +190,7 @@ static bool others_fail(MultiProof *p, int own_moves) {
     return false;
 }
 
-int multi_prove_win(MultiProof *p, const MultiGame *game, uint64_t budget, Move *move) {
+int multi_prove_win(MultiProof *p, const Game *game, uint64_t budget, Move *move) {
     p->pos = game->pos;
     p->root = game->pos.seat;
     p->turn_limit = game->turn_limit;

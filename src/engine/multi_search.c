@@ -536,7 +536,7 @@ static bool walls_in(const Position *pos, Move m) {
 
 /* The root's moves, less those that wall in a piece on our goal, and those
  * a noisy level may not play (a third repetition), while others are left. */
-static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
+static void list_root(MultiEngine *e, const Game *game, bool noisy) {
     MultiSearchState *s = &e->search;
     MultiMoves *list = &s->lists[0];
     list_seat(e, list, 0);
@@ -544,7 +544,7 @@ static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
     for (int i = 0; i < list->count; i++) {
         Move m = {list->moves[i].from, list->moves[i].to};
         if (list->count > 1 && walls_in(&s->pos, m)) continue;
-        if (noisy && list->count > 1 && !move_is_pass(m) && multi_game_occurrences_after(game, m) >= 3) continue;
+        if (noisy && list->count > 1 && !move_is_pass(m) && game_occurrences_after(game, m) >= 3) continue;
         s->root_scores[s->root_count] = list->moves[i].score;
         s->root_moves[s->root_count++] = list->moves[i];
     }
@@ -562,7 +562,7 @@ static int playable_pv(const MultiSearchState *s, const Position *root, Move pv[
     for (int i = 0; i < s->pv_length[0]; i++) {
         Move m = s->pv[0][i];
         bool legal = move_is_pass(m) ? legal_count(&pos) == 0 : move_is_legal(&pos, m);
-        if (!legal || multi_position_result(&pos) != MULTI_ONGOING) break;
+        if (!legal || position_result(&pos) != RESULT_ONGOING) break;
         pv[n++] = m;
         position_make(&pos, m);
     }
@@ -626,7 +626,7 @@ static void plan_time(MultiEngine *e, const MultiLimits *limits, const MultiLeve
     s->hard_deadline = d.hard;
 }
 
-static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limits) {
+static void setup(MultiEngine *e, const Game *game, const MultiLimits *limits) {
     MultiSearchState *s = &e->search;
     const Position *pos = &game->pos;
     const MultiLevelParams *lp = multi_level_params(e->level);
@@ -662,7 +662,7 @@ static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limi
     check_limits(e); /* a stop before the start: the first move, at once */
 }
 
-Move multi_engine_think(MultiEngine *e, const MultiGame *game, const MultiLimits *limits, MultiReportFn report,
+Move multi_engine_think(MultiEngine *e, const Game *game, const MultiLimits *limits, MultiReportFn report,
                         void *ctx) {
     MultiSearchState *s = &e->search;
     setup(e, game, limits);

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/multi_game.h"
+#include "core/game.h"
 #include "core/movegen.h"
 #include "engine/clock.h"
 #include "engine/multi_eval.h"
@@ -144,7 +144,7 @@ MultiLimits multi_limits_none(void);
 
 /* Chooses a move for the seat to move in a game that is not over (a pass
  * when it has none); reports progress through `report` (may be NULL). */
-Move multi_engine_think(MultiEngine *engine, const MultiGame *game, const MultiLimits *limits, MultiReportFn report,
+Move multi_engine_think(MultiEngine *engine, const Game *game, const MultiLimits *limits, MultiReportFn report,
                         void *ctx);
 
 uint64_t multi_engine_nodes(const MultiEngine *engine);

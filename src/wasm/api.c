@@ -73,7 +73,7 @@ static Table current;
 
 /* The game, begun as two players' on 19 if the page asked for none yet. */
 static Table *game(void) {
-    if (!current.ops) table_start(&current, (TableSeating){2, false, 19}, 0);
+    if (!current.row) table_start(&current, (TableSeating){2, false, 19}, 0);
     return &current;
 }
 
@@ -98,7 +98,7 @@ static void seat_letters(const Table *t, unsigned seats, char letters[MAX_SEATS 
 static Bitboard two_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
 
 static ChainBoard two_chain_board(const Table *t) {
-    const Position *pos = &t->two.pos;
+    const Position *pos = &t->game.pos;
     return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->seat, pos->occupied,
                         goal_of((Variant)pos->variant, (Side)pos->seat), two_landings, pos,
                         occurrences_after, t};
@@ -110,7 +110,7 @@ static ChainBoard two_chain_board(const Table *t) {
 static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
 
 static ChainBoard many_chain_board(const Table *t) {
-    const Position *pos = &t->many.pos;
+    const Position *pos = &t->game.pos;
     return (ChainBoard){pos->at, NO_SEAT, (uint8_t)pos->seat, pos->occupied, seat_goal(pos->seat), many_landings, pos,
                         occurrences_after, t};
 }

@@ -136,13 +136,13 @@ const char *multi_refusal(const Position *pos, const char *text) {
     return err;
 }
 
-void multi_play(MultiGame *game, const char *moves) {
+void multi_play(Game *game, const char *moves) {
     char copy[4096];
     strncpy(copy, moves, sizeof copy - 1);
     copy[sizeof copy - 1] = '\0';
     char *rest = copy;
     for (char *m; (m = strtok_r(rest, " ", &rest)) != NULL;) {
         Refusal why;
-        cr_assert(multi_game_play_text(game, m, (int)strlen(m), &why), "%s refused: %s", m, refusal_english(&why));
+        cr_assert(game_play_text(game, m, (int)strlen(m), &why), "%s refused: %s", m, refusal_english(&why));
     }
 }

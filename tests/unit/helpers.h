@@ -13,7 +13,7 @@
 #include "core/game.h"
 #include "core/movecheck.h"
 #include "core/movegen.h"
-#include "core/multi_game.h"
+#include "core/game.h"
 #include "core/notation.h"
 #include "core/notation.h"
 
@@ -74,6 +74,6 @@ Move multi_read(const Position *pos, const char *text);
 const char *multi_refusal(const Position *pos, const char *text);
 
 /* Plays space-separated moves, failing the test at a refused one. */
-void multi_play(MultiGame *game, const char *moves);
+void multi_play(Game *game, const char *moves);
 
 #endif

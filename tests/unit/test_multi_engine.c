@@ -13,7 +13,7 @@ enum { HASH_BYTES = 4 << 20 };
 
 static MultiEngine *engine;
 static void *hash;
-static MultiGame *game;
+static Game *game;
 
 static void setup(void) {
     engine = malloc(sizeof *engine);
@@ -44,7 +44,7 @@ static void keep(void *ctx, const MultiReport *r) {
 }
 
 static Move think(const Position *pos, MultiLimits limits, Seen *seen) {
-    multi_game_from(game, pos, multi_default_turn_limit(pos->players));
+    game_from(game, pos, default_turn_limit(pos->players));
     *seen = (Seen){0};
     Move m = multi_engine_think(engine, game, &limits, keep, seen);
     cr_assert(seen->reports > 0, "no report");
@@ -163,7 +163,7 @@ Test(multi_engine, partners_claim_only_once_the_partner_is_home) {
 
 Test(multi_engine, the_proof_gives_up_within_its_budget) {
     Position pos = white_two_moves_from_home(FOUR, BLACK_MIDDLE);
-    multi_game_from(game, &pos, 800);
+    game_from(game, &pos, 800);
     MultiProof *proof = malloc(sizeof *proof);
     Move m;
     cr_assert_eq(multi_prove_win(proof, game, 100, &m), 0, "100 nodes prove nothing");
@@ -191,8 +191,8 @@ Test(multi_engine, every_algorithm_plays_legal_moves) {
         tune.search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 3; k++) {
-            multi_game_start(game, kinds[k], multi_default_turn_limit(kinds[k].players));
-            for (int turn = 0; turn < 40 && game->result == MULTI_ONGOING; turn++) {
+            game_start_seating(game, kinds[k], VARIANT_13, default_turn_limit(kinds[k].players));
+            for (int turn = 0; turn < 40 && game->result == RESULT_ONGOING; turn++) {
                 MultiLimits limits = depth_limit(3 + turn % 3);
                 Move m = multi_engine_think(engine, game, &limits, NULL, NULL);
                 cr_assert(move_is_pass(m) ? legal_count(&game->pos) == 0 : move_is_legal(&game->pos, m),
@@ -201,24 +201,24 @@ Test(multi_engine, every_algorithm_plays_legal_moves) {
                 MultiAcc fresh;
                 multi_acc_init(&engine->eval, &game->pos, &fresh);
                 cr_assert_eq(memcmp(&fresh, &engine->search.acc, sizeof fresh), 0);
-                multi_game_play(game, m);
+                game_play(game, m);
             }
         }
     }
 }
 
 Test(multi_engine, incremental_sums_match_a_fresh_count) {
-    MultiGame *g = game;
-    multi_game_start(g, FOUR, 800);
+    Game *g = game;
+    game_start_seating(g, FOUR, VARIANT_13, 800);
     MultiAcc acc;
     multi_acc_init(&engine->eval, &g->pos, &acc);
     unsigned seed = 3;
-    for (int turn = 0; turn < 200 && g->result == MULTI_ONGOING; turn++) {
+    for (int turn = 0; turn < 200 && g->result == RESULT_ONGOING; turn++) {
         MoveList list;
         generate_moves(&g->pos, &list);
         Move m = list.moves[test_random(&seed) % (unsigned)list.count];
         if (!move_is_pass(m)) multi_acc_move(&engine->eval, &acc, g->pos.seat, m.from, m.to);
-        multi_game_play(g, m);
+        game_play(g, m);
         MultiAcc fresh;
         multi_acc_init(&engine->eval, &g->pos, &fresh);
         cr_assert_eq(memcmp(&fresh, &acc, sizeof fresh), 0, "turn %d", turn);
@@ -328,7 +328,7 @@ Test(multi_engine, a_capped_level_keeps_to_its_depth) {
 Test(multi_engine, a_noisy_level_varies_and_stays_legal) {
     multi_engine_set_level(engine, 1);
     Position pos = multi_from_fen(FOUR, START_FOUR);
-    multi_game_from(game, &pos, 800);
+    game_from(game, &pos, 800);
     bool differs = false;
     Move first = MOVE_PASS;
     for (int seed = 0; seed < 12; seed++) {
@@ -379,14 +379,14 @@ Test(multi_engine, the_plain_search_takes_a_win_and_plays_legal_moves) {
     MultiPlain *plain = malloc(sizeof *plain);
     multi_plain_init(plain, hash, HASH_BYTES);
     Position pos = white_one_move_from_home(FOUR);
-    multi_game_from(game, &pos, 800);
+    game_from(game, &pos, 800);
     Move m = multi_plain_move(plain, game, 50);
     cr_assert(m.from == sq("c12") && m.to == sq("b13"));
-    multi_game_start(game, PARTNERS, 800);
+    game_start_seating(game, PARTNERS, VARIANT_13, 800);
     for (int turn = 0; turn < 12; turn++) {
         m = multi_plain_move(plain, game, 5);
         cr_assert(move_is_legal(&game->pos, m));
-        multi_game_play(game, m);
+        game_play(game, m);
     }
     free(plain);
 }

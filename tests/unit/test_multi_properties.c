@@ -172,18 +172,18 @@ static bool reference_home(const Position *pos, int seat) {
     return home == 13;
 }
 
-static MultiResult reference_result(const History *h, int turn_limit) {
+static Result reference_result(const History *h, int turn_limit) {
     const Position *now = &h->seen[h->count - 1];
     for (int seat = 0; seat < now->players; seat++) {
         if (!reference_home(now, seat)) continue;
-        if (!now->partners) return (MultiResult)(MULTI_WHITE_WINS + seat);
-        if (reference_home(now, seat ^ 1)) return seat < 2 ? MULTI_WHITE_BLACK_WIN : MULTI_RED_YELLOW_WIN;
+        if (!now->partners) return (Result)(RESULT_WHITE_WINS + seat);
+        if (reference_home(now, seat ^ 1)) return seat < 2 ? RESULT_WHITE_BLACK_WIN : RESULT_RED_YELLOW_WIN;
     }
     int same = 0;
     for (int i = 0; i < h->count; i++)
         same += h->seen[i].seat == now->seat && !memcmp(h->seen[i].at, now->at, sizeof now->at);
-    if (same >= 3) return MULTI_DRAW_REPETITION;
-    return now->turns >= turn_limit ? MULTI_DRAW_TURN_LIMIT : MULTI_ONGOING;
+    if (same >= 3) return RESULT_DRAW_REPETITION;
+    return now->turns >= turn_limit ? RESULT_DRAW_TURN_LIMIT : RESULT_ONGOING;
 }
 
 /* The move that brings the seat's pieces nearest their goal corner (ties
@@ -226,32 +226,32 @@ static int property_games(void) {
 }
 
 static void play_games(Seating seating) {
-    static MultiGame game;
+    static Game game;
     static History history;
     int games = property_games(), wins = 0, repetitions = 0, limits = 0, passes = 0;
     long turns = 0;
     for (int g = 0; g < games; g++) {
         unsigned seed = (unsigned)g * 2654435761u + seating.players * 7u + seating.partners;
-        int turn_limit = g % 5 == 0 ? 60 + g % 40 : multi_default_turn_limit(seating.players);
+        int turn_limit = g % 5 == 0 ? 60 + g % 40 : default_turn_limit(seating.players);
         Chooser chooser = {.greedy_percent = 60 + (int)(test_random(&seed) % 40), .undoing = g % 7 == 3};
-        multi_game_start(&game, seating, turn_limit);
+        game_start_seating(&game, seating, VARIANT_13, turn_limit);
         history.seen[0] = game.pos;
         history.count = 1;
-        while (game.result == MULTI_ONGOING) {
+        while (game.result == RESULT_ONGOING) {
             bool deep = game.pos.turns % 16 == 0; /* the full check is slow: sample it */
             if (deep) check_moves(&game.pos);
             Move m = pick_move(&game.pos, &chooser, &seed);
             if (deep) check_make_unmake_and_fen(&game.pos, m);
             passes += move_is_pass(m);
-            cr_assert(multi_game_play(&game, m));
+            cr_assert(game_play(&game, m));
             history.seen[history.count++] = game.pos;
             cr_assert_eq(game.result, reference_result(&history, turn_limit), "game %d turn %d", g, game.pos.turns);
         }
-        cr_assert_not(multi_game_play(&game, MOVE_PASS), "a move was accepted after the end");
+        cr_assert_not(game_play(&game, MOVE_PASS), "a move was accepted after the end");
         turns += game.length;
-        wins += multi_result_winners(game.result) != 0;
-        repetitions += game.result == MULTI_DRAW_REPETITION;
-        limits += game.result == MULTI_DRAW_TURN_LIMIT;
+        wins += result_winners(game.result) != 0;
+        repetitions += game.result == RESULT_DRAW_REPETITION;
+        limits += game.result == RESULT_DRAW_TURN_LIMIT;
     }
     cr_log_info("%d players%s, %d games of %ld turns on average: %d wins, %d repetitions, %d turn limits, %d passes",
                 seating.players, seating.partners ? " (partners)" : "", games, games ? turns / games : 0, wins,
@@ -264,16 +264,16 @@ Test(multi_properties, four_players, .timeout = 600) { play_games(FOUR); }
 Test(multi_properties, four_partners, .timeout = 600) { play_games(PARTNERS); }
 
 Test(multi_properties, perft_divide_sums_in_played_positions) {
-    static MultiGame game;
+    static Game game;
     static MoveList list;
     static uint64_t counts[MAX_MOVES];
     const Seating kinds[3] = {THREE, FOUR, PARTNERS};
     for (unsigned g = 0; g < 12; g++) {
         unsigned seed = g + 99;
         Chooser chooser = {.greedy_percent = 70};
-        multi_game_start(&game, kinds[g % 3], 800);
-        for (int i = 0; i < (int)(g * 11) && game.result == MULTI_ONGOING; i++)
-            multi_game_play(&game, pick_move(&game.pos, &chooser, &seed));
+        game_start_seating(&game, kinds[g % 3], VARIANT_13, 800);
+        for (int i = 0; i < (int)(g * 11) && game.result == RESULT_ONGOING; i++)
+            game_play(&game, pick_move(&game.pos, &chooser, &seed));
         Position pos = game.pos;
         cr_assert_eq(perft_divide(&pos, 3, &list, counts), perft(&pos, 3, NULL));
     }

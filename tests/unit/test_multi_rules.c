@@ -12,9 +12,9 @@
 #define MID_RANK_8 "a8 b8 c8 d8 e8 f8 g8 h8 i8 j8 k8 l8 m8"
 #define MID_RANK_9 "a9 b9 c9 d9 e9 f9 g9 h9 i9 j9 k9 l9 m9"
 
-static MultiGame *game_of(const Position *start) {
-    static MultiGame game;
-    multi_game_from(&game, start, multi_default_turn_limit(start->players));
+static Game *game_of(const Position *start) {
+    static Game game;
+    game_from(&game, start, default_turn_limit(start->players));
     return &game;
 }
 
@@ -66,8 +66,8 @@ Test(multi_seats, only_four_may_play_as_partners) {
 }
 
 Test(multi_seats, turns_go_white_red_black_yellow) {
-    static MultiGame game;
-    multi_game_start(&game, FOUR, 800);
+    static Game game;
+    game_start_seating(&game, FOUR, VARIANT_13, 800);
     const char *moves[] = {"o4-n5", "b4-c5", "b13-c12", "o13-n12"};
     const int next[] = {SEAT_RED, SEAT_BLACK, SEAT_YELLOW, SEAT_WHITE};
     for (int i = 0; i < 4; i++) {
@@ -75,7 +75,7 @@ Test(multi_seats, turns_go_white_red_black_yellow) {
         cr_assert_eq(game.pos.seat, next[i], "after %s", moves[i]);
         cr_assert_eq(game.pos.turns, i + 1);
     }
-    multi_game_start(&game, THREE, 600);
+    game_start_seating(&game, THREE, VARIANT_13, 600);
     multi_play(&game, "o4-n5 b4-c5 b13-c12");
     cr_assert_eq(game.pos.seat, SEAT_WHITE);
     for (int seat = 0; seat < MAX_SEATS; seat++) {
@@ -153,42 +153,42 @@ static Position red_one_step_from_home(Seating seating) {
 
 Test(multi_win, the_first_seat_home_wins_and_the_game_ends) {
     Position start = red_one_step_from_home(FOUR);
-    MultiGame *game = game_of(&start);
-    cr_assert_eq(game->result, MULTI_ONGOING);
+    Game *game = game_of(&start);
+    cr_assert_eq(game->result, RESULT_ONGOING);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_WINS);
-    cr_assert_eq(multi_result_winners(game->result), 1u << SEAT_RED);
-    cr_assert_str_eq(multi_result_text(game->result), "Red wins");
+    cr_assert_eq(game->result, RESULT_RED_WINS);
+    cr_assert_eq(result_winners(game->result), 1u << SEAT_RED);
+    cr_assert_str_eq(result_text(game->result), "Red wins");
     Refusal why;
-    cr_assert_not(multi_game_play_text(game, "b13-c12", 7, &why));
+    cr_assert_not(game_play_text(game, "b13-c12", 7, &why));
     cr_assert_str_eq(refusal_english(&why), "the game is over (Red wins)");
-    cr_assert_not(multi_game_play(game, MOVE_PASS));
+    cr_assert_not(game_play(game, MOVE_PASS));
     cr_assert_eq(game->length, 1);
 }
 
 Test(multi_win, needs_all_thirteen_home) {
     Position start = red_one_step_from_home(FOUR);
-    MultiGame *game = game_of(&start);
+    Game *game = game_of(&start);
     multi_play(game, "o12-n13");
-    cr_assert_eq(game->result, MULTI_ONGOING);
+    cr_assert_eq(game->result, RESULT_ONGOING);
 }
 
 Test(multi_win, undo_takes_the_win_back) {
     Position start = red_one_step_from_home(THREE);
     cr_assert_eq(start.players, 3);
-    MultiGame *game = game_of(&start);
+    Game *game = game_of(&start);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_WINS);
-    cr_assert(multi_game_undo(game));
-    cr_assert_eq(game->result, MULTI_ONGOING);
+    cr_assert_eq(game->result, RESULT_RED_WINS);
+    cr_assert(game_undo(game));
+    cr_assert_eq(game->result, RESULT_ONGOING);
     cr_assert(position_same(&game->pos, &start));
-    cr_assert_not(multi_game_undo(game));
+    cr_assert_not(game_undo(game));
 }
 
 Test(multi_win, a_position_set_up_with_a_seat_home_is_won_by_it) {
     const char *at[MAX_SEATS] = {MID_RANK_8, W_HOME, R_HOME, MID_RANK_9}; /* Black on its goal, p1's camp */
     Position start = multi_position_of(FOUR, at, SEAT_RED);
-    cr_assert_eq(game_of(&start)->result, MULTI_BLACK_WINS);
+    cr_assert_eq(game_of(&start)->result, RESULT_BLACK_WINS);
 }
 
 /* ---- partners ---- */
@@ -202,21 +202,21 @@ static Position black_one_step_from_partners_win(void) {
 
 Test(multi_partners, win_when_both_are_home) {
     Position start = black_one_step_from_partners_win();
-    MultiGame *game = game_of(&start);
-    cr_assert_eq(game->result, MULTI_ONGOING, "White alone home is no win for partners");
+    Game *game = game_of(&start);
+    cr_assert_eq(game->result, RESULT_ONGOING, "White alone home is no win for partners");
     multi_play(game, "m4-n3");
-    cr_assert_eq(game->result, MULTI_WHITE_BLACK_WIN);
-    cr_assert_eq(multi_result_winners(game->result), 1u << SEAT_WHITE | 1u << SEAT_BLACK);
-    cr_assert_str_eq(multi_result_text(game->result), "White and Black win");
+    cr_assert_eq(game->result, RESULT_WHITE_BLACK_WIN);
+    cr_assert_eq(result_winners(game->result), 1u << SEAT_WHITE | 1u << SEAT_BLACK);
+    cr_assert_str_eq(result_text(game->result), "White and Black win");
 }
 
 Test(multi_partners, red_and_yellow_win_together) {
     const char *at[MAX_SEATS] = {MID_RANK_8, MID_RANK_9, "p16 o16 n16 m16 p15 o15 n15 m15 p14 o14 n14 p13 o12", R_HOME};
     Position start = multi_position_of(PARTNERS, at, SEAT_RED);
-    MultiGame *game = game_of(&start);
+    Game *game = game_of(&start);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_YELLOW_WIN);
-    cr_assert_str_eq(multi_result_text(game->result), "Red and Yellow win");
+    cr_assert_eq(game->result, RESULT_RED_YELLOW_WIN);
+    cr_assert_str_eq(result_text(game->result), "Red and Yellow win");
 }
 
 Test(multi_partners, a_seat_home_has_no_move_and_passes) {
@@ -228,7 +228,7 @@ Test(multi_partners, a_seat_home_has_no_move_and_passes) {
     cr_assert_eq(legal_count(&pos), 0);
     cr_assert_str_eq(multi_refusal(&pos, "b13-b12"),
                      "White has all of its pieces on its goal camp, so it has no move and passes");
-    MultiGame *game = game_of(&pos);
+    Game *game = game_of(&pos);
     multi_play(game, "pass");
     cr_assert_eq(game->pos.seat, SEAT_RED);
     cr_assert_eq(game->pos.turns, 1);
@@ -237,7 +237,7 @@ Test(multi_partners, a_seat_home_has_no_move_and_passes) {
 Test(multi_partners, each_for_themselves_the_same_position_is_won) {
     Position pos = black_one_step_from_partners_win();
     pos.partners = false;
-    cr_assert_eq(multi_position_result(&pos), MULTI_WHITE_WINS);
+    cr_assert_eq(position_result(&pos), RESULT_WHITE_WINS);
 }
 
 /* ---- draws ---- */
@@ -246,17 +246,17 @@ Test(multi_partners, each_for_themselves_the_same_position_is_won) {
 #define SHUFFLE_FOUR "o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13 n12-o13"
 
 Test(multi_draw, the_third_occurrence_draws_for_everyone) {
-    static MultiGame game;
-    multi_game_start(&game, FOUR, 800);
+    static Game game;
+    game_start_seating(&game, FOUR, VARIANT_13, 800);
     multi_play(&game, SHUFFLE_FOUR);
-    cr_assert_eq(multi_game_occurrences(&game), 2);
+    cr_assert_eq(game_occurrences(&game), 2);
     multi_play(&game, "o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13");
-    cr_assert_eq(game.result, MULTI_ONGOING);
-    cr_assert_eq(multi_game_occurrences_after(&game, multi_read(&game.pos, "n12-o13")), 3);
+    cr_assert_eq(game.result, RESULT_ONGOING);
+    cr_assert_eq(game_occurrences_after(&game, multi_read(&game.pos, "n12-o13")), 3);
     multi_play(&game, "n12-o13");
-    cr_assert_eq(game.result, MULTI_DRAW_REPETITION);
-    cr_assert_eq(multi_result_winners(game.result), 0);
-    cr_assert_str_eq(multi_result_text(game.result), "draw by threefold repetition");
+    cr_assert_eq(game.result, RESULT_DRAW_REPETITION);
+    cr_assert_eq(result_winners(game.result), 0);
+    cr_assert_str_eq(result_text(game.result), "draw by threefold repetition");
 }
 
 Test(multi_draw, a_repetition_needs_the_same_seat_to_move) {
@@ -271,39 +271,39 @@ Test(multi_draw, a_repetition_needs_the_same_seat_to_move) {
 }
 
 Test(multi_draw, repetitions_count_from_a_set_up_position_on) {
-    static MultiGame game;
+    static Game game;
     Position start = multi_from_fen(FOUR, "bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/"
                                                "rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 40");
-    multi_game_from(&game, &start, 800);
-    cr_assert_eq(multi_game_occurrences(&game), 1);
+    game_from(&game, &start, 800);
+    cr_assert_eq(game_occurrences(&game), 1);
     multi_play(&game, SHUFFLE_FOUR " o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13");
-    cr_assert_eq(game.result, MULTI_ONGOING);
+    cr_assert_eq(game.result, RESULT_ONGOING);
     multi_play(&game, "n12-o13");
-    cr_assert_eq(game.result, MULTI_DRAW_REPETITION);
+    cr_assert_eq(game.result, RESULT_DRAW_REPETITION);
 }
 
 Test(multi_draw, the_turn_limit_is_200_a_seat_and_counts_from_the_fen) {
-    cr_assert_eq(multi_default_turn_limit(3), 600);
-    cr_assert_eq(multi_default_turn_limit(4), 800);
-    static MultiGame game;
+    cr_assert_eq(default_turn_limit(3), 600);
+    cr_assert_eq(default_turn_limit(4), 800);
+    static Game game;
     Position start = multi_from_fen(THREE, "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/"
                                                 "rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 598");
-    multi_game_from(&game, &start, multi_default_turn_limit(3));
+    game_from(&game, &start, default_turn_limit(3));
     multi_play(&game, "o4-n5");
-    cr_assert_eq(game.result, MULTI_ONGOING);
+    cr_assert_eq(game.result, RESULT_ONGOING);
     multi_play(&game, "b4-c5");
-    cr_assert_eq(game.result, MULTI_DRAW_TURN_LIMIT);
-    cr_assert_str_eq(multi_result_text(game.result), "draw by the turn limit");
-    multi_game_set_turn_limit(&game, 700);
-    cr_assert_eq(game.result, MULTI_ONGOING, "the limit is configurable, and re-judged");
+    cr_assert_eq(game.result, RESULT_DRAW_TURN_LIMIT);
+    cr_assert_str_eq(result_text(game.result), "draw by the turn limit");
+    game_set_turn_limit(&game, 700);
+    cr_assert_eq(game.result, RESULT_ONGOING, "the limit is configurable, and re-judged");
 }
 
 Test(multi_draw, a_win_on_the_last_turn_is_a_win) {
     Position start = red_one_step_from_home(FOUR);
     start.turns = 799;
-    MultiGame *game = game_of(&start);
+    Game *game = game_of(&start);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_WINS);
+    cr_assert_eq(game->result, RESULT_RED_WINS);
 }
 
 /* ---- notation ---- */
@@ -356,7 +356,7 @@ Test(multi_fen, no_game_reaches_two_seats_or_two_partnerships_home) {
     strcpy(fen, fen_of(&pos));
     cr_assert_str_eq(fen_refusal(FOUR, fen), "two seats have filled their goal camps, which no game can reach");
     Position won = multi_from_fen(PARTNERS, fen);
-    cr_assert_eq(multi_position_result(&won), MULTI_WHITE_BLACK_WIN, "one partnership home is a won game");
+    cr_assert_eq(position_result(&won), RESULT_WHITE_BLACK_WIN, "one partnership home is a won game");
     const char *all[MAX_SEATS] = {B_HOME, W_HOME, Y_HOME, R_HOME};
     pos = multi_position_of(PARTNERS, all, SEAT_RED);
     strcpy(fen, fen_of(&pos));
