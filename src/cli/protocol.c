@@ -13,7 +13,6 @@
 #include "cli/version.h"
 #include "core/notation.h"
 #include "core/names.h"
-#include "core/notation.h"
 #include "engine/levels.h"
 
 enum { OUT_SIZE = MAX_MOVES * MOVE_TEXT_SIZE + 64, MAX_TOKENS = MAX_LINE / 2 + 1 };

@@ -10,7 +10,6 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "core/notation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,8 +13,6 @@
 #include "core/game.h"
 #include "core/movecheck.h"
 #include "core/movegen.h"
-#include "core/game.h"
-#include "core/notation.h"
 #include "core/notation.h"
 
 /* The square named `name`; the test fails if it is no square. */
