@@ -2,6 +2,8 @@
  * the core's one Game under them. */
 #include "core/table.h"
 
+#include <stddef.h>
+
 #include "core/names.h"
 #include "core/notation.h"
 #include "core/record.h"
