@@ -98,3 +98,25 @@ Test(hash, depends_on_the_side_to_move) {
     cr_assert_neq(w.hash, b.hash);
     cr_assert_not(position_same(&w, &b));
 }
+
+/* The keys as they were before one Position served every seating (c5913fc):
+ * the transposition table indexes by them, so the search's node counts,
+ * and the bench signature, depend on them. */
+Test(hash, keys_are_those_of_the_two_positions_before_the_merge) {
+    Position pos;
+    position_start(&pos, VARIANT_19);
+    cr_assert_eq(pos.hash, 0x54f6c9a929c6793eULL);
+    position_make(&pos, MOVE_PASS);
+    cr_assert_eq(pos.hash, 0xbe5838dbfc3d1f12ULL);
+    position_make_for(&pos, MOVE_PASS, TWO_SEATS);
+    cr_assert_eq(pos.hash, 0x54f6c9a929c6793eULL);
+    position_start(&pos, VARIANT_13);
+    cr_assert_eq(pos.hash, 0x889df217623e6865ULL);
+    position_start_seating(&pos, (Seating){4, false}, VARIANT_13);
+    cr_assert_eq(pos.hash, 0xf1ed65eeb314cdacULL);
+    position_make(&pos, MOVE_PASS);
+    cr_assert_eq(pos.hash, 0x3976de250c487337ULL);
+    cr_assert_eq(pos.hash, position_compute_hash(&pos));
+    position_start_seating(&pos, (Seating){3, false}, VARIANT_13);
+    cr_assert_eq(pos.hash, 0xc8073219dd4de807ULL);
+}
