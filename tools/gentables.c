@@ -73,19 +73,20 @@ static void print_hops(void) {
     printf("\n};\n\n");
 }
 
-/* CAMPS[variant][side]: variant 0 is the 19-piece game, 1 the 13-piece one;
- * side 0 is White (corner p1), 1 is Black (corner a16). */
+/* CAMPS[variant][seat]: variant 0 is the 19-piece game, 1 the 13-piece one;
+ * seats as board.h numbers them, White (corner p1), Black (a16), Red (a1),
+ * Yellow (p16).  Three and four players always play on 13 (RULES-MULTI.md);
+ * Red's and Yellow's 19-piece camps are there so that any seat indexes. */
 static void print_camps(void) {
-    printf("const Bitboard CAMPS[2][2] = {\n");
+    static const int corner[4][2] = {{SIZE - 1, 0}, {0, SIZE - 1}, {0, 0}, {SIZE - 1, SIZE - 1}};
     const int sizes[2] = {19, 13};
+    printf("const Bitboard CAMPS[2][4] = {\n");
     for (int v = 0; v < 2; v++) {
         printf("    {");
-        for (int side = 0; side < 2; side++) {
+        for (int seat = 0; seat < 4; seat++) {
             uint64_t w[4] = {0, 0, 0, 0};
             for (int sq = 0; sq < SQUARES; sq++) {
-                int f = sq % SIZE, r = sq / SIZE;
-                int dx = side == 0 ? SIZE - 1 - f : f;
-                int dy = side == 0 ? r : SIZE - 1 - r;
+                int dx = abs(sq % SIZE - corner[seat][0]), dy = abs(sq / SIZE - corner[seat][1]);
                 if (in_camp(dx, dy, sizes[v])) set_bit(w, sq);
             }
             print_bitboard(w);
@@ -104,54 +105,27 @@ static uint64_t next_key(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
+static void print_keys(uint64_t *state) {
+    printf("    {");
+    for (int sq = 0; sq < SQUARES; sq++)
+        printf("%s0x%016llxULL,", sq % 4 ? " " : "\n        ", (unsigned long long)next_key(state));
+    printf("\n    },\n");
+}
+
+/* ZOBRIST_PIECE[seat]: White's and Black's keys come first from their seed,
+ * then the key of Black to move (two players); Red's and Yellow's, then the
+ * four seats' keys to move (three and four players), from a seed of their
+ * own, so that the two-player keys stay what they were before the others. */
 static void print_zobrist(void) {
     uint64_t state = 0x48616c6d61313838ULL; /* "Halma188" */
-    printf("const uint64_t ZOBRIST_PIECE[2][256] = {\n");
-    for (int side = 0; side < 2; side++) {
-        printf("    {");
-        for (int sq = 0; sq < SQUARES; sq++)
-            printf("%s0x%016llxULL,", sq % 4 ? " " : "\n        ",
-                   (unsigned long long)next_key(&state));
-        printf("\n    },\n");
-    }
-    printf("};\n\nconst uint64_t ZOBRIST_BLACK_TO_MOVE = 0x%016llxULL;\n",
-           (unsigned long long)next_key(&state));
-}
-
-/* CORNER_CAMPS[seat]: the 13-piece camps of the four seats of RULES-MULTI.md,
- * numbered White (corner p1), Black (a16), Red (a1), Yellow (p16). */
-static void print_corner_camps(void) {
-    static const int corner[4][2] = {{SIZE - 1, 0}, {0, SIZE - 1}, {0, 0}, {SIZE - 1, SIZE - 1}};
-    printf("\nconst Bitboard CORNER_CAMPS[4] = {\n");
-    for (int seat = 0; seat < 4; seat++) {
-        uint64_t w[4] = {0, 0, 0, 0};
-        for (int sq = 0; sq < SQUARES; sq++) {
-            int dx = abs(sq % SIZE - corner[seat][0]), dy = abs(sq / SIZE - corner[seat][1]);
-            if (in_camp(dx, dy, 13)) set_bit(w, sq);
-        }
-        printf("    ");
-        print_bitboard(w);
-        printf(",\n");
-    }
-    printf("};\n");
-}
-
-/* The many-seat game's keys: White's and Black's pieces keep the two-player
- * keys, Red's and Yellow's come from a seed of their own, after the
- * two-player ones, which therefore stay as they were. */
-static void print_seat_zobrist(void) {
-    uint64_t state = 0x48616c6d61344d50ULL; /* "Halma4MP" */
-    printf("\nstatic const uint64_t ZOBRIST_RED_YELLOW[2][256] = {\n");
-    for (int seat = 0; seat < 2; seat++) {
-        printf("    {");
-        for (int sq = 0; sq < SQUARES; sq++)
-            printf("%s0x%016llxULL,", sq % 4 ? " " : "\n        ", (unsigned long long)next_key(&state));
-        printf("\n    },\n");
-    }
-    printf("};\n\nconst uint64_t *const ZOBRIST_SEAT_PIECE[4] = {ZOBRIST_PIECE[0], ZOBRIST_PIECE[1], "
-           "ZOBRIST_RED_YELLOW[0], ZOBRIST_RED_YELLOW[1]};\n");
+    printf("const uint64_t ZOBRIST_PIECE[4][256] = {\n");
+    for (int seat = 0; seat < 2; seat++) print_keys(&state);
+    uint64_t black_to_move = next_key(&state);
+    uint64_t seat_state = 0x48616c6d61344d50ULL; /* "Halma4MP" */
+    for (int seat = 2; seat < 4; seat++) print_keys(&seat_state);
+    printf("};\n\nconst uint64_t ZOBRIST_BLACK_TO_MOVE = 0x%016llxULL;\n", (unsigned long long)black_to_move);
     printf("\nconst uint64_t ZOBRIST_SEAT_TO_MOVE[4] = {");
-    for (int seat = 0; seat < 4; seat++) printf("0x%016llxULL, ", (unsigned long long)next_key(&state));
+    for (int seat = 0; seat < 4; seat++) printf("0x%016llxULL, ", (unsigned long long)next_key(&seat_state));
     printf("};\n");
 }
 
@@ -162,7 +136,5 @@ int main(void) {
     print_hops();
     print_camps();
     print_zobrist();
-    print_corner_camps();
-    print_seat_zobrist();
     return ferror(stdout) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -50,7 +50,7 @@ static void add_sample(const Evaluator *ev, const Position *pos, float result) {
     s->result = result;
     s->game = game_count;
     int score = evaluate(ev, pos, WHITE);
-    s->eval = (float)(pos->side_to_move == WHITE ? score : -score);
+    s->eval = (float)(pos->seat == WHITE ? score : -score);
     int n = 0;
     for (Bitboard b = pos->pieces[WHITE]; !bb_is_empty(b);) s->white[n++] = (uint8_t)learned_class(WHITE, bb_pop(&b));
     s->pieces = (uint8_t)n;

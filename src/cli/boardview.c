@@ -62,7 +62,7 @@ static void print_board(FILE *out, const Table *t, const BoardStyle *style, Prin
 }
 
 static void print_two(FILE *out, const Table *t, const BoardStyle *style, int sq) {
-    print_square(out, &t->two.pos, style, sq);
+    print_square(out, &t->game.pos, style, sq);
 }
 
 /* Three and four players, by seat (White, Black, Red, Yellow): a chip's
@@ -76,12 +76,12 @@ static const char *const SEAT_CAMP_BG[MAX_SEATS] = {"\033[48;5;254m", "\033[48;5
 
 static int camp_owner(int sq) {
     for (int seat = 0; seat < MAX_SEATS; seat++)
-        if (bb_has(&CORNER_CAMPS[seat], sq)) return seat;
+        if (bb_has(&CAMPS[VARIANT_13][seat], sq)) return seat;
     return NO_SEAT;
 }
 
 static void print_many(FILE *out, const Table *t, const BoardStyle *style, int sq) {
-    const MultiPosition *pos = &t->many.pos;
+    const Position *pos = &t->game.pos;
     int piece = pos->at[sq], camp = camp_owner(sq);
     bool last = on_path(style, sq), marked = bb_has(&style->marked, sq);
     char letter = piece == NO_SEAT ? 0 : "WBRY"[piece];

@@ -210,27 +210,27 @@ static bool engine_move(MatchPlayer *pl, const Table *t, Move *move, char *err, 
 
 static bool greedy_two(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)pl, (void)err, (void)err_size;
-    *move = greedy_move(&t->two.pos);
+    *move = greedy_move(&t->game.pos);
     return true;
 }
 
 static bool greedy_many(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)pl, (void)err, (void)err_size;
-    *move = multi_greedy_move(&t->many.pos);
+    *move = multi_greedy_move(&t->game.pos);
     return true;
 }
 
 static bool random_greedy_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)err, (void)err_size;
-    *move = greedy_move_random(&t->two.pos, &pl->rng);
+    *move = greedy_move_random(&t->game.pos, &pl->rng);
     return true;
 }
 
 static bool stayer_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)err, (void)err_size;
-    const Position *pos = &t->two.pos;
+    const Position *pos = &t->game.pos;
     Bitboard kept = pos->turns < pl->spec->keep_until
-                        ? home_corner_squares((Variant)pos->variant, (Side)pos->side_to_move, pl->spec->kept)
+                        ? home_corner_squares((Variant)pos->variant, (Side)pos->seat, pl->spec->kept)
                         : (Bitboard){{0, 0, 0, 0}};
     *move = greedy_move_keeping(pos, kept);
     return true;
@@ -238,26 +238,26 @@ static bool stayer_move(MatchPlayer *pl, const Table *t, Move *move, char *err, 
 
 static bool ab_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)err, (void)err_size;
-    *move = plainab_move(pl->ab, &t->two, pl->spec->movetime);
+    *move = plainab_move(pl->ab, &t->game, pl->spec->movetime);
     return true;
 }
 
 static bool mcts_player_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)err, (void)err_size;
-    *move = mcts_move(pl->mcts, &t->two, pl->spec->movetime, 0);
+    *move = mcts_move(pl->mcts, &t->game, pl->spec->movetime, 0);
     return true;
 }
 
 static bool plain_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)err, (void)err_size;
-    *move = multi_plain_move(pl->plain, &t->many, pl->spec->movetime);
+    *move = multi_plain_move(pl->plain, &t->game, pl->spec->movetime);
     return true;
 }
 
 static bool external_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     char go[64];
     snprintf(go, sizeof go, "movetime %lld", (long long)pl->spec->movetime);
-    return ext_think(&pl->ext, &t->two, go, move, err, err_size);
+    return ext_think(&pl->ext, &t->game, go, move, err, err_size);
 }
 
 /* ---- the kinds --------------------------------------------------------------- */

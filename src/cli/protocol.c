@@ -11,9 +11,8 @@
 #include "cli/boardview.h"
 #include "cli/hash_memory.h"
 #include "cli/version.h"
-#include "core/multi_notation.h"
-#include "core/names.h"
 #include "core/notation.h"
+#include "core/names.h"
 #include "engine/levels.h"
 
 enum { OUT_SIZE = MAX_MOVES * MOVE_TEXT_SIZE + 64, MAX_TOKENS = MAX_LINE / 2 + 1 };

@@ -85,7 +85,7 @@ static void keep(Miner *m, const Puzzle *p) {
 }
 
 static bool opponent_in_goal(const Position *pos) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     return !bb_is_empty(bb_and(pos->pieces[side ^ 1], goal_of((Variant)pos->variant, side)));
 }
 
@@ -97,13 +97,13 @@ static int fill_answers(FillSolver *s, const Position *pos, int n) {
     for (int i = 0; i < list.count; i++) {
         Position after = *pos;
         fill_play(&after, list.moves[i]);
-        if (position_has_won(&after, (Side)pos->side_to_move) || fill_within(s, &after, n - 1) == 1) answers++;
+        if (position_has_won(&after, (Side)pos->seat) || fill_within(s, &after, n - 1) == 1) answers++;
     }
     return answers ? answers : 1;
 }
 
 static void try_fill(Miner *m, const Position *pos) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     int outside = pieces_outside_goal(pos, side);
     if (outside < 2 || outside > 6 || opponent_in_goal(pos) || !first_offer(m, pos, PUZZLE_FILL)) return;
     FillSolver s;
@@ -161,7 +161,7 @@ static bool win_line(Puzzle *p, const Position *start, int n, Move first) {
 }
 
 static void try_win(Miner *m, const Position *pos) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     int outside = pieces_outside_goal(pos, side);
     if (outside < 1 || outside > WIN_MAX_MOVES || pos->turns + 2 * WIN_MAX_MOVES > DEFAULT_TURN_LIMIT) return;
     if (position_has_won(pos, (Side)(side ^ 1)) || !first_offer(m, pos, PUZZLE_WIN)) return;
@@ -177,7 +177,7 @@ static void try_win(Miner *m, const Position *pos) {
 }
 
 static void offer(Miner *m, const Position *pos) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Variant v = (Variant)pos->variant;
     if (position_has_won(pos, WHITE) || position_has_won(pos, BLACK)) return;
     int behind = pieces_outside_goal(pos, (Side)(side ^ 1)), outside = pieces_outside_goal(pos, side);
@@ -206,7 +206,7 @@ static void mine_game(Miner *m, Player *players[2], Table *t, int game, uint64_t
     limits.nodes = GAME_NODES;
     int opening = 2 + random_below(&seed, 5);
     while (!table_verdict(t).over) {
-        const Position *pos = &t->two.pos;
+        const Position *pos = &t->game.pos;
         offer(m, pos);
         Move mv;
         if (table_length(t) < opening) {
@@ -214,7 +214,7 @@ static void mine_game(Miner *m, Player *players[2], Table *t, int game, uint64_t
             table_generate(t, &list);
             mv = list.moves[random_below(&seed, list.count)];
         } else {
-            mv = player_think(players[pos->side_to_move], t, &limits, NULL, NULL);
+            mv = player_think(players[pos->seat], t, &limits, NULL, NULL);
         }
         table_play(t, mv);
     }
@@ -254,7 +254,7 @@ static void setup_race(uint64_t *rng, Position *pos, int min_holes, int max_hole
     int turns = 120 + random_below(rng, 100);
     pos->turns = turns - (turns % 2) + (side == BLACK);
     if (side == BLACK) {
-        pos->side_to_move = BLACK;
+        pos->seat = BLACK;
         pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
     }
 }
@@ -270,7 +270,7 @@ static void setup_scatter(uint64_t *rng, Position *pos) {
         for (int i = 0; i < variant_pieces(v); i++) position_put(pos, random_square(rng, pos, WHITE, lo, hi, camps), (Side)s);
     pos->turns = 40 + random_below(rng, 40) * 2 + (side == BLACK);
     if (side == BLACK) {
-        pos->side_to_move = BLACK;
+        pos->seat = BLACK;
         pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
     }
 }

@@ -45,7 +45,7 @@ static bool read_solution_move(const Position *pos, const Puzzle *p, int i, Move
 }
 
 static bool verify_fill(const Puzzle *p, Position pos, char *err, size_t size) {
-    Side side = (Side)pos.side_to_move;
+    Side side = (Side)pos.seat;
     if (p->solution_length != p->target) return failed(err, size, "the solution's length is not its \"moves\"");
     Position start = pos;
     for (int i = 0; i < p->solution_length; i++) {
@@ -99,7 +99,7 @@ static int most_hops_from(ChainCheck *c, int sq, bool may_end) {
 /* The most hops of any legal chain of the side to move; -2 past the budget. */
 static int most_hops(const Position *pos) {
     static ChainCheck c;
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Bitboard goal = goal_of((Variant)pos->variant, side), own = pos->pieces[side];
     c = (ChainCheck){.pos = pos, .budget = VERIFY_CHAIN_BUDGET};
     int best = 0;
@@ -134,7 +134,7 @@ static bool verify_chain(const Puzzle *p, Position pos, char *err, size_t size) 
 }
 
 static bool verify_win(const Puzzle *p, Position pos, char *err, size_t size) {
-    Side attacker = (Side)pos.side_to_move;
+    Side attacker = (Side)pos.seat;
     if (p->target > WIN_MAX_MOVES || p->solution_length != 2 * p->target - 1)
         return failed(err, size, "a win in N has a main line of 2N - 1 moves, N at most 3");
     if (pos.turns + 2 * p->target > DEFAULT_TURN_LIMIT) return failed(err, size, "the turn limit comes first");

@@ -1,9 +1,21 @@
 /*
- * board.h: a Halma position and the moves that change it.
+ * board.h: a Halma position for any seating, and the moves that change it.
  *
- * A Position is plain data (copying it copies the game state) with two views
- * of the placement kept in step: bitboards for set operations and a mailbox
- * for one-square lookups.  Nothing here allocates or touches global state.
+ * One Position for two players (RULES.md) and for three or four
+ * (RULES-MULTI.md).  It is plain data (copying it copies the game state)
+ * with two views of the placement kept in step: bitboards for set
+ * operations and a mailbox for one-square lookups.  Nothing here allocates
+ * or touches global state.
+ *
+ * Seats are numbered so that partners differ in the lowest bit: White 0,
+ * Black 1, Red 2, Yellow 3; two players are the first two.  That is not the
+ * turn order of four (White, Red, Black, Yellow): seat_after() and
+ * seat_before() give it.  A seat's goal camp is its partner's home camp
+ * (two players: the other's).
+ *
+ * The two-player game must not pay for the others: where a hot path differs,
+ * the seat count is an argument of a static inline (position_make_for()),
+ * which the two-player engines call with the constant TWO_SEATS.
  */
 #ifndef HALMA_BOARD_H
 #define HALMA_BOARD_H
@@ -16,13 +28,47 @@
 
 enum { BOARD_SIZE = 16, NUM_SQUARES = 256 };
 
-typedef enum { WHITE = 0, BLACK = 1 } Side;
-enum { NO_PIECE = 2 }; /* the mailbox holds WHITE, BLACK or NO_PIECE */
+enum { TWO_SEATS = 2, MAX_SEATS = 4, SEAT_PIECES = 13, NO_SEAT = 4 };
+enum { NO_PIECE = NO_SEAT }; /* the mailbox holds a seat or NO_PIECE */
 
-/* The two games, named by the number of pieces in a camp. */
+typedef enum { WHITE = 0, BLACK = 1 } Side;
+typedef enum { SEAT_WHITE = 0, SEAT_BLACK = 1, SEAT_RED = 2, SEAT_YELLOW = 3 } Seat;
+
+/* The camps' sizes, named by the number of pieces in a camp: 19 or 13 for
+ * two players, always 13 for three or four. */
 typedef enum { VARIANT_19 = 0, VARIANT_13 = 1 } Variant;
 
 static inline int variant_pieces(Variant v) { return v == VARIANT_13 ? 13 : 19; }
+
+/* The kind of game: 2, 3 or 4 players, four perhaps as two partnerships
+ * (White with Black, Red with Yellow). */
+typedef struct {
+    uint8_t players;
+    bool partners;
+} Seating;
+
+static const Seating SEATING_TWO = {TWO_SEATS, false};
+
+/* A game of three or four (the two-player game is SEATING_TWO). */
+static inline bool seating_valid(Seating s) { return (s.players == 3 && !s.partners) || s.players == 4; }
+
+/* The seats that play: White and Black; Red with three, Yellow with four. */
+static inline bool seat_plays(Seating s, int seat) { return seat < s.players; }
+
+static inline int seat_partner(int seat) { return seat ^ 1; }
+
+/* The seat to move after `seat`, and before it, in the turn order. */
+static inline int seat_after(int players, int seat) {
+    static const uint8_t after[2][MAX_SEATS] = {{SEAT_RED, SEAT_WHITE, SEAT_BLACK, SEAT_WHITE},
+                                                {SEAT_RED, SEAT_YELLOW, SEAT_BLACK, SEAT_WHITE}};
+    return players == 2 ? seat ^ 1 : after[players == 4][seat];
+}
+
+static inline int seat_before(int players, int seat) {
+    static const uint8_t before[2][MAX_SEATS] = {{SEAT_BLACK, SEAT_RED, SEAT_WHITE, SEAT_RED},
+                                                 {SEAT_YELLOW, SEAT_RED, SEAT_WHITE, SEAT_BLACK}};
+    return players == 2 ? seat ^ 1 : before[players == 4][seat];
+}
 
 static inline int square_at(int file, int rank) { return rank * BOARD_SIZE + file; }
 static inline int square_file(int sq) { return sq & 15; }
@@ -39,64 +85,107 @@ static inline bool move_is_pass(Move m) { return m.from == m.to; }
 static inline bool move_equal(Move a, Move b) { return a.from == b.from && a.to == b.to; }
 
 typedef struct {
-    Bitboard pieces[2];
+    Bitboard pieces[MAX_SEATS];
     Bitboard occupied;
-    uint64_t hash; /* Zobrist key of the placement and the side to move */
+    uint64_t hash; /* Zobrist key of the placement and the seat to move */
     int turns;     /* turns (moves and passes) played so far */
-    uint8_t side_to_move;
-    uint8_t variant;
+    uint8_t seat;  /* to move */
+    uint8_t players;
+    bool partners;
+    uint8_t variant; /* VARIANT_13 for three and four */
     uint8_t at[NUM_SQUARES];
 } Position;
 
-/* The camp a side starts in; its goal is the other side's camp. */
-static inline Bitboard camp_of(Variant v, Side side) { return CAMPS[v][side]; }
-static inline Bitboard goal_of(Variant v, Side side) { return CAMPS[v][side ^ 1]; }
+static inline Seating position_seating(const Position *pos) { return (Seating){pos->players, pos->partners}; }
 
-/* Distance of a square from the far corner of `side`'s goal camp, in files
- * plus ranks (0 in the corner, 30 in the opposite one): the progress the
- * evaluation and the greedy player both measure. */
+/* The camp a seat starts in; its goal is its partner's (the other's) camp. */
+static inline Bitboard camp_of(Variant v, int seat) { return CAMPS[v][seat]; }
+static inline Bitboard goal_of(Variant v, int seat) { return CAMPS[v][seat ^ 1]; }
+static inline Bitboard seat_camp(int seat) { return CAMPS[VARIANT_13][seat]; }
+static inline Bitboard seat_goal(int seat) { return CAMPS[VARIANT_13][seat ^ 1]; }
+
+/* Distance of a square from the far corner of `seat`'s goal camp, in files
+ * plus ranks (0 in that corner, 30 in the seat's own): the progress the
+ * evaluations and the greedy players measure. */
+static inline int seat_goal_distance(int seat, int sq) {
+    int file = square_file(sq), rank = square_rank(sq), far = BOARD_SIZE - 1;
+    switch (seat) {
+    case SEAT_WHITE: return file + (far - rank);       /* to a16 */
+    case SEAT_BLACK: return (far - file) + rank;       /* to p1 */
+    case SEAT_RED: return (far - file) + (far - rank); /* to p16 */
+    default: return file + rank;                       /* Yellow, to a1 */
+    }
+}
+
+/* seat_goal_distance() of the two players' sides, without the switch. */
 static inline int goal_distance(Side side, int sq) {
     int file = square_file(sq), rank = square_rank(sq);
     return side == WHITE ? file + (BOARD_SIZE - 1 - rank) : (BOARD_SIZE - 1 - file) + rank;
 }
 
-void position_clear(Position *pos, Variant variant);
-void position_start(Position *pos, Variant variant);
-void position_put(Position *pos, int sq, Side side);
+/* The key of the seat to move changing from `seat` to `next`: two players
+ * keep theirs (White none, Black one), so that their hashes, which the
+ * transposition table indexes by, stay what they were. */
+static inline uint64_t turn_keys(int players, int seat, int next) {
+    return players == 2 ? ZOBRIST_BLACK_TO_MOVE : ZOBRIST_SEAT_TO_MOVE[seat] ^ ZOBRIST_SEAT_TO_MOVE[next];
+}
+
+static inline uint64_t turn_key(int players, int seat) {
+    if (players == 2) return seat == BLACK ? ZOBRIST_BLACK_TO_MOVE : 0;
+    return ZOBRIST_SEAT_TO_MOVE[seat];
+}
+
+/* An empty board with White to move, of a seating (the many-seat game on
+ * 13-piece camps whatever `variant` says); the start of a game (every
+ * playing seat on its camp).  The two-player shortcuts take the camps. */
+void position_clear_seating(Position *pos, Seating seating, Variant variant);
+void position_start_seating(Position *pos, Seating seating, Variant variant);
+static inline void position_clear(Position *pos, Variant variant) { position_clear_seating(pos, SEATING_TWO, variant); }
+static inline void position_start(Position *pos, Variant variant) { position_start_seating(pos, SEATING_TWO, variant); }
+
+void position_put(Position *pos, int sq, int seat);
+void position_set_seat(Position *pos, int seat); /* the seat to move, hash kept in step */
 
 /* Plays a move (which must be legal) and takes it back.  Both keep the
- * bitboards, mailbox, hash, side to move and turn count in step.  Inline:
- * every node of a search makes and unmakes one move. */
-static inline void position_move_piece(Position *pos, int side, int from, int to) {
-    pos->pieces[side].w[from >> 6] ^= 1ULL << (from & 63);
-    pos->pieces[side].w[to >> 6] ^= 1ULL << (to & 63);
+ * bitboards, mailbox, hash, seat to move and turn count in step.  Inline:
+ * every node of a search makes and unmakes one move; the _for forms take
+ * the seat count, a constant in the two-player search. */
+static inline void position_move_piece(Position *pos, int seat, int from, int to) {
+    pos->pieces[seat].w[from >> 6] ^= 1ULL << (from & 63);
+    pos->pieces[seat].w[to >> 6] ^= 1ULL << (to & 63);
     pos->occupied.w[from >> 6] ^= 1ULL << (from & 63);
     pos->occupied.w[to >> 6] ^= 1ULL << (to & 63);
     pos->at[from] = NO_PIECE;
-    pos->at[to] = (uint8_t)side;
-    pos->hash ^= ZOBRIST_PIECE[side][from] ^ ZOBRIST_PIECE[side][to];
+    pos->at[to] = (uint8_t)seat;
+    pos->hash ^= ZOBRIST_PIECE[seat][from] ^ ZOBRIST_PIECE[seat][to];
 }
 
-static inline void position_make(Position *pos, Move m) {
-    if (!move_is_pass(m)) position_move_piece(pos, pos->side_to_move, m.from, m.to);
-    pos->side_to_move ^= 1;
-    pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
+static inline void position_make_for(Position *pos, Move m, int players) {
+    int seat = pos->seat, next = seat_after(players, seat);
+    if (!move_is_pass(m)) position_move_piece(pos, seat, m.from, m.to);
+    pos->seat = (uint8_t)next;
+    pos->hash ^= turn_keys(players, seat, next);
     pos->turns++;
 }
 
-static inline void position_unmake(Position *pos, Move m) {
+static inline void position_unmake_for(Position *pos, Move m, int players) {
+    int seat = seat_before(players, pos->seat);
     pos->turns--;
-    pos->hash ^= ZOBRIST_BLACK_TO_MOVE;
-    pos->side_to_move ^= 1;
-    if (!move_is_pass(m)) position_move_piece(pos, pos->side_to_move, m.to, m.from);
+    pos->hash ^= turn_keys(players, seat, pos->seat);
+    pos->seat = (uint8_t)seat;
+    if (!move_is_pass(m)) position_move_piece(pos, seat, m.to, m.from);
 }
 
-/* True once every piece of `side` stands in its goal camp. */
-static inline bool position_has_won(const Position *pos, Side side) {
-    return bb_equal(pos->pieces[side], goal_of((Variant)pos->variant, side));
+static inline void position_make(Position *pos, Move m) { position_make_for(pos, m, pos->players); }
+static inline void position_unmake(Position *pos, Move m) { position_unmake_for(pos, m, pos->players); }
+
+/* True once every piece of `seat` stands in its goal camp: it has won (two
+ * players, or each for themselves), or has finished and passes (partners). */
+static inline bool position_has_won(const Position *pos, int seat) {
+    return bb_equal(pos->pieces[seat], goal_of((Variant)pos->variant, seat));
 }
 
-/* Same placement and side to move: what threefold repetition compares. */
+/* Same placement and seat to move: what threefold repetition compares. */
 bool position_same(const Position *a, const Position *b);
 
 uint64_t position_compute_hash(const Position *pos);

@@ -1,8 +1,26 @@
-/* game.c: the game record, repetitions and results. */
+/* game.c: the game record of any seating, repetitions and results. */
 #include "core/game.h"
 
 #include "core/movecheck.h"
 #include "core/movegen.h"
+#include "core/notation.h"
+
+unsigned result_winners(Result result) {
+    if (result >= RESULT_WHITE_WINS && result <= RESULT_YELLOW_WINS) return 1u << (result - RESULT_WHITE_WINS);
+    if (result == RESULT_WHITE_BLACK_WIN) return 1u << SEAT_WHITE | 1u << SEAT_BLACK;
+    if (result == RESULT_RED_YELLOW_WIN) return 1u << SEAT_RED | 1u << SEAT_YELLOW;
+    return 0;
+}
+
+Result position_result(const Position *pos) {
+    for (int seat = 0; seat < pos->players; seat++) {
+        if (!position_has_won(pos, seat)) continue;
+        if (!pos->partners) return (Result)(RESULT_WHITE_WINS + seat);
+        if (position_has_won(pos, seat_partner(seat)))
+            return seat >> 1 ? RESULT_RED_YELLOW_WIN : RESULT_WHITE_BLACK_WIN;
+    }
+    return RESULT_ONGOING;
+}
 
 /*
  * Counts the positions of the record, up to the one after `last` moves, that
@@ -26,8 +44,8 @@ static int count_occurrences(const Game *game, const Position *pos, int last, in
 
 static Result judge(const Game *game) {
     const Position *pos = &game->pos;
-    if (position_has_won(pos, WHITE)) return RESULT_WHITE_WINS;
-    if (position_has_won(pos, BLACK)) return RESULT_BLACK_WINS;
+    Result won = position_result(pos);
+    if (won != RESULT_ONGOING) return won;
     if (count_occurrences(game, pos, game->length, 0) >= 3) return RESULT_DRAW_REPETITION;
     if (pos->turns >= game->turn_limit) return RESULT_DRAW_TURN_LIMIT;
     return RESULT_ONGOING;
@@ -46,9 +64,9 @@ void game_from(Game *game, const Position *start, int turn_limit) {
     game->result = judge(game);
 }
 
-void game_start(Game *game, Variant variant, int turn_limit) {
+void game_start_seating(Game *game, Seating seating, Variant variant, int turn_limit) {
     Position start;
-    position_start(&start, variant);
+    position_start_seating(&start, seating, variant);
     game_from(game, &start, turn_limit);
 }
 
@@ -63,7 +81,7 @@ bool game_play(Game *game, Move move) {
 
 bool game_play_text(Game *game, const char *s, int len, Refusal *why) {
     if (game->result != RESULT_ONGOING) {
-        refuse(why, REFUSAL_GAME_OVER, -1, -1);
+        refuse_seated(why, REFUSAL_GAME_OVER, &game->pos);
         why->number = game->result;
         return false;
     }

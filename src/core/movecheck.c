@@ -87,10 +87,14 @@ bool move_read_path(const MoveBoard *b, const char *s, int len, Move *move, Refu
 }
 
 bool move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why) {
-    MoveBoard board = {pos->at, NO_PIECE, pos->side_to_move, 0,
-                       goal_of((Variant)pos->variant, (Side)pos->side_to_move)};
-    if (!move_text_is_pass(s, len)) return move_read_path(&board, s, len, move, why);
-    MoveList list;
-    generate_moves(pos, &list);
-    return move_read_pass(&board, move_is_pass(list.moves[0]) ? 0 : list.count, move, why);
+    uint8_t players = pos->players == TWO_SEATS ? 0 : pos->players;
+    MoveBoard board = {pos->at, NO_PIECE, pos->seat, players, goal_of((Variant)pos->variant, pos->seat)};
+    if (move_text_is_pass(s, len)) return move_read_pass(&board, legal_count(pos), move, why);
+    /* A partner home passes (a seat home alone has ended the game). */
+    if (players && position_has_won(pos, pos->seat)) {
+        refuse_seated(why, REFUSAL_SEAT_FINISHED, pos);
+        why->side = (Side)pos->seat;
+        return false;
+    }
+    return move_read_path(&board, s, len, move, why);
 }

@@ -10,16 +10,17 @@
 #include "core/refusal.h"
 
 /*
- * Reads `len` characters of move text for the side to move in `pos`: "pass",
+ * Reads `len` characters of move text for the seat to move in `pos`: "pass",
  * a step "o3-n4", a jump chain with every landing "n1-n3-l5-j5", or a chain
  * shortened to "from-to" (resolved to a shortest chain).  Checks the path hop
  * by hop; on success sets *move and returns true, otherwise says in *why
- * exactly what breaks which rule.  The position is never changed.
+ * exactly what breaks which rule.  A seat home (a partner who finished)
+ * may only pass.  The position is never changed.
  */
 bool move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why);
 
-/* What checking a written move needs of a position, whichever the game
- * (two players, or three or four: multi_notation.h reads theirs so). */
+/* What checking a written move needs of a position: the mailbox, the
+ * mover, its goal, and the seating a refusal names. */
 typedef struct {
     const uint8_t *at; /* the mailbox ... */
     uint8_t empty;     /* ... and its code for an empty square */

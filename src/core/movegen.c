@@ -11,8 +11,9 @@
  * eight bitboard masks, so that its inner loop visits only the open hops and
  * takes no unpredictable branch.
  *
- * The searches themselves are in hopgraph.h, which the many-seat generator
- * shares.
+ * The searches themselves are in hopgraph.h.  Nothing here depends on the
+ * number of seats but make/unmake in perft, whose few calls (the leaves are
+ * counted, not made) cost nothing measurable.
  */
 #include "core/movegen.h"
 
@@ -41,16 +42,17 @@ int hop_over(int from, int to) {
 }
 
 bool move_is_legal(const Position *pos, Move m) {
-    if (move_is_pass(m) || pos->at[m.from] != pos->side_to_move || pos->at[m.to] != NO_PIECE) return false;
-    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+    if (move_is_pass(m) || pos->at[m.from] != pos->seat || pos->at[m.to] != NO_PIECE) return false;
+    Bitboard goal = goal_of((Variant)pos->variant, pos->seat);
     if (bb_has(&goal, m.from) && !bb_has(&goal, m.to)) return false;
     return bb_has(&NEIGHBOURS[m.from], m.to) || jump_reaches(pos, m.from, m.to);
 }
 
 Bitboard piece_destinations(const Position *pos, int from) {
+    if (pos->at[from] == NO_PIECE) return (Bitboard){{0, 0, 0, 0}};
     Bitboard steps = bb_minus(NEIGHBOURS[from], pos->occupied);
     Bitboard all = bb_or(steps, jump_destinations(pos, from));
-    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->at[from]);
+    Bitboard goal = goal_of((Variant)pos->variant, pos->at[from]);
     return bb_has(&goal, from) ? bb_and(all, goal) : all;
 }
 
@@ -60,12 +62,11 @@ void pieces_jump_destinations(const Position *pos, const int *squares, int n, Bi
     for (int i = 0; i < n; i++) landings[i] = chains_from(&hc, squares[i]);
 }
 
-int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]) {
+int side_destinations(const Position *pos, uint8_t from[MAX_PIECES], Bitboard dests[MAX_PIECES]) {
     HopComponents hc;
     hop_components_init(&pos->occupied, &hc);
-    Side side = (Side)pos->side_to_move;
-    Bitboard goal = goal_of((Variant)pos->variant, side);
-    Bitboard pieces = pos->pieces[side];
+    Bitboard goal = goal_of((Variant)pos->variant, pos->seat);
+    Bitboard pieces = pos->pieces[pos->seat];
     int n = 0;
     while (!bb_is_empty(pieces)) {
         int sq = bb_pop(&pieces);
@@ -77,8 +78,8 @@ int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19])
 }
 
 void generate_moves(const Position *pos, MoveList *list) {
-    uint8_t from[19];
-    Bitboard dests[19];
+    uint8_t from[MAX_PIECES];
+    Bitboard dests[MAX_PIECES];
     int pieces = side_destinations(pos, from, dests), n = 0;
     for (int i = 0; i < pieces; i++)
         while (!bb_is_empty(dests[i])) list->moves[n++] = (Move){from[i], (uint8_t)bb_pop(&dests[i])};
@@ -86,11 +87,16 @@ void generate_moves(const Position *pos, MoveList *list) {
     list->count = n;
 }
 
-int count_moves(const Position *pos) {
-    uint8_t from[19];
-    Bitboard dests[19];
+int legal_count(const Position *pos) {
+    uint8_t from[MAX_PIECES];
+    Bitboard dests[MAX_PIECES];
     int pieces = side_destinations(pos, from, dests), n = 0;
     for (int i = 0; i < pieces; i++) n += bb_count(dests[i]);
+    return n;
+}
+
+int count_moves(const Position *pos) {
+    int n = legal_count(pos);
     return n ? n : 1;
 }
 

@@ -1,9 +1,11 @@
 /*
- * movegen.h: legal moves.
+ * movegen.h: legal moves, for any seating.
  *
  * A move is identified by its origin and destination; every legal move is
- * generated once per distinct (origin, destination) pair, as RULES.md and the
- * protocol count them.  Steps and jump chains never share a destination: a
+ * generated once per distinct (origin, destination) pair, as RULES.md,
+ * RULES-MULTI.md and the protocol count them.  A seat whose pieces all stand
+ * on its goal has no legal move by the rules alone (its pieces fill the goal,
+ * and the goal-camp rule keeps them there), and passes.  Steps and jump chains never share a destination: a
  * hop keeps both coordinates' parity, a step changes at least one.
  */
 #ifndef HALMA_MOVEGEN_H
@@ -16,7 +18,7 @@
 
 /* A jump chain visits squares of one parity class (64 squares) at most once,
  * and each of 19 pieces has at most 8 steps, so no position has more moves. */
-enum { MAX_MOVES = 19 * (64 + 8), MAX_PATH = 65 };
+enum { MAX_PIECES = 19, MAX_MOVES = MAX_PIECES * (64 + 8), MAX_PATH = 65 };
 
 typedef struct {
     int count;
@@ -48,24 +50,26 @@ bool jump_lands_in(const Position *pos, int from, Bitboard targets);
  * squares are not a hop apart (whatever the pieces). */
 int hop_over(int from, int to);
 
-/* Is `m` a legal move (not a pass) of the side to move?  Cheaper than
+/* Is `m` a legal move (not a pass) of the seat to move?  Cheaper than
  * generating: one piece's chains, searched until `to` is found. */
 bool move_is_legal(const Position *pos, Move m);
 
 /* Every square the piece on `from` may legally move to (steps and chains,
- * the goal-camp rule applied). */
+ * the goal-camp rule applied); none when the square is empty. */
 Bitboard piece_destinations(const Position *pos, int from);
 
-/* The legal destinations of every piece of the side to move: fills from[]
+/* The legal destinations of every piece of the seat to move: fills from[]
  * and dests[] (in square order) and returns how many pieces there are.  What
  * generate_moves lists, grouped by piece, for callers that rank moves as
- * they go (the search). */
-int side_destinations(const Position *pos, uint8_t from[19], Bitboard dests[19]);
+ * they go (the searches). */
+int side_destinations(const Position *pos, uint8_t from[MAX_PIECES], Bitboard dests[MAX_PIECES]);
 
-/* All legal moves of the side to move; a lone pass when it has none. */
+/* All legal moves of the seat to move; a lone pass when it has none. */
 void generate_moves(const Position *pos, MoveList *list);
 
-/* The number of legal moves generate_moves would list, without listing them. */
+/* The number of legal moves, 0 when the seat must pass; and the number
+ * generate_moves would list (1 for the pass), without listing them. */
+int legal_count(const Position *pos);
 int count_moves(const Position *pos);
 
 /* A shortest path for a legal (from, to) move: writes the squares, origin and

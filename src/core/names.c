@@ -14,23 +14,13 @@ const char *result_text(Result result) {
     switch (result) {
     case RESULT_WHITE_WINS: return "White wins";
     case RESULT_BLACK_WINS: return "Black wins";
+    case RESULT_RED_WINS: return "Red wins";
+    case RESULT_YELLOW_WINS: return "Yellow wins";
+    case RESULT_WHITE_BLACK_WIN: return "White and Black win";
+    case RESULT_RED_YELLOW_WIN: return "Red and Yellow win";
     case RESULT_DRAW_REPETITION: return "draw by threefold repetition";
     case RESULT_DRAW_TURN_LIMIT: return "draw by the turn limit";
     default: return "game in progress";
-    }
-}
-
-const char *multi_result_text(MultiResult result) {
-    switch (result) {
-    case MULTI_WHITE_WINS: return "White wins";
-    case MULTI_BLACK_WINS: return "Black wins";
-    case MULTI_RED_WINS: return "Red wins";
-    case MULTI_YELLOW_WINS: return "Yellow wins";
-    case MULTI_WHITE_BLACK_WIN: return "White and Black win";
-    case MULTI_RED_YELLOW_WIN: return "Red and Yellow win";
-    case MULTI_DRAW_REPETITION: return result_text(RESULT_DRAW_REPETITION);
-    case MULTI_DRAW_TURN_LIMIT: return result_text(RESULT_DRAW_TURN_LIMIT);
-    default: return result_text(RESULT_ONGOING);
     }
 }
 

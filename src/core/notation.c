@@ -1,4 +1,4 @@
-/* notation.c: reading and writing squares, paths and positions. */
+/* notation.c: reading and writing squares, paths and positions, for any seating. */
 #include "core/notation.h"
 
 int square_parse(const char *s, int len) {
@@ -140,35 +140,59 @@ bool fen_fields_parse(const char *s, const char *letters, int players, FenFields
     return false;
 }
 
-static bool check_armies(const Position *pos, Refusal *why) {
+/* The letters of a seating's FEN, in seat order. */
+static const char *fen_letters(int players) { return players == 4 ? "wbry" : players == 3 ? "wbr" : "wb"; }
+
+int seat_of_letter(char c) {
+    for (int seat = 0; seat < MAX_SEATS; seat++)
+        if (colour_letter(seat) == c) return seat;
+    return -1;
+}
+
+/* A refusal of a position or move of the seating: names the seating for
+ * three or four (Refusal's players: 0 for the two-player game). */
+bool refuse_seated(Refusal *why, RefusalCode code, const Position *pos) {
+    refuse(why, code, -1, -1);
+    if (pos->players != TWO_SEATS) {
+        why->players = pos->players;
+        why->partners = pos->partners;
+    }
+    return false;
+}
+
+/* Every seat that plays has its camp's pieces, and no game ended twice
+ * (two seats home, or two partnerships). */
+static bool check_seats(const Position *pos, Refusal *why) {
     int want = variant_pieces((Variant)pos->variant);
-    for (int side = WHITE; side <= BLACK; side++) {
-        int have = bb_count(pos->pieces[side]);
+    for (int seat = 0; seat < pos->players; seat++) {
+        int have = bb_count(pos->pieces[seat]);
         if (have != want) {
-            refuse(why, REFUSAL_PIECE_COUNT, -1, -1);
-            why->side = (Side)side;
+            refuse_seated(why, REFUSAL_PIECE_COUNT, pos);
+            why->side = (Side)seat;
             why->number = have;
             why->expected = want;
             return false;
         }
     }
-    if (position_has_won(pos, WHITE) && position_has_won(pos, BLACK)) return refuse(why, REFUSAL_BOTH_WON, -1, -1);
+    int home = 0, partnerships = 0;
+    for (int seat = 0; seat < pos->players; seat++) home += position_has_won(pos, seat);
+    for (int seat = 0; seat < pos->players; seat += 2)
+        partnerships += position_has_won(pos, seat) && position_has_won(pos, seat_partner(seat));
+    if (pos->partners ? partnerships > 1 : home > 1) return refuse_seated(why, REFUSAL_BOTH_WON, pos);
     return true;
 }
 
-bool fen_parse(const char *s, Variant variant, Position *out, Refusal *why) {
+bool fen_parse_seating(const char *s, Seating seating, Variant variant, Position *out, Refusal *why) {
     FenFields f;
-    if (!fen_fields_parse(s, "wb", 0, &f, why)) return false;
+    int players = seating.players == TWO_SEATS ? 0 : seating.players;
+    if (!fen_fields_parse(s, fen_letters(seating.players), players, &f, why)) return false;
     Position pos;
-    position_clear(&pos, variant);
+    position_clear_seating(&pos, seating, variant);
     for (int sq = 0; sq < NUM_SQUARES; sq++)
-        if (f.piece[sq] >= 0) position_put(&pos, sq, (Side)f.piece[sq]);
-    if (f.mover == BLACK) {
-        pos.side_to_move = BLACK;
-        pos.hash ^= ZOBRIST_BLACK_TO_MOVE;
-    }
+        if (f.piece[sq] >= 0) position_put(&pos, sq, f.piece[sq]);
+    position_set_seat(&pos, f.mover);
     pos.turns = f.turns;
-    if (!check_armies(&pos, why)) return false;
+    if (!check_seats(&pos, why)) return false;
     *out = pos;
     return true;
 }
@@ -193,7 +217,9 @@ void text_placement(Text *t, const uint8_t *at, const char *letters) {
 }
 
 void text_fen(Text *t, const Position *pos) {
-    text_placement(t, pos->at, "wb");
-    text_str(t, pos->side_to_move == WHITE ? " w " : " b ");
+    text_placement(t, pos->at, fen_letters(pos->players));
+    text_char(t, ' ');
+    text_char(t, colour_letter(pos->seat));
+    text_char(t, ' ');
     text_int(t, pos->turns);
 }

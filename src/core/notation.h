@@ -1,5 +1,6 @@
 /*
- * notation.h: squares, moves and positions as text (RULES.md, Notation).
+ * notation.h: squares, moves and positions as text (RULES.md and
+ * RULES-MULTI.md, Notation), for any seating.
  *
  * Parsers take text with its length or NUL end, never trust it, and explain
  * a refusal in a Refusal (core/refusal.h); writers append to a Text.
@@ -32,10 +33,23 @@ void text_path(Text *t, const uint8_t *path, int n);
 /* Writes a legal move of `pos` (before it is played) with a shortest path. */
 void text_move(Text *t, const Position *pos, Move m);
 
-/* Parses "<placement> <side> <turns>" for the given variant into *pos, which
- * is changed only on success. */
-bool fen_parse(const char *s, Variant variant, Position *pos, Refusal *why);
+/* Parses "<placement> <seat> <turns>" for a seating (two players, or a
+ * valid one of three or four, always on 13-piece camps) into *pos, which is
+ * changed only on success: the letters w, b (r with three, y with four),
+ * every playing seat's camp full of pieces, at most one seat (or
+ * partnership) home.  fen_parse: the two-player game on `variant`'s camps. */
+bool fen_parse_seating(const char *s, Seating seating, Variant variant, Position *pos, Refusal *why);
+static inline bool fen_parse(const char *s, Variant variant, Position *pos, Refusal *why) {
+    return fen_parse_seating(s, SEATING_TWO, variant, pos, why);
+}
 void text_fen(Text *t, const Position *pos);
+
+/* The seat of a letter ('w', 'b', 'r', 'y'), or -1. */
+int seat_of_letter(char c);
+
+/* Refuses with `code` (returns false), naming the seating of `pos` when it
+ * is one of three or four. */
+bool refuse_seated(Refusal *why, RefusalCode code, const Position *pos);
 
 /* The fields of a FEN, for any number of players: each square's piece as
  * an index into the game's letters (-1: empty), the letter to move, the

@@ -10,7 +10,7 @@
 #include "core/record.h"
 
 #include "core/movegen.h"
-#include "core/multi_notation.h"
+#include "core/notation.h"
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -248,7 +248,7 @@ static bool check_kind(Record *r, const Given *given, RecordProblem *p) {
     if (r->players > 2) {
         if (given->variant && r->variant != VARIANT_13) return fail(p, RECORD_BAD_VARIANT, "19", 2);
         r->variant = VARIANT_13;
-        if (!given->turn_limit) r->turn_limit = multi_default_turn_limit(r->players);
+        if (!given->turn_limit) r->turn_limit = default_turn_limit(r->players);
     }
     return true;
 }
@@ -267,20 +267,11 @@ bool record_parse(const char *text, int len, Record *r, RecordProblem *p) {
     return check_kind(r, &given, p);
 }
 
-/* Plays one written move in a game of either kind. */
-typedef bool (*PlayText)(void *game, const char *s, int len, Refusal *why);
-
-static bool play_two(void *game, const char *s, int len, Refusal *why) { return game_play_text(game, s, len, why); }
-
-static bool play_multi(void *game, const char *s, int len, Refusal *why) {
-    return multi_game_play_text(game, s, len, why);
-}
-
 /* The record's moves played in order; the first refused one is named. */
-static bool replay_moves(const char *text, const Record *r, void *game, PlayText play, RecordProblem *p) {
+static bool replay_moves(const char *text, const Record *r, Game *game, RecordProblem *p) {
     for (int i = 0; i < r->move_count; i++) {
         const char *move = text + r->moves[i].start;
-        if (!play(game, move, r->moves[i].length, &p->why)) {
+        if (!game_play_text(game, move, r->moves[i].length, &p->why)) {
             p->number = i + 1;
             fail(p, RECORD_ILLEGAL_MOVE, move, r->moves[i].length);
             return explain(p);
@@ -289,47 +280,20 @@ static bool replay_moves(const char *text, const Record *r, void *game, PlayText
     return true;
 }
 
-/* A record replayed as the wrong kind of game. */
-static bool wrong_players(const Record *r, RecordProblem *p) {
-    char players = (char)('0' + r->players);
-    Text t = text_on(p->reason, sizeof p->reason);
-    text_str(&t, "the record is a game of ");
-    text_int(&t, r->players);
-    text_str(&t, " players");
-    return fail(p, RECORD_BAD_PLAYERS, &players, 1);
-}
-
 bool record_replay(const char *text, const Record *r, Game *game, RecordProblem *p) {
     *p = (RecordProblem){0};
-    if (r->players != 2) return wrong_players(r, p);
+    Seating seating = {(uint8_t)r->players, r->partners};
     if (r->fen[0]) {
         Position start;
-        if (!fen_parse(r->fen, r->variant, &start, &p->why)) {
+        if (!fen_parse_seating(r->fen, seating, r->variant, &start, &p->why)) {
             p->error = RECORD_BAD_POSITION;
             return explain(p);
         }
         game_from(game, &start, r->turn_limit);
     } else {
-        game_start(game, r->variant, r->turn_limit);
+        game_start_seating(game, seating, r->variant, r->turn_limit);
     }
-    return replay_moves(text, r, game, play_two, p);
-}
-
-bool record_replay_multi(const char *text, const Record *r, MultiGame *game, RecordProblem *p) {
-    *p = (RecordProblem){0};
-    if (r->players == 2) return wrong_players(r, p);
-    Seating seating = {(uint8_t)r->players, r->partners};
-    if (r->fen[0]) {
-        MultiPosition start;
-        if (!multi_fen_parse(r->fen, seating, &start, &p->why)) {
-            p->error = RECORD_BAD_POSITION;
-            return explain(p);
-        }
-        multi_game_from(game, &start, r->turn_limit);
-    } else {
-        multi_game_start(game, seating, r->turn_limit);
-    }
-    return replay_moves(text, r, game, play_multi, p);
+    return replay_moves(text, r, game, p);
 }
 
 const char *record_error_code(RecordError error) {

@@ -13,7 +13,6 @@
 #include <stdbool.h>
 
 #include "core/game.h"
-#include "core/multi_game.h"
 #include "core/notation.h"
 
 enum { MAX_RECORD_TEXT = 200000, RECORD_DETAIL_SIZE = 48 };
@@ -61,12 +60,10 @@ typedef struct {
 /* The form of a record of `len` bytes; false with *problem set if bad. */
 bool record_parse(const char *text, int len, Record *record, RecordProblem *problem);
 
-/* Plays a parsed record of two players into *game by the rules; false with
- * *problem set at the first position or move they refuse (*game then holds
- * what came before it), or RECORD_BAD_PLAYERS for a record of three or
- * four.  record_replay_multi is the same for three or four players. */
+/* Plays a parsed record of any seating (the record's) into *game by the
+ * rules; false with *problem set at the first position or move they refuse
+ * (*game then holds what came before it). */
 bool record_replay(const char *text, const Record *record, Game *game, RecordProblem *problem);
-bool record_replay_multi(const char *text, const Record *record, MultiGame *game, RecordProblem *problem);
 
 /* The i18n code of an error: "empty", "too-long", "bad-header", ... */
 const char *record_error_code(RecordError error);

@@ -145,7 +145,7 @@ static void write_move(const Refusal *why, Text *t) {
         break;
     case REFUSAL_GAME_OVER:
         text_str(t, "the game is over (");
-        text_str(t, why->players ? multi_result_text((MultiResult)why->number) : result_text((Result)why->number));
+        text_str(t, result_text((Result)why->number));
         text_char(t, ')');
         break;
     case REFUSAL_SEAT_FINISHED:

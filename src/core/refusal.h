@@ -59,7 +59,7 @@ typedef struct {
     int number, expected;
     Side side, owner; /* a side, or a seat of three or four (the numbers of names.h) */
     /* The game refused: 0 the two-player one, 3 or 4 players (then a
-     * GAME_OVER's number is a MultiResult). */
+     * GAME_OVER's number is a Result). */
     uint8_t players;
     bool partners;
     /* The refused text, inside the input that was read: write the refusal

@@ -1,14 +1,13 @@
 /*
  * table.h: the game at the table, for any seating: two players
- * (core/game.h) or three or four (core/multi_game.h), behind one face.
+ * or three or four, behind one face, on the core's one Game (game.h).
  *
- * A Table is one tagged value: the two-player Game or the MultiGame, and
- * its seating's table of operations, chosen once by the seating (table.c's
- * SEATINGS, Halma's variant table, the one place that tells them apart).
- * Every layer above codes against this API, so that merging Game and
- * MultiGame later happens behind it.  Plain data, no allocation.
+ * A Table is the core's Game and its seating's row of table.c's SEATINGS
+ * (Halma's variant table: who plays, the camps, the default turn limit,
+ * the turn order, and the kind of engine that plays it).  Every layer above
+ * codes against this API.  Plain data, no allocation.
  *
- * Seats are numbered as multi_board.h numbers them (0 White, 1 Black,
+ * Seats are numbered as board.h numbers them (0 White, 1 Black,
  * 2 Red, 3 Yellow; two players are the first two); the turn order is
  * table_turn_order()'s.
  */
@@ -21,7 +20,6 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
-#include "core/multi_game.h"
 #include "core/record.h"
 #include "core/refusal.h"
 #include "core/text.h"
@@ -41,15 +39,12 @@ typedef enum { SEATING_OK, SEATING_PLAYERS, SEATING_CAMP } SeatingCheck;
  * their own by: an index, not a branch on the player count. */
 typedef enum { TABLE_TWO, TABLE_MANY, TABLE_KINDS } TableKind;
 
-typedef struct TableOps TableOps;
+typedef struct SeatingRow SeatingRow;
 
 typedef struct {
-    const TableOps *ops; /* the seating's; NULL before a start */
+    const SeatingRow *row; /* the seating's; NULL before a start */
     TableSeating seating;
-    union {
-        Game two;       /* TABLE_TWO */
-        MultiGame many; /* TABLE_MANY */
-    };
+    Game game;
 } Table;
 
 /* What the rules say of the game: over or not, the seats that won (one bit

@@ -17,14 +17,11 @@ typedef struct {
 extern const Bitboard NEIGHBOURS[256];    /* the up-to-8 squares around each square */
 extern const Hop HOPS[256][8];            /* the on-board hops from each square ... */
 extern const uint8_t HOP_COUNT[256];      /* ... and how many there are */
-extern const Bitboard CAMPS[2][2];        /* [0: 19-piece, 1: 13-piece][side] */
-extern const uint64_t ZOBRIST_PIECE[2][256];
+extern const Bitboard CAMPS[2][4];        /* [0: 19-piece, 1: 13-piece][seat] (board.h) */
+/* The pieces' keys by seat and square; the key of Black to move (two
+ * players: White to move has none), and each seat's to move (three or four). */
+extern const uint64_t ZOBRIST_PIECE[4][256];
 extern const uint64_t ZOBRIST_BLACK_TO_MOVE;
-/* The game for three or four (multi_board.h): the 13-piece camps by seat
- * (White p1, Black a16, Red a1, Yellow p16) and the seats' keys (each of
- * 256 squares; White's and Black's are ZOBRIST_PIECE's). */
-extern const Bitboard CORNER_CAMPS[4];
-extern const uint64_t *const ZOBRIST_SEAT_PIECE[4];
 extern const uint64_t ZOBRIST_SEAT_TO_MOVE[4];
 
 #endif

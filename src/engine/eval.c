@@ -264,7 +264,7 @@ int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *
 }
 
 int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     int home = ev->weights.their_home_late;
     int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1), us == root ? home : 100);
     int ours = side_cost(ev, pos, acc, us, us == root ? 100 : home);

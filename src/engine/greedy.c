@@ -17,7 +17,7 @@ int distance_sum(const Position *pos, Side side) {
 Move greedy_move_keeping(const Position *pos, Bitboard kept) {
     MoveList list;
     generate_moves(pos, &list);
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Move best = list.moves[0];
     int best_gain = -1000, best_behind = -1;
     for (int i = 0; i < list.count; i++) {
@@ -39,7 +39,7 @@ Move greedy_move(const Position *pos) { return greedy_move_keeping(pos, (Bitboar
 Move greedy_move_random(const Position *pos, uint64_t *rng) {
     MoveList list;
     generate_moves(pos, &list);
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Move best = list.moves[0];
     int best_gain = -1000, ties = 0;
     for (int i = 0; i < list.count; i++) {

@@ -64,7 +64,7 @@ bool guard_threat_near(const Guard *guard, const Position *pos, Side mover) {
 
 int guard_approaches(const Guard *guard, const Position *pos, Move *out, int capacity) {
     Variant v = (Variant)pos->variant;
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     const uint8_t *distance = guard->home_distance[v][side];
     Bitboard home = camp_of(v, side), returners = may_return(pos, side);
     uint8_t from[19];

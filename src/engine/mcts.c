@@ -29,7 +29,7 @@ void mcts_init(Mcts *mcts, void *memory, size_t bytes) {
 void mcts_seed(Mcts *mcts, uint64_t seed) { mcts->rng = seed * GOLDEN_GAMMA + 3; }
 
 static int gain_of(const Position *pos, Move m) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     return move_is_pass(m) ? 0 : goal_distance(us, m.from) - goal_distance(us, m.to);
 }
 
@@ -65,8 +65,8 @@ static Move playout_move(Mcts *mcts, const Position *pos) {
  * difference squashed into (0, 1). */
 static float playout(Mcts *mcts, Position *pos, Side side) {
     for (int ply = 0; ply < MCTS_PLAYOUT_PLIES; ply++) {
-        position_make(pos, playout_move(mcts, pos));
-        Side mover = (Side)(pos->side_to_move ^ 1);
+        position_make_for(pos, playout_move(mcts, pos), TWO_SEATS);
+        Side mover = (Side)(pos->seat ^ 1);
         if (position_has_won(pos, mover)) return mover == side ? 1.0f : 0.0f;
     }
     float x = (float)(distance_sum(pos, (Side)(side ^ 1)) - distance_sum(pos, side));
@@ -94,9 +94,9 @@ static void expand(Mcts *mcts, MctsNode *node, const Position *pos) {
     for (int i = 0; i < n; i++) {
         MctsNode *child = &mcts->nodes[mcts->used++];
         Position next = *pos;
-        position_make(&next, moves[i]);
+        position_make_for(&next, moves[i], TWO_SEATS);
         *child = (MctsNode){.move = moves[i],
-                            .terminal = position_has_won(&next, (Side)pos->side_to_move),
+                            .terminal = position_has_won(&next, (Side)pos->seat),
                             .prior = (uint16_t)(weights[i] * PRIOR_ONE / total)};
     }
 }
@@ -132,11 +132,11 @@ static void iterate(Mcts *mcts, const Position *root) {
     path[0] = node;
     while (node->children && !node->terminal && depth < MAX_TREE_DEPTH) {
         node = select_child(mcts, node);
-        position_make(&pos, node->move);
+        position_make_for(&pos, node->move, TWO_SEATS);
         path[++depth] = node;
         if (!node->children && !node->terminal && node->visits > 0) expand(mcts, node, &pos);
     }
-    Side last_mover = (Side)(pos.side_to_move ^ 1);
+    Side last_mover = (Side)(pos.seat ^ 1);
     float result = node->terminal ? 1.0f : playout(mcts, &pos, last_mover);
     /* path[k] was moved into by the side that moved last when k has the
      * parity of depth, by the other side otherwise. */

@@ -1,7 +1,7 @@
 /* multi_eval.c: the evaluation of three and four players (see multi_eval.h). */
 #include "engine/multi_eval.h"
 
-/* The far corner of each seat's goal: a16, p1, p16, a1 (multi_board.h). */
+/* The far corner of each seat's goal: a16, p1, p16, a1 (board.h). */
 static const uint8_t GOAL_CORNER_FILE[MAX_SEATS] = {0, 15, 15, 0};
 static const uint8_t GOAL_CORNER_RANK[MAX_SEATS] = {15, 0, 15, 0};
 
@@ -33,7 +33,7 @@ void multi_eval_init(MultiEvaluator *ev, const MultiEvalWeights *w) {
     }
 }
 
-void multi_acc_init(const MultiEvaluator *ev, const MultiPosition *pos, MultiAcc *acc) {
+void multi_acc_init(const MultiEvaluator *ev, const Position *pos, MultiAcc *acc) {
     *acc = (MultiAcc){{0}, {0}, {0}};
     for (int seat = 0; seat < pos->players; seat++) {
         Bitboard pieces = pos->pieces[seat];
@@ -46,7 +46,7 @@ void multi_acc_init(const MultiEvaluator *ev, const MultiPosition *pos, MultiAcc
     }
 }
 
-MultiEvalRoot multi_eval_root(const MultiEvaluator *ev, const MultiPosition *pos, int root) {
+MultiEvalRoot multi_eval_root(const MultiEvaluator *ev, const Position *pos, int root) {
     const MultiEvalWeights *w = &ev->weights;
     int past = pos->turns / pos->players - w->home_grace;
     if (past < 0) past = 0;
@@ -89,7 +89,7 @@ MultiGainScore multi_gain_score(const MultiEvaluator *ev, const MultiEvalRoot *r
     return g;
 }
 
-int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiPosition *pos, const MultiAcc *acc) {
+int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc) {
     int costs[MAX_SEATS];
     multi_seat_costs(ev, root, acc, costs);
     return multi_score_costs(ev, root, costs, pos->seat);

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/multi_board.h"
+#include "core/board.h"
 #include "engine/multi_tune.h"
 
 typedef struct {
@@ -45,8 +45,8 @@ typedef struct {
 } MultiEvalRoot;
 
 void multi_eval_init(MultiEvaluator *ev, const MultiEvalWeights *w);
-void multi_acc_init(const MultiEvaluator *ev, const MultiPosition *pos, MultiAcc *acc);
-MultiEvalRoot multi_eval_root(const MultiEvaluator *ev, const MultiPosition *pos, int root);
+void multi_acc_init(const MultiEvaluator *ev, const Position *pos, MultiAcc *acc);
+MultiEvalRoot multi_eval_root(const MultiEvaluator *ev, const Position *pos, int root);
 
 /* The piece of `seat` on `from` goes to `to` (call it for make and, with
  * the squares swapped, for unmake). */
@@ -136,7 +136,7 @@ static inline int multi_gain_score_of(const MultiGainScore *g, int gain) {
 }
 
 /* The score of the position (with an up-to-date MultiAcc) for the root seat. */
-int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiPosition *pos, const MultiAcc *acc);
+int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc);
 
 /* How much the move from-to of `seat` lowers its own cost, lateness
  * included: the move ordering's key. */

@@ -1,13 +1,13 @@
 /* multi_greedy.c: the advance-most player of three and four seats. */
 #include "engine/multi_greedy.h"
 
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 
 /* As greedy.c for two: its rear pieces move when they gain as much. */
-Move multi_greedy_move(const MultiPosition *pos) {
-    uint8_t from[SEAT_PIECES];
-    Bitboard dests[SEAT_PIECES];
-    int pieces = multi_seat_destinations(pos, from, dests), seat = pos->seat;
+Move multi_greedy_move(const Position *pos) {
+    uint8_t from[MAX_PIECES];
+    Bitboard dests[MAX_PIECES];
+    int pieces = side_destinations(pos, from, dests), seat = pos->seat;
     Move best = MOVE_PASS;
     int best_gain = -1000, best_behind = -1;
     for (int i = 0; i < pieces; i++) {

@@ -5,11 +5,11 @@
 #ifndef HALMA_MULTI_GREEDY_H
 #define HALMA_MULTI_GREEDY_H
 
-#include "core/multi_board.h"
+#include "core/board.h"
 
 /* The legal move of the seat to move that gains most distance to the far
  * corner of its goal; on ties the move of the piece furthest from it (then
  * the first in generation order); a pass when it has no move. */
-Move multi_greedy_move(const MultiPosition *pos);
+Move multi_greedy_move(const Position *pos);
 
 #endif

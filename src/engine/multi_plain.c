@@ -8,7 +8,7 @@ void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_
 
 void multi_plain_new_game(MultiPlain *p) { tt_clear(&p->tt); }
 
-static int distance_sum(const MultiPosition *pos, int seat) {
+static int distance_sum(const Position *pos, int seat) {
     int sum = 0;
     for (Bitboard b = pos->pieces[seat]; !bb_is_empty(b);) sum += seat_goal_distance(seat, bb_pop(&b));
     return sum;
@@ -20,7 +20,7 @@ static bool ours(const MultiPlain *p, int seat) {
 
 /* For the root seat: the others' mean distance (the other team's sum) less its own (its team's). */
 static int evaluate(const MultiPlain *p) {
-    const MultiPosition *pos = &p->pos;
+    const Position *pos = &p->pos;
     int own = 0, theirs = 0, others = 0;
     for (int seat = 0; seat < pos->players; seat++) {
         if (ours(p, seat)) own += distance_sum(pos, seat);
@@ -30,12 +30,12 @@ static int evaluate(const MultiPlain *p) {
 }
 
 /* The seat (or team) that has just come home ends the game. */
-static bool game_won_by(const MultiPosition *pos, int seat) {
-    return multi_seat_home(pos, seat) && (!pos->partners || multi_seat_home(pos, seat_partner(seat)));
+static bool game_won_by(const Position *pos, int seat) {
+    return position_has_won(pos, seat) && (!pos->partners || position_has_won(pos, seat_partner(seat)));
 }
 
-static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const MultiGame *game) {
-    MultiPosition *pos = &p->pos;
+static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const Game *game) {
+    Position *pos = &p->pos;
     if ((++p->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= p->deadline) p->stopped = true;
     if (p->stopped) return 0;
     if (ply > 0) {
@@ -53,16 +53,16 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     }
     bool maximizing = ours(p, pos->seat);
     MoveList *list = &p->moves[ply];
-    multi_generate_moves(pos, list);
+    generate_moves(pos, list);
     int best = maximizing ? -PLAIN_INFINITE : PLAIN_INFINITE, old_alpha = alpha, old_beta = beta;
     Move best_move = MOVE_PASS;
     for (int i = 0; i < list->count; i++) {
         plain_pick(list, i, pos->seat, first);
         Move m = list->moves[i];
-        if (ply == 0 && list->count > 1 && multi_game_occurrences_after(game, m) >= 3) continue;
-        multi_make(pos, m);
+        if (ply == 0 && list->count > 1 && game_occurrences_after(game, m) >= 3) continue;
+        position_make(pos, m);
         int score = alphabeta(p, alpha, beta, depth - 1, ply + 1, game);
-        multi_unmake(pos, m);
+        position_unmake(pos, m);
         if (p->stopped) return 0;
         if (maximizing ? score > best : score < best) best = score, best_move = m;
         if (maximizing && score > alpha) alpha = score;
@@ -79,7 +79,7 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
     return best;
 }
 
-Move multi_plain_move(MultiPlain *p, const MultiGame *game, int64_t movetime_ms) {
+Move multi_plain_move(MultiPlain *p, const Game *game, int64_t movetime_ms) {
     p->pos = game->pos;
     p->root = game->pos.seat;
     p->nodes = 0;
@@ -87,7 +87,7 @@ Move multi_plain_move(MultiPlain *p, const MultiGame *game, int64_t movetime_ms)
     p->deadline = clock_ms() + movetime_ms;
     tt_new_search(&p->tt);
     MoveList root;
-    multi_generate_moves(&p->pos, &root);
+    generate_moves(&p->pos, &root);
     Move best = root.moves[0];
     p->pv_move = best;
     for (int depth = 1; depth < MULTI_PLAIN_MAX_PLY; depth++) {

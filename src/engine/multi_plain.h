@@ -16,15 +16,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/multi_game.h"
-#include "core/multi_movegen.h"
+#include "core/game.h"
+#include "core/movegen.h"
 #include "engine/tt.h"
 
 enum { MULTI_PLAIN_MAX_PLY = 24 };
 
 typedef struct {
     TTable tt;
-    MultiPosition pos;
+    Position pos;
     int root;
     uint64_t nodes;
     int64_t deadline;
@@ -38,6 +38,6 @@ void multi_plain_new_game(MultiPlain *plain);
 
 /* Its move in `game` (not over), thinking `movetime_ms`; never a move that
  * repeats a position a third time while another is left. */
-Move multi_plain_move(MultiPlain *plain, const MultiGame *game, int64_t movetime_ms);
+Move multi_plain_move(MultiPlain *plain, const Game *game, int64_t movetime_ms);
 
 #endif

@@ -11,9 +11,9 @@
  */
 #include "engine/multi_proof.h"
 
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 
-int multi_pieces_outside(const MultiPosition *pos, int seat) {
+int multi_pieces_outside(const Position *pos, int seat) {
     return SEAT_PIECES - bb_count(bb_and(pos->pieces[seat], seat_goal(seat)));
 }
 
@@ -35,27 +35,27 @@ static bool draws(const MultiProof *p) {
 
 /* Does the seat's move complete its goal, and with it the game for it (its
  * partnership's for partners)? */
-static bool wins_with(const MultiPosition *pos, int seat, Move m) {
+static bool wins_with(const Position *pos, int seat, Move m) {
     Bitboard after = pos->pieces[seat];
     if (!move_is_pass(m)) {
         bb_remove(&after, m.from);
         bb_add(&after, m.to);
     }
     if (!bb_equal(after, seat_goal(seat))) return false;
-    return !pos->partners || multi_seat_home(pos, seat_partner(seat));
+    return !pos->partners || position_has_won(pos, seat_partner(seat));
 }
 
 /* The root's finishing move now, if it has one: its last piece outside
  * reaching the last empty square of its goal. */
-static bool finish_now(const MultiPosition *pos, int root, Move *move) {
-    if (pos->partners && !multi_seat_home(pos, seat_partner(root))) return false;
+static bool finish_now(const Position *pos, int root, Move *move) {
+    if (pos->partners && !position_has_won(pos, seat_partner(root))) return false;
     Bitboard goal = seat_goal(root), outside = bb_minus(pos->pieces[root], goal);
     Bitboard open = bb_minus(goal, pos->pieces[root]);
     if (bb_count(outside) != 1 || bb_count(open) != 1) return false;
     Bitboard target = open;
     int from = bb_pop(&outside), to = bb_pop(&open);
     if (pos->at[to] != NO_SEAT) return false;
-    if (!bb_has(&NEIGHBOURS[from], to) && !multi_jump_lands_in(pos, from, target)) return false;
+    if (!bb_has(&NEIGHBOURS[from], to) && !jump_lands_in(pos, from, target)) return false;
     *move = (Move){(uint8_t)from, (uint8_t)to};
     return true;
 }
@@ -66,12 +66,12 @@ typedef struct {
     Bitboard hopped, landings;
 } Chain;
 
-static Chain chain_of(const MultiPosition *pos, Move m) {
+static Chain chain_of(const Position *pos, Move m) {
     Chain c = {{{0, 0, 0, 0}}, {{0, 0, 0, 0}}};
     bb_add(&c.landings, m.to);
     if (bb_has(&NEIGHBOURS[m.from], m.to)) return c;
     uint8_t path[MAX_PATH];
-    int n = multi_shortest_path(pos, m.from, m.to, path);
+    int n = shortest_path(pos, m.from, m.to, path);
     for (int i = 1; i < n; i++) {
         bb_add(&c.landings, path[i]);
         bb_add(&c.hopped, (path[i - 1] + path[i]) / 2);
@@ -85,13 +85,13 @@ static bool over_budget(MultiProof *p) {
 }
 
 static void push(MultiProof *p, Move m) {
-    multi_make(&p->pos, m);
+    position_make(&p->pos, m);
     p->path[p->path_count++] = p->pos.hash;
 }
 
 static void pop(MultiProof *p, Move m) {
     p->path_count--;
-    multi_unmake(&p->pos, m);
+    position_unmake(&p->pos, m);
 }
 
 static bool others_fail(MultiProof *p, int own_moves);
@@ -105,7 +105,7 @@ static bool root_wins(MultiProof *p, int own_moves, Move *first) {
     }
     if (own_moves < 2 || multi_pieces_outside(&p->pos, p->root) > 2) return false;
     MoveList list;
-    multi_generate_moves(&p->pos, &list);
+    generate_moves(&p->pos, &list);
     Bitboard goal = seat_goal(p->root);
     int outside = multi_pieces_outside(&p->pos, p->root);
     for (int i = 0; i < list.count && !p->exhausted; i++) {
@@ -132,7 +132,7 @@ static bool last_reply_fails(MultiProof *p, Move m, bool have_chain, Chain c) {
         if (p->pos.turns + 1 >= p->turn_limit) return true;
         uint64_t after = p->pos.hash;
         int seat = p->pos.seat;
-        after ^= ZOBRIST_SEAT_PIECE[seat][m.from] ^ ZOBRIST_SEAT_PIECE[seat][m.to];
+        after ^= ZOBRIST_PIECE[seat][m.from] ^ ZOBRIST_PIECE[seat][m.to];
         after ^= ZOBRIST_SEAT_TO_MOVE[seat] ^ ZOBRIST_SEAT_TO_MOVE[p->root];
         if (!third_time(p, after, p->path_count)) return false;
     }
@@ -153,14 +153,14 @@ static bool others_fail(MultiProof *p, int own_moves) {
     if (over_budget(p)) return true;
     int seat = p->pos.seat;
     MoveList list;
-    multi_generate_moves(&p->pos, &list);
+    generate_moves(&p->pos, &list);
     bool last = seat_after(p->pos.players, seat) == p->root && own_moves == 1;
     Move finish;
     bool have_chain = false;
     Chain c = {{{0, 0, 0, 0}}, {{0, 0, 0, 0}}};
     if (last) {
-        MultiPosition before_root = p->pos;
-        multi_set_seat(&before_root, p->root);
+        Position before_root = p->pos;
+        position_set_seat(&before_root, p->root);
         have_chain = finish_now(&before_root, p->root, &finish);
         if (have_chain) c = chain_of(&before_root, finish);
     }
@@ -190,7 +190,7 @@ static bool others_fail(MultiProof *p, int own_moves) {
     return false;
 }
 
-int multi_prove_win(MultiProof *p, const MultiGame *game, uint64_t budget, Move *move) {
+int multi_prove_win(MultiProof *p, const Game *game, uint64_t budget, Move *move) {
     p->pos = game->pos;
     p->root = game->pos.seat;
     p->turn_limit = game->turn_limit;

@@ -19,17 +19,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/multi_game.h"
+#include "core/game.h"
 
 enum { PROOF_FILTER_SIZE = 1 << 16 }; /* slots counting the game's keys, a power of two */
 
 typedef struct {
-    MultiPosition pos;
+    Position pos;
     int root;
     int turn_limit;
     uint64_t nodes, budget;
     bool exhausted;          /* the budget ran out: nothing proven either way */
-    const MultiGame *game;
+    const Game *game;
     int path_count;          /* positions of the proof's line, after the game's */
     uint64_t path[8];
     uint8_t filter[PROOF_FILTER_SIZE]; /* how many of the game's keys fall in each slot */
@@ -38,9 +38,9 @@ typedef struct {
 /* A forced win of the seat to move in the game (not over) within its next
  * two moves, searching at most `budget` nodes: the number of turns to it (1,
  * or pos.players + 1) and its first move in *move; 0 when none is proven. */
-int multi_prove_win(MultiProof *proof, const MultiGame *game, uint64_t budget, Move *move);
+int multi_prove_win(MultiProof *proof, const Game *game, uint64_t budget, Move *move);
 
 /* Pieces of `seat` not yet on its goal camp. */
-int multi_pieces_outside(const MultiPosition *pos, int seat);
+int multi_pieces_outside(const Position *pos, int seat);
 
 #endif

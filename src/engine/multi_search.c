@@ -94,11 +94,11 @@ static int finish_score(const MultiSearchState *s, int mover, int ply) {
 
 /* Does the move of `seat` end the game: its last piece home (and, as
  * partners, its partner home already)? */
-static bool finishes(const MultiPosition *pos, int seat, int outside, int from, int to) {
+static bool finishes(const Position *pos, int seat, int outside, int from, int to) {
     if (outside != 1) return false;
     Bitboard goal = seat_goal(seat);
     if (bb_has(&goal, from) || !bb_has(&goal, to)) return false;
-    return !pos->partners || multi_seat_home(pos, seat_partner(seat));
+    return !pos->partners || position_has_won(pos, seat_partner(seat));
 }
 
 static int score_to_tt(int score, int ply) {
@@ -152,12 +152,12 @@ static bool is_repetition(const MultiSearchState *s) {
 static void make(MultiEngine *e, Move m) {
     MultiSearchState *s = &e->search;
     if (!move_is_pass(m)) multi_acc_move(&e->eval, &s->acc, s->pos.seat, m.from, m.to);
-    multi_make(&s->pos, m);
+    position_make(&s->pos, m);
 }
 
 static void unmake(MultiEngine *e, Move m) {
     MultiSearchState *s = &e->search;
-    multi_unmake(&s->pos, m);
+    position_unmake(&s->pos, m);
     if (!move_is_pass(m)) multi_acc_move(&e->eval, &s->acc, s->pos.seat, m.to, m.from);
 }
 
@@ -173,11 +173,11 @@ static void add_move(MultiMoves *list, int seat, int from, int to, int score) {
  * its own cost most (its fallback in BRS+). */
 static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int costs[MAX_SEATS], int next, int ply) {
     const MultiSearchState *s = &e->search;
-    const MultiPosition *pos = &s->pos;
+    const Position *pos = &s->pos;
     int seat = pos->seat, outside = multi_pieces_outside(pos, seat);
-    uint8_t from[SEAT_PIECES];
-    Bitboard dests[SEAT_PIECES];
-    int pieces = multi_seat_destinations(pos, from, dests), before = list->count;
+    uint8_t from[MAX_PIECES];
+    Bitboard dests[MAX_PIECES];
+    int pieces = side_destinations(pos, from, dests), before = list->count;
     Move best = MOVE_PASS;
     int best_gain = -MULTI_INFINITE;
     bool visitors = s->root.visitor_weight != 0;
@@ -334,7 +334,7 @@ static int make_child(MultiEngine *e, int ply, const MultiScored *m, Move made[M
     for (int i = 0; i < layer->count; i++) {
         int seat = s->pos.seat;
         Move turn = seat == m->seat ? reply : layer->fallback[i];
-        if (!move_is_pass(turn) && seat != m->seat && !multi_move_is_legal(&s->pos, turn)) turn = MOVE_PASS;
+        if (!move_is_pass(turn) && seat != m->seat && !move_is_legal(&s->pos, turn)) turn = MOVE_PASS;
         int outside = multi_pieces_outside(&s->pos, seat);
         made[count++] = turn;
         bool done = !move_is_pass(turn) && finishes(&s->pos, seat, outside, turn.from, turn.to);
@@ -511,10 +511,10 @@ static bool search_root(MultiEngine *e, int depth) {
 }
 
 /* Has one of the pieces on `visitors` no move at all? */
-static bool stuck_on(const MultiPosition *pos, Bitboard visitors) {
+static bool stuck_on(const Position *pos, Bitboard visitors) {
     while (!bb_is_empty(visitors)) {
         int sq = bb_pop(&visitors);
-        if (bb_is_empty(bb_minus(NEIGHBOURS[sq], pos->occupied)) && bb_is_empty(multi_jump_destinations(pos, sq)))
+        if (bb_is_empty(bb_minus(NEIGHBOURS[sq], pos->occupied)) && bb_is_empty(jump_destinations(pos, sq)))
             return true;
     }
     return false;
@@ -524,19 +524,19 @@ static bool stuck_on(const MultiPosition *pos, Bitboard visitors) {
  * there can never leave it, so such a wall stands for good and we can never
  * finish: a plain paranoid player kept its last piece at home and lost so
  * the engine six games in a hundred. */
-static bool walls_in(const MultiPosition *pos, Move m) {
+static bool walls_in(const Position *pos, Move m) {
     int seat = pos->seat;
     Bitboard goal = seat_goal(seat);
     Bitboard visitors = bb_minus(bb_and(pos->occupied, goal), pos->pieces[seat]);
     if (bb_is_empty(visitors) || move_is_pass(m) || stuck_on(pos, visitors)) return false;
-    MultiPosition after = *pos;
-    multi_move_piece(&after, seat, m.from, m.to);
+    Position after = *pos;
+    position_move_piece(&after, seat, m.from, m.to);
     return stuck_on(&after, visitors);
 }
 
 /* The root's moves, less those that wall in a piece on our goal, and those
  * a noisy level may not play (a third repetition), while others are left. */
-static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
+static void list_root(MultiEngine *e, const Game *game, bool noisy) {
     MultiSearchState *s = &e->search;
     MultiMoves *list = &s->lists[0];
     list_seat(e, list, 0);
@@ -544,7 +544,7 @@ static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
     for (int i = 0; i < list->count; i++) {
         Move m = {list->moves[i].from, list->moves[i].to};
         if (list->count > 1 && walls_in(&s->pos, m)) continue;
-        if (noisy && list->count > 1 && !move_is_pass(m) && multi_game_occurrences_after(game, m) >= 3) continue;
+        if (noisy && list->count > 1 && !move_is_pass(m) && game_occurrences_after(game, m) >= 3) continue;
         s->root_scores[s->root_count] = list->moves[i].score;
         s->root_moves[s->root_count++] = list->moves[i];
     }
@@ -556,15 +556,15 @@ static void list_root(MultiEngine *e, const MultiGame *game, bool noisy) {
 
 /* The principal variation as far as it can be played: Best-Reply Search
  * lets seats pass that have moves, and the line stops there. */
-static int playable_pv(const MultiSearchState *s, const MultiPosition *root, Move pv[MULTI_MAX_PV]) {
-    MultiPosition pos = *root;
+static int playable_pv(const MultiSearchState *s, const Position *root, Move pv[MULTI_MAX_PV]) {
+    Position pos = *root;
     int n = 0;
     for (int i = 0; i < s->pv_length[0]; i++) {
         Move m = s->pv[0][i];
-        bool legal = move_is_pass(m) ? multi_legal_count(&pos) == 0 : multi_move_is_legal(&pos, m);
-        if (!legal || multi_position_result(&pos) != MULTI_ONGOING) break;
+        bool legal = move_is_pass(m) ? legal_count(&pos) == 0 : move_is_legal(&pos, m);
+        if (!legal || position_result(&pos) != RESULT_ONGOING) break;
         pv[n++] = m;
-        multi_make(&pos, m);
+        position_make(&pos, m);
     }
     return n;
 }
@@ -573,7 +573,7 @@ static int playable_pv(const MultiSearchState *s, const MultiPosition *root, Mov
  * as what it is worth, the moves the nearest other seat (team) still needs
  * less ours, at least one move for us if it is ours and at most minus one
  * if it is theirs. */
-static int finish_worth(const MultiPosition *root, const int costs[MAX_SEATS], bool ours) {
+static int finish_worth(const Position *root, const int costs[MAX_SEATS], bool ours) {
     int seat = root->seat, own, theirs = 1 << 30;
     if (root->partners) {
         own = costs[seat] > costs[seat ^ 1] ? costs[seat] : costs[seat ^ 1];
@@ -587,7 +587,7 @@ static int finish_worth(const MultiPosition *root, const int costs[MAX_SEATS], b
     return ours ? (worth < 100 ? 100 : worth) : (worth > -100 ? -100 : worth);
 }
 
-static void report_root(MultiEngine *e, const MultiPosition *root, int depth, int win_in, MultiReportFn report,
+static void report_root(MultiEngine *e, const Position *root, int depth, int win_in, MultiReportFn report,
                         void *ctx) {
     if (!report) return;
     MultiSearchState *s = &e->search;
@@ -626,9 +626,9 @@ static void plan_time(MultiEngine *e, const MultiLimits *limits, const MultiLeve
     s->hard_deadline = d.hard;
 }
 
-static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limits) {
+static void setup(MultiEngine *e, const Game *game, const MultiLimits *limits) {
     MultiSearchState *s = &e->search;
-    const MultiPosition *pos = &game->pos;
+    const Position *pos = &game->pos;
     const MultiLevelParams *lp = multi_level_params(e->level);
     s->pos = *pos;
     s->turn_limit = game->turn_limit;
@@ -662,11 +662,11 @@ static void setup(MultiEngine *e, const MultiGame *game, const MultiLimits *limi
     check_limits(e); /* a stop before the start: the first move, at once */
 }
 
-Move multi_engine_think(MultiEngine *e, const MultiGame *game, const MultiLimits *limits, MultiReportFn report,
+Move multi_engine_think(MultiEngine *e, const Game *game, const MultiLimits *limits, MultiReportFn report,
                         void *ctx) {
     MultiSearchState *s = &e->search;
     setup(e, game, limits);
-    const MultiPosition *root = &game->pos;
+    const Position *root = &game->pos;
     Move proven;
     int win_in = multi_prove_win(&e->proof, game, e->params.proof_nodes, &proven);
     s->nodes += e->proof.nodes;

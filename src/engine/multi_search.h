@@ -23,8 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/multi_game.h"
-#include "core/multi_movegen.h"
+#include "core/game.h"
+#include "core/movegen.h"
 #include "engine/clock.h"
 #include "engine/multi_eval.h"
 #include "engine/multi_proof.h"
@@ -85,7 +85,7 @@ typedef struct {
 } MultiLayer;
 
 typedef struct {
-    MultiPosition pos;
+    Position pos;
     MultiAcc acc;
     MultiEvalRoot root;
     int algorithm;          /* MultiAlgorithm; partners search the teams as paranoid does */
@@ -144,7 +144,7 @@ MultiLimits multi_limits_none(void);
 
 /* Chooses a move for the seat to move in a game that is not over (a pass
  * when it has none); reports progress through `report` (may be NULL). */
-Move multi_engine_think(MultiEngine *engine, const MultiGame *game, const MultiLimits *limits, MultiReportFn report,
+Move multi_engine_think(MultiEngine *engine, const Game *game, const MultiLimits *limits, MultiReportFn report,
                         void *ctx);
 
 uint64_t multi_engine_nodes(const MultiEngine *engine);

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "core/movegen.h"
-#include "core/multi_board.h"
+#include "core/board.h"
 #include "engine/tt.h"
 
 enum { PLAIN_WIN = 30000, PLAIN_WIN_BOUND = 29000, PLAIN_INFINITE = 32000, PLAIN_CHECK_EVERY = 1024 };
@@ -32,7 +32,7 @@ static inline bool plain_tt_decides(const TTEntry *entry, int tt_score, int dept
             (entry->bound == BOUND_UPPER && tt_score <= alpha));
 }
 
-/* The distance a move gains towards the goal of `seat` (multi_board.h's
+/* The distance a move gains towards the goal of `seat` (board.h's
  * numbers; two players are the first two). */
 static inline int plain_gain(int seat, Move m) {
     return move_is_pass(m) ? 0 : seat_goal_distance(seat, m.from) - seat_goal_distance(seat, m.to);

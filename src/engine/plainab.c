@@ -14,7 +14,7 @@ void plainab_new_game(PlainAB *ab) { tt_clear(&ab->tt); }
 
 /* For the side to move: the opponent's distance less its own. */
 static int evaluate_distances(const Position *pos) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     return distance_sum(pos, (Side)(us ^ 1)) - distance_sum(pos, us);
 }
 
@@ -30,7 +30,7 @@ static int squares_sum(const Position *pos, Side side) {
 /* For the side to move, whose moves are in `list`: the squared distances'
  * difference, and half of the most its next move gains in them. */
 static int evaluate_convex(const Position *pos, MoveList *list) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     generate_moves(pos, list);
     int best = 0;
     for (int i = 0; i < list->count; i++) {
@@ -55,7 +55,7 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
     Position *pos = &ab->pos;
     if ((++ab->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
     if (ab->stopped) return 0;
-    if (ply > 0 && position_has_won(pos, (Side)(pos->side_to_move ^ 1))) return -PLAIN_WIN + ply;
+    if (ply > 0 && position_has_won(pos, (Side)(pos->seat ^ 1))) return -PLAIN_WIN + ply;
     if (depth == 0) return evaluate(ab, ply); /* depth < PLAINAB_MAX_PLY: ply is a slot of moves[] */
     const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
     Move first = ply == 0 ? ab->pv_move : MOVE_PASS;
@@ -69,12 +69,12 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
     int best = -PLAIN_INFINITE, old_alpha = alpha;
     Move best_move = MOVE_PASS;
     for (int i = 0; i < list->count; i++) {
-        plain_pick(list, i, pos->side_to_move, first);
+        plain_pick(list, i, pos->seat, first);
         Move m = list->moves[i];
         if (ply == 0 && list->count > 1 && game_occurrences_after(game, m) >= 3) continue;
-        position_make(pos, m);
+        position_make_for(pos, m, TWO_SEATS);
         int score = -alphabeta(ab, -beta, -alpha, depth - 1, ply + 1, game);
-        position_unmake(pos, m);
+        position_unmake_for(pos, m, TWO_SEATS);
         if (ab->stopped) return 0;
         if (score > best) best = score, best_move = m;
         if (score > alpha) alpha = score;

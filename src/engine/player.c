@@ -37,7 +37,7 @@ static void two_relay(void *ctx, const SearchReport *r) {
 
 static Move two_think(Player *p, const Table *t, const PlayerLimits *l, Relay *relay) {
     SearchLimits limits = {l->depth, l->nodes, l->movetime, {l->clock[SEAT_WHITE], l->clock[SEAT_BLACK]}, l->infinite};
-    return engine_think(&p->two, &t->two, &limits, relay->report ? two_relay : NULL, relay);
+    return engine_think(&p->two, &t->game, &limits, relay->report ? two_relay : NULL, relay);
 }
 
 /* ---- three and four (multi_search.h) ------------------------------------------------ */
@@ -60,7 +60,7 @@ static void many_relay(void *ctx, const MultiReport *r) {
 static Move many_think(Player *p, const Table *t, const PlayerLimits *l, Relay *relay) {
     MultiLimits limits = {l->depth, l->nodes, l->movetime, {0}, l->infinite};
     memcpy(limits.clock, l->clock, sizeof limits.clock);
-    return multi_engine_think(&p->many, &t->many, &limits, relay->report ? many_relay : NULL, relay);
+    return multi_engine_think(&p->many, &t->game, &limits, relay->report ? many_relay : NULL, relay);
 }
 
 /* ---- one table a kind ---------------------------------------------------------------- */

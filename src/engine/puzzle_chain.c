@@ -41,7 +41,7 @@ static bool walk(ChainWalk *w, int sq, int hops) {
 }
 
 bool chain_longest(const Position *pos, uint64_t budget, ChainAnswer *answer) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Bitboard goal = goal_of((Variant)pos->variant, side);
     Bitboard everywhere = {{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
     *answer = (ChainAnswer){0};

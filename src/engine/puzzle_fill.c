@@ -28,13 +28,13 @@ void fill_solver_init(FillSolver *s, void *memory, size_t bytes, uint64_t budget
 }
 
 void fill_play(Position *pos, Move m) {
-    if (!move_is_pass(m)) position_move_piece(pos, pos->side_to_move, m.from, m.to);
+    if (!move_is_pass(m)) position_move_piece(pos, pos->seat, m.from, m.to);
     pos->turns++;
 }
 
 static void fill_unplay(Position *pos, Move m) {
     pos->turns--;
-    if (!move_is_pass(m)) position_move_piece(pos, pos->side_to_move, m.to, m.from);
+    if (!move_is_pass(m)) position_move_piece(pos, pos->seat, m.to, m.from);
 }
 
 static bool proven_short(const FillSolver *s, uint64_t key, int left) {
@@ -52,7 +52,7 @@ static void remember_short(FillSolver *s, uint64_t key, int left) {
 static int fill_candidates(const Position *pos, int slack, Move out[MAX_MOVES]) {
     MoveList list;
     generate_moves(pos, &list);
-    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->side_to_move);
+    Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->seat);
     int n = 0;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
@@ -69,7 +69,7 @@ static int fill_candidates(const Position *pos, int slack, Move out[MAX_MOVES]) 
 /* 1: filled within `left` moves (the line from line[0]); 0: proven not;
  * PUZZLE_UNKNOWN: out of budget. */
 static int fill_search(FillSolver *s, Position *pos, int left, Move *line) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     int outside = pieces_outside_goal(pos, side);
     if (outside == 0 && position_has_won(pos, side)) return 1;
     if (outside > left || left == 0) return 0;
@@ -100,7 +100,7 @@ int fill_within(FillSolver *s, const Position *pos, int moves) {
 int fill_solve(FillSolver *s, const Position *pos, int max_moves, Move line[FILL_MAX_MOVES]) {
     Position p = *pos;
     if (max_moves > FILL_MAX_MOVES) max_moves = FILL_MAX_MOVES;
-    for (int depth = pieces_outside_goal(pos, (Side)pos->side_to_move); depth <= max_moves; depth++) {
+    for (int depth = pieces_outside_goal(pos, (Side)pos->seat); depth <= max_moves; depth++) {
         int found = fill_search(s, &p, depth, line);
         if (found == PUZZLE_UNKNOWN) return PUZZLE_UNKNOWN;
         if (found == 1) return depth;

@@ -22,7 +22,7 @@ static int attacker_wins(WinSearch *w, Position *pos, int moves);
 /* The last move: a win iff one piece is outside and can reach the one goal
  * square it leaves free. */
 static int wins_in_one(const Position *pos) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Bitboard goal = goal_of((Variant)pos->variant, side);
     Bitboard outside = bb_minus(pos->pieces[side], goal);
     Bitboard free = bb_minus(goal, pos->pieces[side]);
@@ -34,7 +34,7 @@ static int wins_in_one(const Position *pos) {
 /* The attacker has just moved: 1 when every defence loses within `moves`
  * more attacking moves. */
 static int every_defence_loses(WinSearch *w, Position *pos, int moves) {
-    Side defender = (Side)pos->side_to_move;
+    Side defender = (Side)pos->seat;
     if (++w->nodes > w->budget) return PUZZLE_UNKNOWN;
     MoveList replies;
     generate_moves(pos, &replies);
@@ -48,7 +48,7 @@ static int every_defence_loses(WinSearch *w, Position *pos, int moves) {
 }
 
 static int win_with(WinSearch *w, Position *pos, Move m, int moves) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     position_make(pos, m);
     int wins = position_has_won(pos, side) ? 1 : moves > 1 ? every_defence_loses(w, pos, moves - 1) : 0;
     position_unmake(pos, m);
@@ -57,7 +57,7 @@ static int win_with(WinSearch *w, Position *pos, Move m, int moves) {
 
 /* 1 when the side to move wins within `moves` of its own moves. */
 static int attacker_wins(WinSearch *w, Position *pos, int moves) {
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Bitboard goal = goal_of((Variant)pos->variant, side);
     int outside = pieces_outside_goal(pos, side);
     if (outside > moves) return 0;

@@ -134,12 +134,12 @@ static bool already_seen(RacePlanner *rp, uint64_t key) {
 
 /* Our move, then the other side's pass: in the race it does not matter. */
 static void make_own(Position *pos, Move m) {
-    position_make(pos, m);
-    position_make(pos, MOVE_PASS);
+    position_make_for(pos, m, TWO_SEATS);
+    position_make_for(pos, MOVE_PASS, TWO_SEATS);
 }
 
 static void play_own(const Evaluator *ev, RaceState *st, Move m) {
-    eval_acc_move(ev, &st->acc, st->pos.variant, st->pos.side_to_move, m.from, m.to);
+    eval_acc_move(ev, &st->acc, st->pos.variant, st->pos.seat, m.from, m.to);
     make_own(&st->pos, m);
 }
 
@@ -155,7 +155,7 @@ static void write_plan(const RacePlanner *rp, int layers, int index, Move last, 
 bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int width, SearchClock *clock,
                int64_t deadline, const atomic_bool *stop, uint64_t *nodes, RacePlan *plan) {
     if (width > RACE_MAX_WIDTH) width = RACE_MAX_WIDTH;
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     const int16_t *cost = ev->cost[pos->variant][us];
     for (int i = 0; i < RACE_SEEN; i++) rp->seen[i] = 0;
     RaceState *now = rp->layer[0], *next = rp->layer[1];
@@ -174,7 +174,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
             for (int k = 0; k < list.count; k++) {
                 Move m = list.moves[k];
                 if (move_is_pass(m)) continue;
-                position_make(&st->pos, m);
+                position_make_for(&st->pos, m, TWO_SEATS);
                 if (position_has_won(&st->pos, us)) {
                     *nodes += ++scored;
                     write_plan(rp, l, i, m, plan);
@@ -183,14 +183,14 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
                 /* Looked up before scoring: one move in six leads to a
                  * position already kept, and scoring is most of the work. */
                 if (already_seen(rp, st->pos.hash)) {
-                    position_unmake(&st->pos, m);
+                    position_unmake_for(&st->pos, m, TWO_SEATS);
                     continue;
                 }
                 EvalAcc acc = st->acc;
                 eval_acc_move(ev, &acc, st->pos.variant, us, m.from, m.to);
                 RearPieces rear_now = rear_after(cost, &rear, m.from, m.to);
                 int score = eval_side_cost_acc(ev, &st->pos, &acc, us) - rear_jump_gain(cost, &st->pos, &rear_now);
-                position_unmake(&st->pos, m);
+                position_unmake_for(&st->pos, m, TWO_SEATS);
                 offer(rp->heap, &kept, width, (RaceCandidate){score, (uint16_t)i, m});
                 if (++scored % CLOCK_EVERY == 0 &&
                     ((deadline >= 0 && search_clock_now(clock) >= deadline) || (stop && atomic_load_explicit(stop, memory_order_relaxed)))) {
@@ -219,7 +219,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
 bool race_plan_valid(const RacePlan *plan, int from, const Position *pos) {
     if (from >= plan->length) return false;
     Position p = *pos;
-    Side us = (Side)p.side_to_move;
+    Side us = (Side)p.seat;
     for (int i = from; i < plan->length; i++) {
         if (move_is_pass(plan->moves[i]) || !move_is_legal(&p, plan->moves[i])) return false;
         make_own(&p, plan->moves[i]);

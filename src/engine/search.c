@@ -127,7 +127,7 @@ static int leaf_eval(const Engine *e, const SearchState *s) {
     if (s->noise) {
         uint64_t z = (s->pos.hash ^ s->noise_seed) * GOLDEN_GAMMA;
         int n = (int)((z >> 33) % (uint64_t)(2 * s->noise + 1)) - s->noise;
-        score += s->pos.side_to_move == WHITE ? n : -n;
+        score += s->pos.seat == WHITE ? n : -n;
     }
     return score;
 }
@@ -152,14 +152,14 @@ static inline void count_node(Engine *e) {
 /* Move ordering                                                            */
 
 static inline int progress_of(const Engine *e, const Position *pos, Move m) {
-    const int16_t *cost = e->eval.cost[pos->variant][pos->side_to_move];
+    const int16_t *cost = e->eval.cost[pos->variant][pos->seat];
     return cost[m.from] - cost[m.to];
 }
 
 /* Starts taking the moves of the node at `ply`, best first. */
 static void start_picker(const Engine *e, SearchState *s, int ply, Move tt_move) {
     const Position *pos = &s->pos;
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     OrderInputs in = {e->eval.cost[pos->variant][us],
                       e->eval.costlier[pos->variant][us],
                       (const int16_t(*)[NUM_SQUARES])e->history[us],
@@ -175,7 +175,7 @@ static void update_history(Engine *e, Side us, Move m, int bonus) {
 
 static void reward_cutoff(Engine *e, int ply, int depth, Move best, bool listed) {
     SearchState *s = &e->search;
-    Side us = (Side)s->pos.side_to_move;
+    Side us = (Side)s->pos.seat;
     if (!move_equal(s->killers[ply][0], best)) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = best;
@@ -200,7 +200,7 @@ static void reward_cutoff(Engine *e, int ply, int depth, Move best, bool listed)
  * counts. */
 static void make_reply(Engine *e, Move m) {
     SearchState *s = &e->search;
-    position_make(&s->pos, m);
+    position_make_for(&s->pos, m, TWO_SEATS);
     push_key(s, s->pos.hash);
     count_node(e);
 }
@@ -208,19 +208,19 @@ static void make_reply(Engine *e, Move m) {
 static void unmake_reply(Engine *e, Move m) {
     SearchState *s = &e->search;
     pop_key(s);
-    position_unmake(&s->pos, m);
+    position_unmake_for(&s->pos, m, TWO_SEATS);
 }
 
 static void make_move(Engine *e, Move m) {
     SearchState *s = &e->search;
-    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.from, m.to);
+    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.seat, m.from, m.to);
     make_reply(e, m);
 }
 
 static void unmake_move(Engine *e, Move m) {
     SearchState *s = &e->search;
     unmake_reply(e, m);
-    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.side_to_move, m.to, m.from);
+    if (!move_is_pass(m)) eval_acc_move(&e->eval, &s->acc, s->pos.variant, s->pos.seat, m.to, m.from);
 }
 
 /* The table's key: the position's, salted with the evaluation's phase (past
@@ -245,12 +245,12 @@ static void update_pv(SearchState *s, int ply, Move m) {
 /* Is the engine behind, by the evaluation of the position being searched? */
 static bool root_behind(const Engine *e, const SearchState *s) {
     int score = evaluate_acc(&e->eval, &s->pos, &s->acc, (Side)s->root_side);
-    return s->pos.side_to_move == s->root_side ? score < 0 : score > 0;
+    return s->pos.seat == s->root_side ? score < 0 : score > 0;
 }
 
 /* A loss for the engine, now, scored for the side to move. */
 static int root_loses(const SearchState *s, int ply) {
-    return s->pos.side_to_move == s->root_side ? -SCORE_WIN + ply : SCORE_WIN - ply;
+    return s->pos.seat == s->root_side ? -SCORE_WIN + ply : SCORE_WIN - ply;
 }
 
 /* A draw, for the side to move: it costs the engine its contempt, and is a
@@ -258,7 +258,7 @@ static int root_loses(const SearchState *s, int ply) {
  * is spoiling (self-play found it: docs/ENGINE.md, every game stays winnable). */
 static int draw_score(const Engine *e, const SearchState *s, int ply) {
     Side root = (Side)s->root_side;
-    bool root_to_move = s->pos.side_to_move == root;
+    bool root_to_move = s->pos.seat == root;
     if (s->acc.at_home[root] && eval_past_grace(&e->eval.weights, &s->pos) && root_behind(e, s))
         return root_loses(s, ply);
     return root_to_move ? -s->contempt : s->contempt;
@@ -311,7 +311,7 @@ static int finish_score(const SearchState *s, int ply) {
 static inline bool game_ended(const Engine *e, const SearchState *s, int ply, int *score) {
     const Position *pos = &s->pos;
     /* The side that just moved may have won, or drawn. */
-    if (position_has_won(pos, (Side)(pos->side_to_move ^ 1))) {
+    if (position_has_won(pos, (Side)(pos->seat ^ 1))) {
         *score = -finish_score(s, ply);
         return true;
     }
@@ -328,15 +328,15 @@ static inline bool game_ended(const Engine *e, const SearchState *s, int ply, in
 
 /* A draw, for the side to move, at its plain value: what the engine's
  * contempt makes of it. */
-static int plain_draw(const SearchState *s) { return s->pos.side_to_move == s->root_side ? -s->contempt : s->contempt; }
+static int plain_draw(const SearchState *s) { return s->pos.seat == s->root_side ? -s->contempt : s->contempt; }
 
 /* Is the opponent to move here, with a move back into our goal in hand,
  * in a search that scores it as a draw (guard.h)?  Looked at in every
  * search of both sides once our goal is half filled, and racing alone
  * while a returning piece is near. */
 static bool return_in_hand(const SearchState *s) {
-    return s->guard_phase && (s->solo_side < 0 || s->guard_replies) && s->pos.side_to_move != s->root_side &&
-           guard_return_possible(&s->pos, (Side)s->pos.side_to_move);
+    return s->guard_phase && (s->solo_side < 0 || s->guard_replies) && s->pos.seat != s->root_side &&
+           guard_return_possible(&s->pos, (Side)s->pos.seat);
 }
 
 static int search(Engine *e, int alpha, int beta, int depth, int ply);
@@ -413,7 +413,7 @@ static int search(Engine *e, int alpha, int beta, int depth, int ply) {
      * our goal, brings it nearer (s->guard_replies).  Far ahead before the
      * armies have passed, its pieces still stand in our way, and it is taken
      * to keep advancing as greedy does (s->greedy_replies). */
-    if (pos->side_to_move != s->solo_side && s->solo_side >= 0) {
+    if (pos->seat != s->solo_side && s->solo_side >= 0) {
         if (s->guard_replies) return guarded_replies(e, alpha, beta, depth, ply, stand);
         Move reply = s->greedy_replies && depth >= e->params.greedy_reply_depth ? greedy_move(pos) : MOVE_PASS;
         make_reply(e, reply);
@@ -518,7 +518,7 @@ static int side_cost_now(const Engine *e, const Position *pos, Side side) {
 /* How far the side to move is ahead in the race, in the evaluation's unit
  * (about a hundred a move). */
 static int race_lead(const Engine *e, const Position *pos) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     return eval_side_cost(&e->eval, pos, (Side)(us ^ 1), e->params.lead_home_late) - side_cost_now(e, pos, us);
 }
 
@@ -573,10 +573,10 @@ static void report_iteration(Engine *e, int depth, int score, ReportFn report, v
 /* Does `m` wall in more of the pieces the opponent still has at home (in
  * our goal) than the `before` walled in now? */
 static bool walls_in(const Engine *e, Position *pos, Move m, int before) {
-    Side them = (Side)(pos->side_to_move ^ 1);
-    position_make(pos, m);
+    Side them = (Side)(pos->seat ^ 1);
+    position_make_for(pos, m, TWO_SEATS);
     int after = eval_walled_in(&e->eval, pos, them);
-    position_unmake(pos, m);
+    position_unmake_for(pos, m, TWO_SEATS);
     return after > before;
 }
 
@@ -605,7 +605,7 @@ static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
     SearchState *s = &e->search;
     MoveList *list = &s->root_moves;
     generate_moves(&s->pos, list);
-    Side us = (Side)s->pos.side_to_move;
+    Side us = (Side)s->pos.seat;
     bool door_open = eval_door_open(&e->eval, &s->pos);
     int walled = eval_walled_in(&e->eval, &s->pos, (Side)(us ^ 1));
     Move last = own_last_move(game);
@@ -639,7 +639,7 @@ static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
 static void ban_opening_moves(Engine *e) {
     SearchState *s = &e->search;
     const MoveList *list = &s->root_moves;
-    Side them = (Side)(s->pos.side_to_move ^ 1);
+    Side them = (Side)(s->pos.seat ^ 1);
     if (s->banned_count == 0) /* nothing banned: clear what banning every move left */
         for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = (Bitboard){{0, 0, 0, 0}};
     int banned = s->banned_count;
@@ -648,9 +648,9 @@ static void ban_opening_moves(Engine *e) {
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         if (move_is_pass(m) || is_banned(s, m)) continue;
-        position_make(&s->pos, m);
+        position_make_for(&s->pos, m, TWO_SEATS);
         bool opens = guard_return_possible(&s->pos, them);
-        position_unmake(&s->pos, m);
+        position_unmake_for(&s->pos, m, TWO_SEATS);
         if (opens) ban(s, m, &banned);
     }
     if (banned < list->count) s->banned_count = banned;
@@ -665,7 +665,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     eval_set_root(&e->eval, &s->pos);
     eval_acc_init(&e->eval, &s->pos, &s->acc);
     s->turn_limit = game->turn_limit;
-    s->root_side = game->pos.side_to_move;
+    s->root_side = game->pos.seat;
     s->nodes = 0;
     s->node_limit = limits->nodes;
     s->stopped = false;
@@ -675,7 +675,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     s->noise = 0;
     if (lp->noise) {
         /* Noise fades as we near home, so weak levels still finish. */
-        int cost = side_cost_now(e, &s->pos, (Side)s->pos.side_to_move);
+        int cost = side_cost_now(e, &s->pos, (Side)s->pos.seat);
         s->noise = cost >= 1500 ? lp->noise : lp->noise * cost / 1500;
         if (race_is_separated(&s->pos) && s->noise > RACE_NOISE) s->noise = RACE_NOISE;
         s->noise_seed = random_next(&e->rng);
@@ -688,7 +688,7 @@ static void prepare(Engine *e, const Game *game, const SearchLimits *limits, con
     for (int i = 0; i < MAX_PLY; i++) s->killers[i][0] = s->killers[i][1] = MOVE_PASS;
     s->seldepth = 0;
     ban_root_moves(e, game, lp);
-    Side us = (Side)s->pos.side_to_move;
+    Side us = (Side)s->pos.seat;
     Deadlines d = time_plan(limits, lp, us, side_cost_now(e, &s->pos, us), s->start);
     s->soft_deadline = d.soft;
     s->hard_deadline = d.hard;
@@ -740,7 +740,7 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
      * alone, the next move forgot it and let a piece back into our goal. */
     int since_claim = s->pos.turns - e->claim_turn;
     bool proving = e->claim_in > 0 && since_claim > 0 && since_claim < e->claim_in;
-    Side us = (Side)s->pos.side_to_move, them = (Side)(us ^ 1);
+    Side us = (Side)s->pos.seat, them = (Side)(us ^ 1);
     s->solo_side = -1;
     s->greedy_replies = false;
     s->guard_replies = false;

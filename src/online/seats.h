@@ -3,7 +3,7 @@
  * seats"): their names, which play, the turn order, who plays each (a
  * person, or the computer at a level: a seat's person who left is replaced
  * by the computer at level 3), partners.  Seats are numbered as the rules
- * number them (core/multi_board.h): 0 White, 1 Black, 2 Red, 3 Yellow; two
+ * number them (core/board.h): 0 White, 1 Black, 2 Red, 3 Yellow; two
  * players are the first two, three the first three.  The turn order is
  * White, Red, Black, Yellow.
  */

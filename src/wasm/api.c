@@ -16,7 +16,7 @@
 #include "wasm/api.h"
 
 #include "core/movecheck.h"
-#include "core/multi_movegen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record.h"
 #include "core/table.h"
@@ -73,7 +73,7 @@ static Table current;
 
 /* The game, begun as two players' on 19 if the page asked for none yet. */
 static Table *game(void) {
-    if (!current.ops) table_start(&current, (TableSeating){2, false, 19}, 0);
+    if (!current.row) table_start(&current, (TableSeating){2, false, 19}, 0);
     return &current;
 }
 
@@ -98,19 +98,19 @@ static void seat_letters(const Table *t, unsigned seats, char letters[MAX_SEATS 
 static Bitboard two_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
 
 static ChainBoard two_chain_board(const Table *t) {
-    const Position *pos = &t->two.pos;
-    return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->side_to_move, pos->occupied,
-                        goal_of((Variant)pos->variant, (Side)pos->side_to_move), two_landings, pos,
+    const Position *pos = &t->game.pos;
+    return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->seat, pos->occupied,
+                        goal_of((Variant)pos->variant, (Side)pos->seat), two_landings, pos,
                         occurrences_after, t};
 }
 
 
 /* ---- three and four players' (RULES-MULTI.md) --------------------------------- */
 
-static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return multi_chain_landings(pos, from, avoid); }
+static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
 
 static ChainBoard many_chain_board(const Table *t) {
-    const MultiPosition *pos = &t->many.pos;
+    const Position *pos = &t->game.pos;
     return (ChainBoard){pos->at, NO_SEAT, (uint8_t)pos->seat, pos->occupied, seat_goal(pos->seat), many_landings, pos,
                         occurrences_after, t};
 }

@@ -1,6 +1,6 @@
 /*
  * fuzz_fen: position parsing.  Whatever the text, fen_parse (and for three
- * and four players multi_fen_parse, each seating) either refuses it with a
+ * and four players fen_parse_seating, each seating) either refuses it with a
  * reason or yields a consistent position that writes back to text which
  * reads back to the same position.
  */
@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "core/movegen.h"
-#include "core/multi_notation.h"
 #include "core/notation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -19,27 +18,27 @@ static void check(bool ok) {
 }
 
 static void check_multi(const char *text, Seating seating) {
-    MultiPosition pos, back;
+    Position pos, back;
     char err[256], fen[FEN_TEXT_SIZE];
     Text e = text_on(err, sizeof err);
     Refusal why;
-    if (!multi_fen_parse(text, seating, &pos, &why)) {
+    if (!fen_parse_seating(text, seating, VARIANT_13, &pos, &why)) {
         refusal_write(&why, &e);
         check(why.code != REFUSAL_NONE && e.len > 0);
         return;
     }
-    check(pos.hash == multi_compute_hash(&pos));
+    check(pos.hash == position_compute_hash(&pos));
     check(pos.seat < seating.players);
     for (int seat = 0; seat < MAX_SEATS; seat++)
         check(bb_count(pos.pieces[seat]) == (seat < seating.players ? SEAT_PIECES : 0));
     Text t = text_on(fen, sizeof fen);
-    multi_text_fen(&t, &pos);
+    text_fen(&t, &pos);
     check(t.len < FEN_TEXT_SIZE - 1);
-    check(multi_fen_parse(fen, seating, &back, &why));
-    check(multi_same(&pos, &back) && pos.turns == back.turns);
+    check(fen_parse_seating(fen, seating, VARIANT_13, &back, &why));
+    check(position_same(&pos, &back) && pos.turns == back.turns);
     MoveList list;
-    multi_generate_moves(&pos, &list);
-    check(list.count >= 1 && multi_count_moves(&pos) == list.count);
+    generate_moves(&pos, &list);
+    check(list.count >= 1 && count_moves(&pos) == list.count);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -31,7 +31,7 @@ Position position_of(Variant variant, const char *white, const char *black, Side
     put_all(&pos, white, WHITE);
     put_all(&pos, black, BLACK);
     if (side == BLACK) {
-        pos.side_to_move = BLACK;
+        pos.seat = BLACK;
         pos.hash ^= ZOBRIST_BLACK_TO_MOVE;
     }
     return pos;
@@ -102,47 +102,47 @@ void assert_divide_sums(Position *pos, int depth) {
 const char START_FOUR[] = "bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0";
 const char START_THREE[] = "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 0";
 
-MultiPosition multi_position_of(Seating seating, const char *const names[MAX_SEATS], int seat) {
-    MultiPosition pos;
-    multi_clear(&pos, seating);
+Position multi_position_of(Seating seating, const char *const names[MAX_SEATS], int seat) {
+    Position pos;
+    position_clear_seating(&pos, seating, VARIANT_13);
     for (int s = 0; s < MAX_SEATS; s++) {
         int list[NUM_SQUARES];
-        for (int i = 0, n = square_list(names[s], list); i < n; i++) multi_put(&pos, list[i], s);
+        for (int i = 0, n = square_list(names[s], list); i < n; i++) position_put(&pos, list[i], s);
     }
-    multi_set_seat(&pos, seat);
+    position_set_seat(&pos, seat);
     return pos;
 }
 
-MultiPosition multi_from_fen(Seating seating, const char *fen) {
-    MultiPosition pos;
+Position multi_from_fen(Seating seating, const char *fen) {
+    Position pos;
     Refusal why;
-    cr_assert(multi_fen_parse(fen, seating, &pos, &why), "fen refused: %s (%s)", refusal_english(&why), fen);
+    cr_assert(fen_parse_seating(fen, seating, VARIANT_13, &pos, &why), "fen refused: %s (%s)", refusal_english(&why), fen);
     return pos;
 }
 
-Move multi_read(const MultiPosition *pos, const char *text) {
+Move multi_read(const Position *pos, const char *text) {
     Refusal why;
     Move m = MOVE_PASS;
-    cr_assert(multi_move_read(pos, text, (int)strlen(text), &m, &why), "'%s' refused: %s", text, refusal_english(&why));
+    cr_assert(move_read(pos, text, (int)strlen(text), &m, &why), "'%s' refused: %s", text, refusal_english(&why));
     return m;
 }
 
-const char *multi_refusal(const MultiPosition *pos, const char *text) {
+const char *multi_refusal(const Position *pos, const char *text) {
     Refusal why;
     Move m;
-    cr_assert_not(multi_move_read(pos, text, (int)strlen(text), &m, &why), "'%s' was accepted", text);
+    cr_assert_not(move_read(pos, text, (int)strlen(text), &m, &why), "'%s' was accepted", text);
     const char *err = refusal_english(&why);
     cr_assert(err[0], "'%s' refused without a reason", text);
     return err;
 }
 
-void multi_play(MultiGame *game, const char *moves) {
+void multi_play(Game *game, const char *moves) {
     char copy[4096];
     strncpy(copy, moves, sizeof copy - 1);
     copy[sizeof copy - 1] = '\0';
     char *rest = copy;
     for (char *m; (m = strtok_r(rest, " ", &rest)) != NULL;) {
         Refusal why;
-        cr_assert(multi_game_play_text(game, m, (int)strlen(m), &why), "%s refused: %s", m, refusal_english(&why));
+        cr_assert(game_play_text(game, m, (int)strlen(m), &why), "%s refused: %s", m, refusal_english(&why));
     }
 }

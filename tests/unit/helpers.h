@@ -13,8 +13,6 @@
 #include "core/game.h"
 #include "core/movecheck.h"
 #include "core/movegen.h"
-#include "core/multi_game.h"
-#include "core/multi_notation.h"
 #include "core/notation.h"
 
 /* The square named `name`; the test fails if it is no square. */
@@ -63,17 +61,17 @@ extern const char START_FOUR[], START_THREE[];
 
 /* A position with the pieces of each seat on the squares named (in the
  * seats' order White, Black, Red, Yellow: names.h), `seat` to move. */
-MultiPosition multi_position_of(Seating seating, const char *const squares[MAX_SEATS], int seat);
+Position multi_position_of(Seating seating, const char *const squares[MAX_SEATS], int seat);
 
 /* Builds a position from a FEN, failing the test if it is refused. */
-MultiPosition multi_from_fen(Seating seating, const char *fen);
+Position multi_from_fen(Seating seating, const char *fen);
 
 /* The move text read in `pos`, failing with the reason if refused; the
  * refusal's English for a text that must be refused. */
-Move multi_read(const MultiPosition *pos, const char *text);
-const char *multi_refusal(const MultiPosition *pos, const char *text);
+Move multi_read(const Position *pos, const char *text);
+const char *multi_refusal(const Position *pos, const char *text);
 
 /* Plays space-separated moves, failing the test at a refused one. */
-void multi_play(MultiGame *game, const char *moves);
+void multi_play(Game *game, const char *moves);
 
 #endif

@@ -55,7 +55,7 @@ static int hops_of(const Position *pos, Move m) {
 static bool forward_move_left(const Game *g, int sight, Move last) {
     MoveList list;
     generate_moves(&g->pos, &list);
-    Side us = (Side)g->pos.side_to_move;
+    Side us = (Side)g->pos.seat;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         Bitboard seen = beginner_destinations(&g->pos, m.from, sight);
@@ -75,7 +75,7 @@ Test(beginner, plays_plain_moves_and_misses_long_chains, .timeout = 60) {
     uint64_t rng = 3;
     int sight = level_params(1)->sight, chains_missed = 0;
     while (game->result == RESULT_ONGOING) {
-        if (game->pos.side_to_move == BLACK) {
+        if (game->pos.seat == BLACK) {
             game_play(game, greedy_move_random(&game->pos, &rng));
             continue;
         }

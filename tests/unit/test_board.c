@@ -44,7 +44,7 @@ Test(start, positions_match_rules_md) {
     cr_assert_str_eq(fen_of(&pos), START_19);
     position_start(&pos, VARIANT_13);
     cr_assert_str_eq(fen_of(&pos), START_13);
-    cr_assert_eq(pos.side_to_move, WHITE);
+    cr_assert_eq(pos.seat, WHITE);
     cr_assert_eq(pos.turns, 0);
 }
 
@@ -60,7 +60,7 @@ Test(make, unmake_restores_everything_over_random_games) {
             position_make(&pos, list.moves[i]);
             cr_assert_eq(pos.hash, position_compute_hash(&pos));
             cr_assert_eq(pos.turns, before.turns + 1);
-            cr_assert_neq(pos.side_to_move, before.side_to_move);
+            cr_assert_neq(pos.seat, before.seat);
             position_unmake(&pos, list.moves[i]);
             cr_assert_eq(memcmp(&pos, &before, sizeof pos), 0, "seed %u move %d", seed, i);
         }
@@ -85,7 +85,7 @@ Test(make, a_pass_only_changes_the_side_and_the_turn) {
     position_start(&pos, VARIANT_19);
     Position before = pos;
     position_make(&pos, MOVE_PASS);
-    cr_assert_eq(pos.side_to_move, BLACK);
+    cr_assert_eq(pos.seat, BLACK);
     cr_assert_eq(pos.turns, 1);
     cr_assert(bb_equal(pos.occupied, before.occupied));
     cr_assert_eq(pos.hash, position_compute_hash(&pos));
@@ -97,4 +97,26 @@ Test(hash, depends_on_the_side_to_move) {
     Position w = position_of(VARIANT_19, "a1", "p16", WHITE), b = position_of(VARIANT_19, "a1", "p16", BLACK);
     cr_assert_neq(w.hash, b.hash);
     cr_assert_not(position_same(&w, &b));
+}
+
+/* The keys as they were before one Position served every seating (c5913fc):
+ * the transposition table indexes by them, so the search's node counts,
+ * and the bench signature, depend on them. */
+Test(hash, keys_are_those_of_the_two_positions_before_the_merge) {
+    Position pos;
+    position_start(&pos, VARIANT_19);
+    cr_assert_eq(pos.hash, 0x54f6c9a929c6793eULL);
+    position_make(&pos, MOVE_PASS);
+    cr_assert_eq(pos.hash, 0xbe5838dbfc3d1f12ULL);
+    position_make_for(&pos, MOVE_PASS, TWO_SEATS);
+    cr_assert_eq(pos.hash, 0x54f6c9a929c6793eULL);
+    position_start(&pos, VARIANT_13);
+    cr_assert_eq(pos.hash, 0x889df217623e6865ULL);
+    position_start_seating(&pos, (Seating){4, false}, VARIANT_13);
+    cr_assert_eq(pos.hash, 0xf1ed65eeb314cdacULL);
+    position_make(&pos, MOVE_PASS);
+    cr_assert_eq(pos.hash, 0x3976de250c487337ULL);
+    cr_assert_eq(pos.hash, position_compute_hash(&pos));
+    position_start_seating(&pos, (Seating){3, false}, VARIANT_13);
+    cr_assert_eq(pos.hash, 0xc8073219dd4de807ULL);
 }

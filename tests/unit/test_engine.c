@@ -343,7 +343,7 @@ Test(engine, incremental_evaluation_matches_a_fresh_one) {
         seed = seed * 1103515245u + 12345u;
         Move m = (seed >> 16) % 3 ? greedy_move(&game->pos) : list.moves[(seed >> 8) % (unsigned)list.count];
         if (!move_is_pass(m))
-            eval_acc_move(&engine->eval, &acc, game->pos.variant, game->pos.side_to_move, m.from, m.to);
+            eval_acc_move(&engine->eval, &acc, game->pos.variant, game->pos.seat, m.from, m.to);
         game_play(game, m);
         EvalAcc fresh;
         eval_acc_init(&engine->eval, &game->pos, &fresh);
@@ -383,7 +383,7 @@ Test(engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
     game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
     int ties = 0;
     for (int turn = 0; turn < 100 && game->result == RESULT_ONGOING; turn++) {
-        Side us = (Side)game->pos.side_to_move;
+        Side us = (Side)game->pos.seat;
         MoveList list;
         generate_moves(&game->pos, &list);
         int best_gain = -99, rear = -1, at_best = 0;
@@ -408,7 +408,7 @@ static void play_out(Engine *e, int level, Side engine_side) {
     SearchLimits limits = search_limits_none();
     limits.movetime = 20;
     while (game->result == RESULT_ONGOING) {
-        Move m = game->pos.side_to_move == engine_side ? (atomic_store(&e->stop, false),
+        Move m = game->pos.seat == engine_side ? (atomic_store(&e->stop, false),
                                                           engine_think(e, game, &limits, NULL, NULL))
                                                        : greedy_move(&game->pos);
         cr_assert(game_play(game, m));
@@ -430,11 +430,11 @@ Test(engine, top_level_beats_greedy, .timeout = 60) {
 
 Test(engine, evaluation_is_symmetric) {
     game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
-    cr_assert_eq(evaluate(&engine->eval, &game->pos, (Side)game->pos.side_to_move), engine->eval.weights.tempo);
+    cr_assert_eq(evaluate(&engine->eval, &game->pos, (Side)game->pos.seat), engine->eval.weights.tempo);
     game_play(game, greedy_move(&game->pos));
     game_play(game, greedy_move(&game->pos));
     /* After one move each, mirror images: the side to move still leads by the tempo. */
-    int score = evaluate(&engine->eval, &game->pos, (Side)game->pos.side_to_move);
+    int score = evaluate(&engine->eval, &game->pos, (Side)game->pos.seat);
     cr_assert_lt(score < 0 ? -score : score, 400);
 }
 
@@ -498,7 +498,7 @@ static void black_beats_stayer_1_150(void) {
     limits.depth = 8;
     while (game->result == RESULT_ONGOING && game->pos.turns < 260) {
         Bitboard kept = game->pos.turns < 150 ? home_corner_squares(VARIANT_19, WHITE, 1) : (Bitboard){{0, 0, 0, 0}};
-        Move m = game->pos.side_to_move == BLACK ? think(&limits) : greedy_move_keeping(&game->pos, kept);
+        Move m = game->pos.seat == BLACK ? think(&limits) : greedy_move_keeping(&game->pos, kept);
         cr_assert(game_play(game, m));
     }
     cr_assert_eq(game->result, RESULT_BLACK_WINS, "%s after %d turns", result_text(game->result), game->pos.turns);
@@ -531,7 +531,7 @@ Test(engine, a_piece_kept_at_home_finds_its_way_out_open_when_it_sets_out, .time
 static Move parker_move(const Position *pos, Bitboard parked) {
     MoveList list;
     generate_moves(pos, &list);
-    Side side = (Side)pos->side_to_move;
+    Side side = (Side)pos->seat;
     Move best = list.moves[0];
     int best_gain = -1000;
     for (int i = 0; i < list.count; i++) {
@@ -564,7 +564,7 @@ Test(engine, against_a_parked_camp_it_still_finishes_what_it_can, .timeout = 60)
     Bitboard goal = goal_of(VARIANT_19, WHITE);
     int filled_at = -1;
     while (game->result == RESULT_ONGOING) {
-        Move m = game->pos.side_to_move == WHITE ? think(&limits) : parker_move(&game->pos, parked);
+        Move m = game->pos.seat == WHITE ? think(&limits) : parker_move(&game->pos, parked);
         cr_assert(game_play(game, m));
         if (filled_at < 0 && pieces_in(&game->pos, WHITE, goal) == 16) filled_at = game->pos.turns;
     }

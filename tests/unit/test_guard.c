@@ -126,7 +126,7 @@ Test(guard, racing_alone_without_the_guard_it_let_the_piece_in) {
  * piece out of its home camp while it has another. */
 static Move spoiler_move(const Position *pos) {
     Variant v = (Variant)pos->variant;
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     MoveList list;
     generate_moves(pos, &list);
     for (int i = 0; i < list.count; i++)

@@ -26,7 +26,7 @@ static void teardown(void) {
 TestSuite(moveorder, .init = setup, .fini = teardown);
 
 static OrderInputs inputs(const Position *pos, Move tt, Move killer1, Move killer2) {
-    Side us = (Side)pos->side_to_move;
+    Side us = (Side)pos->seat;
     return (OrderInputs){ev->cost[pos->variant][us], ev->costlier[pos->variant][us],
                          (const int16_t(*)[NUM_SQUARES])history, {tt, killer1, killer2}};
 }
@@ -98,7 +98,7 @@ Test(moveorder, the_table_move_and_the_killers_come_first) {
     free(game);
     MoveList legal;
     generate_moves(&pos, &legal);
-    const int16_t *cost = ev->cost[pos.variant][pos.side_to_move];
+    const int16_t *cost = ev->cost[pos.variant][pos.seat];
     Move back = MOVE_PASS, worst = legal.moves[0];
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];

@@ -101,7 +101,7 @@ Test(move_checker, accepts_every_generated_move_and_nothing_else) {
     for (unsigned seed = 1; seed <= 12; seed++) {
         random_game(&game, seed % 3 ? VARIANT_19 : VARIANT_13, (int)(seed * 17), seed);
         const Position *pos = &game.pos;
-        Bitboard pieces = pos->pieces[pos->side_to_move];
+        Bitboard pieces = pos->pieces[pos->seat];
         while (!bb_is_empty(pieces)) {
             int from = bb_pop(&pieces);
             Bitboard legal = piece_destinations(pos, from);
@@ -201,7 +201,7 @@ Test(pass, counts_as_a_turn) {
     Refusal why;
     cr_assert(game_play_text(&game, "pass", 4, &why), "%s", refusal_english(&why));
     cr_assert_eq(game.pos.turns, 1);
-    cr_assert_eq(game.pos.side_to_move, BLACK);
+    cr_assert_eq(game.pos.seat, BLACK);
     cr_assert_eq(game.result, RESULT_ONGOING);
 }
 
@@ -215,7 +215,7 @@ Test(pass, is_refused_while_a_move_exists) {
 static void assert_generation_agrees(const Position *pos) {
     MoveList list;
     generate_moves(pos, &list);
-    Bitboard pieces = pos->pieces[pos->side_to_move];
+    Bitboard pieces = pos->pieces[pos->seat];
     int total = 0;
     while (!bb_is_empty(pieces)) {
         int from = bb_pop(&pieces);

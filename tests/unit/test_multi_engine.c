@@ -13,7 +13,7 @@ enum { HASH_BYTES = 4 << 20 };
 
 static MultiEngine *engine;
 static void *hash;
-static MultiGame *game;
+static Game *game;
 
 static void setup(void) {
     engine = malloc(sizeof *engine);
@@ -43,18 +43,18 @@ static void keep(void *ctx, const MultiReport *r) {
     seen->last = *r;
 }
 
-static Move think(const MultiPosition *pos, MultiLimits limits, Seen *seen) {
-    multi_game_from(game, pos, multi_default_turn_limit(pos->players));
+static Move think(const Position *pos, MultiLimits limits, Seen *seen) {
+    game_from(game, pos, default_turn_limit(pos->players));
     *seen = (Seen){0};
     Move m = multi_engine_think(engine, game, &limits, keep, seen);
     cr_assert(seen->reports > 0, "no report");
     return m;
 }
 
-static const char *multi_text_move_s(const MultiPosition *pos, Move m) {
+static const char *multi_text_move_s(const Position *pos, Move m) {
     static char text[MOVE_TEXT_SIZE];
     Text t = text_on(text, sizeof text);
-    multi_text_move(&t, pos, m);
+    text_move(&t, pos, m);
     return text;
 }
 
@@ -71,14 +71,14 @@ static MultiLimits depth_limit(int depth) {
 #define WHITE_GOAL_BUT_B13 "a16 b16 c16 d16 a15 b15 c15 d15 a14 b14 c14 a13"
 #define WHITE_GOAL_BUT_TWO "a16 b16 c16 d16 a15 b15 c15 d15 a14 b14 c14"
 
-static MultiPosition white_one_move_from_home(Seating seating) {
+static Position white_one_move_from_home(Seating seating) {
     const char *seats[MAX_SEATS] = {WHITE_GOAL_BUT_B13 " c12", BLACK_MIDDLE, RED_HOME, YELLOW_HOME};
     if (seating.players == 3) seats[SEAT_YELLOW] = "";
     return multi_position_of(seating, seats, SEAT_WHITE);
 }
 
 /* White's last two pieces a step from the last two squares, nobody near. */
-static MultiPosition white_two_moves_from_home(Seating seating, const char *black) {
+static Position white_two_moves_from_home(Seating seating, const char *black) {
     const char *seats[MAX_SEATS] = {WHITE_GOAL_BUT_TWO " b12 c12", black, RED_HOME, YELLOW_HOME};
     if (seating.players == 3) seats[SEAT_YELLOW] = "";
     return multi_position_of(seating, seats, SEAT_WHITE);
@@ -87,7 +87,7 @@ static MultiPosition white_two_moves_from_home(Seating seating, const char *blac
 Test(multi_engine, finds_and_claims_a_win_in_one) {
     Seating kinds[] = {FOUR, THREE};
     for (int k = 0; k < 2; k++) {
-        MultiPosition pos = white_one_move_from_home(kinds[k]);
+        Position pos = white_one_move_from_home(kinds[k]);
         Seen seen;
         Move m = think(&pos, depth_limit(4), &seen);
         cr_assert_str_eq(multi_text_move_s(&pos, m), "c12-b13");
@@ -98,13 +98,13 @@ Test(multi_engine, finds_and_claims_a_win_in_one) {
 Test(multi_engine, claims_a_win_in_two_moves_forced_against_everyone) {
     Seating kinds[] = {FOUR, THREE};
     for (int k = 0; k < 2; k++) {
-        MultiPosition pos = white_two_moves_from_home(kinds[k], BLACK_MIDDLE);
+        Position pos = white_two_moves_from_home(kinds[k], BLACK_MIDDLE);
         Seen seen;
         Move m = think(&pos, depth_limit(4), &seen);
         cr_assert_eq(seen.last.win_in, pos.players + 1, "a round of every seat and White's last move");
         /* The claimed move keeps the win: after it, and any replies, White finishes. */
-        MultiPosition after = pos;
-        multi_make(&after, m);
+        Position after = pos;
+        position_make(&after, m);
         cr_assert_eq(multi_pieces_outside(&after, SEAT_WHITE), 1);
     }
 }
@@ -113,7 +113,7 @@ Test(multi_engine, claims_nothing_a_seat_can_block) {
     /* Red's piece on a12 steps onto a13 or b13 before White's second move. */
     const char *seats[MAX_SEATS] = {WHITE_GOAL_BUT_TWO " b12 c12", BLACK_MIDDLE,
                                     "a12 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 a4 b4", YELLOW_HOME};
-    MultiPosition pos = multi_position_of(FOUR, seats, SEAT_WHITE);
+    Position pos = multi_position_of(FOUR, seats, SEAT_WHITE);
     Seen seen;
     think(&pos, depth_limit(4), &seen);
     cr_assert_eq(seen.last.win_in, 0);
@@ -125,7 +125,7 @@ Test(multi_engine, claims_nothing_when_another_seat_finishes_first) {
     const char *seats[MAX_SEATS] = {WHITE_GOAL_BUT_TWO " b12 c12", BLACK_MIDDLE,
                                     "m14 n13 o12 p11 m12 n11 o10 p9 l13 k12 j11 i10 h9",
                                     "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 a4 c5"};
-    MultiPosition pos = multi_position_of(FOUR, seats, SEAT_WHITE);
+    Position pos = multi_position_of(FOUR, seats, SEAT_WHITE);
     Seen seen;
     think(&pos, depth_limit(4), &seen);
     cr_assert_eq(seen.last.win_in, 0);
@@ -135,7 +135,7 @@ Test(multi_engine, partners_claim_only_once_the_partner_is_home) {
     /* White completes its goal at once, but Black is one piece short: no win for the partnership. */
     const char *short_seats[MAX_SEATS] = {WHITE_GOAL_BUT_B13 " c12", "p1 o1 n1 m1 p2 o2 n2 m2 p3 o3 n3 p4 k5",
                                           "e8 f8 g8 h8 i8 j8 k8 e9 f9 g9 h9 i9 j9", YELLOW_HOME};
-    MultiPosition pos = multi_position_of(PARTNERS, short_seats, SEAT_WHITE);
+    Position pos = multi_position_of(PARTNERS, short_seats, SEAT_WHITE);
     Seen seen;
     think(&pos, depth_limit(4), &seen);
     cr_assert_eq(seen.last.win_in, 0, "Black may never come home");
@@ -162,8 +162,8 @@ Test(multi_engine, partners_claim_only_once_the_partner_is_home) {
 }
 
 Test(multi_engine, the_proof_gives_up_within_its_budget) {
-    MultiPosition pos = white_two_moves_from_home(FOUR, BLACK_MIDDLE);
-    multi_game_from(game, &pos, 800);
+    Position pos = white_two_moves_from_home(FOUR, BLACK_MIDDLE);
+    game_from(game, &pos, 800);
     MultiProof *proof = malloc(sizeof *proof);
     Move m;
     cr_assert_eq(multi_prove_win(proof, game, 100, &m), 0, "100 nodes prove nothing");
@@ -177,8 +177,8 @@ Test(multi_engine, passes_when_it_has_no_move) {
     const char *boxed[MAX_SEATS] = {"p1 o1 n1 m1 p2 o2 n2 m2 p3 o3 n3 p4 o4",
                                     "k1 k2 k3 k4 l1 l2 l3 l4 l5 m3 m4 m5 m6",
                                     "n4 n5 n6 o5 o6 p5 p6 a1 b1 c1 d1 a2 b2", YELLOW_HOME};
-    MultiPosition pos = multi_position_of(FOUR, boxed, SEAT_WHITE);
-    cr_assert_eq(multi_legal_count(&pos), 0);
+    Position pos = multi_position_of(FOUR, boxed, SEAT_WHITE);
+    cr_assert_eq(legal_count(&pos), 0);
     Seen seen;
     cr_assert(move_is_pass(think(&pos, depth_limit(3), &seen)));
 }
@@ -191,34 +191,34 @@ Test(multi_engine, every_algorithm_plays_legal_moves) {
         tune.search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 3; k++) {
-            multi_game_start(game, kinds[k], multi_default_turn_limit(kinds[k].players));
-            for (int turn = 0; turn < 40 && game->result == MULTI_ONGOING; turn++) {
+            game_start_seating(game, kinds[k], VARIANT_13, default_turn_limit(kinds[k].players));
+            for (int turn = 0; turn < 40 && game->result == RESULT_ONGOING; turn++) {
                 MultiLimits limits = depth_limit(3 + turn % 3);
                 Move m = multi_engine_think(engine, game, &limits, NULL, NULL);
-                cr_assert(move_is_pass(m) ? multi_legal_count(&game->pos) == 0 : multi_move_is_legal(&game->pos, m),
+                cr_assert(move_is_pass(m) ? legal_count(&game->pos) == 0 : move_is_legal(&game->pos, m),
                           "algorithm %d, %d players, turn %d", algorithm, kinds[k].players, turn);
                 cr_assert_eq(engine->search.pos.hash, game->pos.hash);
                 MultiAcc fresh;
                 multi_acc_init(&engine->eval, &game->pos, &fresh);
                 cr_assert_eq(memcmp(&fresh, &engine->search.acc, sizeof fresh), 0);
-                multi_game_play(game, m);
+                game_play(game, m);
             }
         }
     }
 }
 
 Test(multi_engine, incremental_sums_match_a_fresh_count) {
-    MultiGame *g = game;
-    multi_game_start(g, FOUR, 800);
+    Game *g = game;
+    game_start_seating(g, FOUR, VARIANT_13, 800);
     MultiAcc acc;
     multi_acc_init(&engine->eval, &g->pos, &acc);
     unsigned seed = 3;
-    for (int turn = 0; turn < 200 && g->result == MULTI_ONGOING; turn++) {
+    for (int turn = 0; turn < 200 && g->result == RESULT_ONGOING; turn++) {
         MoveList list;
-        multi_generate_moves(&g->pos, &list);
+        generate_moves(&g->pos, &list);
         Move m = list.moves[test_random(&seed) % (unsigned)list.count];
         if (!move_is_pass(m)) multi_acc_move(&engine->eval, &acc, g->pos.seat, m.from, m.to);
-        multi_game_play(g, m);
+        game_play(g, m);
         MultiAcc fresh;
         multi_acc_init(&engine->eval, &g->pos, &fresh);
         cr_assert_eq(memcmp(&fresh, &acc, sizeof fresh), 0, "turn %d", turn);
@@ -226,7 +226,7 @@ Test(multi_engine, incremental_sums_match_a_fresh_count) {
 }
 
 Test(multi_engine, obeys_depth_and_node_limits) {
-    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    Position pos = multi_from_fen(FOUR, START_FOUR);
     Seen seen;
     think(&pos, depth_limit(3), &seen);
     cr_assert_eq(seen.last.depth, 3);
@@ -241,7 +241,7 @@ Test(multi_engine, obeys_depth_and_node_limits) {
  * search does the same work on any machine. */
 Test(multi_engine, obeys_movetime) {
     engine->clock = (SearchClock){.step = 1};
-    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    Position pos = multi_from_fen(FOUR, START_FOUR);
     MultiLimits limits = multi_limits_none();
     limits.movetime = 150;
     Seen seen;
@@ -251,7 +251,7 @@ Test(multi_engine, obeys_movetime) {
 }
 
 Test(multi_engine, a_seat_clock_bounds_the_move) {
-    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    Position pos = multi_from_fen(FOUR, START_FOUR);
     MultiLimits limits = multi_limits_none();
     limits.clock[SEAT_WHITE] = 2000;
     limits.clock[SEAT_RED] = 0; /* not White's: ignored */
@@ -263,7 +263,7 @@ Test(multi_engine, a_seat_clock_bounds_the_move) {
 }
 
 Test(multi_engine, same_search_same_nodes) {
-    MultiPosition pos = multi_from_fen(THREE, START_THREE);
+    Position pos = multi_from_fen(THREE, START_THREE);
     Seen a, b;
     multi_engine_new_game(engine);
     Move first = think(&pos, depth_limit(5), &a);
@@ -281,14 +281,14 @@ Test(multi_engine, the_reported_line_can_be_played) {
         tune.search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 2; k++) {
-            MultiPosition pos = multi_from_fen(kinds[k], START_FOUR);
+            Position pos = multi_from_fen(kinds[k], START_FOUR);
             Seen seen;
             think(&pos, depth_limit(5), &seen);
             cr_assert_gt(seen.last.pv_length, 0);
             for (int i = 0; i < seen.last.pv_length; i++) {
                 Move m = seen.last.pv[i];
-                cr_assert(move_is_pass(m) ? multi_legal_count(&pos) == 0 : multi_move_is_legal(&pos, m), "move %d", i);
-                multi_make(&pos, m);
+                cr_assert(move_is_pass(m) ? legal_count(&pos) == 0 : move_is_legal(&pos, m), "move %d", i);
+                position_make(&pos, m);
             }
             if (kinds[k].partners || algorithm != MULTI_BRS) cr_assert_geq(seen.last.pv_length, 4, "a real line");
         }
@@ -315,7 +315,7 @@ Test(multi_engine, a_capped_level_keeps_to_its_depth) {
     int level = MAX_LEVEL - 1;
     cr_assert_gt(multi_level_params(level)->max_depth, 0);
     multi_engine_set_level(engine, level);
-    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    Position pos = multi_from_fen(FOUR, START_FOUR);
     MultiLimits limits = multi_limits_none();
     limits.movetime = 5000;
     engine->clock = (SearchClock){.step = 1};
@@ -327,15 +327,15 @@ Test(multi_engine, a_capped_level_keeps_to_its_depth) {
 
 Test(multi_engine, a_noisy_level_varies_and_stays_legal) {
     multi_engine_set_level(engine, 1);
-    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
-    multi_game_from(game, &pos, 800);
+    Position pos = multi_from_fen(FOUR, START_FOUR);
+    game_from(game, &pos, 800);
     bool differs = false;
     Move first = MOVE_PASS;
     for (int seed = 0; seed < 12; seed++) {
         multi_engine_seed(engine, (uint64_t)seed);
         MultiLimits none = multi_limits_none();
         Move m = multi_engine_think(engine, game, &none, NULL, NULL);
-        cr_assert(multi_move_is_legal(&pos, m));
+        cr_assert(move_is_legal(&pos, m));
         if (seed == 0) first = m;
         differs |= !move_equal(m, first);
     }
@@ -349,7 +349,7 @@ Test(multi_engine, a_shallow_level_sometimes_skips_the_reply) {
     int shallow = multi_level_params(level)->shallow;
     cr_assert(shallow > 0 && shallow < 100);
     multi_engine_set_level(engine, level);
-    MultiPosition pos = multi_from_fen(FOUR, START_FOUR);
+    Position pos = multi_from_fen(FOUR, START_FOUR);
     int one_layer = 0, searches = 40;
     for (int seed = 0; seed < searches; seed++) {
         multi_engine_seed(engine, (uint64_t)seed);
@@ -365,7 +365,7 @@ Test(multi_engine, a_shallow_level_sometimes_skips_the_reply) {
 Test(multi_engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
     /* Red's pieces on a1 (the rear) and e5 can each step one square nearer p16. */
     const char *seats[MAX_SEATS] = {"p1", "a16", "a1 e5", ""};
-    MultiPosition pos = multi_position_of((Seating){3, false}, seats, SEAT_RED);
+    Position pos = multi_position_of((Seating){3, false}, seats, SEAT_RED);
     Move m = multi_greedy_move(&pos);
     cr_assert_eq(m.from, sq("a1"));
     cr_assert_eq(seat_goal_distance(SEAT_RED, m.from) - seat_goal_distance(SEAT_RED, m.to), 2);
@@ -378,15 +378,15 @@ Test(multi_engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
 Test(multi_engine, the_plain_search_takes_a_win_and_plays_legal_moves) {
     MultiPlain *plain = malloc(sizeof *plain);
     multi_plain_init(plain, hash, HASH_BYTES);
-    MultiPosition pos = white_one_move_from_home(FOUR);
-    multi_game_from(game, &pos, 800);
+    Position pos = white_one_move_from_home(FOUR);
+    game_from(game, &pos, 800);
     Move m = multi_plain_move(plain, game, 50);
     cr_assert(m.from == sq("c12") && m.to == sq("b13"));
-    multi_game_start(game, PARTNERS, 800);
+    game_start_seating(game, PARTNERS, VARIANT_13, 800);
     for (int turn = 0; turn < 12; turn++) {
         m = multi_plain_move(plain, game, 5);
-        cr_assert(multi_move_is_legal(&game->pos, m));
-        multi_game_play(game, m);
+        cr_assert(move_is_legal(&game->pos, m));
+        game_play(game, m);
     }
     free(plain);
 }
@@ -399,12 +399,12 @@ Test(multi_engine, partners_leave_the_partner_its_way_home) {
     const char *seats[MAX_SEATS] = {"a16 a15 b16 a14 b15 c16 a13 b14 c15 d16 b13 p5 l1",
                                     "p1 o1 n1 p2 o2 n2 m2 p3 o3 n3 p4 o4 k1", RED_HOME,
                                     "p6 n16 o16 p16 m15 n15 o15 p15 n14 o14 p14 o13 p13"};
-    MultiPosition pos = multi_position_of(PARTNERS, seats, SEAT_WHITE);
+    Position pos = multi_position_of(PARTNERS, seats, SEAT_WHITE);
     Seen seen;
     Move m = think(&pos, depth_limit(3), &seen);
     cr_assert_eq(m.from, sq("p5"), "White played %s, taking away Black's stone", multi_text_move_s(&pos, m));
     /* For White alone the two are worth the same. */
-    MultiPosition alone = multi_position_of(FOUR, seats, SEAT_WHITE);
+    Position alone = multi_position_of(FOUR, seats, SEAT_WHITE);
     MultiEvalRoot root = multi_eval_root(&engine->eval, &alone, SEAT_WHITE);
     cr_assert_eq(multi_move_gain(&engine->eval, &root, SEAT_WHITE, sq("p5"), sq("o6")),
                  multi_move_gain(&engine->eval, &root, SEAT_WHITE, sq("l1"), sq("k2")));
@@ -413,7 +413,7 @@ Test(multi_engine, partners_leave_the_partner_its_way_home) {
 }
 
 Test(multi_engine, the_partners_progress_is_ours_and_the_opponents_is_not) {
-    MultiPosition pos = multi_from_fen(PARTNERS, START_FOUR);
+    Position pos = multi_from_fen(PARTNERS, START_FOUR);
     MultiEvalRoot root = multi_eval_root(&engine->eval, &pos, SEAT_WHITE);
     MultiAcc acc;
     multi_acc_init(&engine->eval, &pos, &acc);
@@ -433,10 +433,10 @@ Test(multi_engine, never_walls_in_a_piece_on_its_goal) {
                                     "p1 o1 n1 m1 p2 o2 n2 m2 e5 f5 g5 h5 i5",
                                     "m16 n16 o16 m15 n15 o15 n14 o14 p14 o13 p13 a16 a1",
                                     "p16 a2 b1 b2 a3 c1 c3 d1 d2 b3 c2 a4 b4"};
-    MultiPosition pos = multi_position_of(FOUR, seats, SEAT_RED);
+    Position pos = multi_position_of(FOUR, seats, SEAT_RED);
     Seen seen;
     Move m = think(&pos, depth_limit(4), &seen);
-    multi_make(&pos, m);
-    Bitboard exits = multi_piece_destinations(&pos, sq("p16"));
+    position_make(&pos, m);
+    Bitboard exits = piece_destinations(&pos, sq("p16"));
     cr_assert(!bb_is_empty(exits), "Red's %s walled Yellow in", multi_text_move_s(&game->pos, m));
 }

@@ -8,11 +8,11 @@ static const char THREE_AFTER_87[] = "b15/w15/1b1bb11/3b12/3bb3b7/5b10/16/6wb8/5
                               "2r2rr3w1w1w1/12w1w1/3r8w3/16 w 87";
 
 static uint64_t perft_of(Seating seating, const char *fen, int depth) {
-    MultiPosition pos;
+    Position pos;
     if (fen) pos = multi_from_fen(seating, fen);
-    else multi_start(&pos, seating);
-    MultiPosition before = pos;
-    uint64_t count = multi_perft(&pos, depth, NULL);
+    else position_start_seating(&pos, seating, VARIANT_13);
+    Position before = pos;
+    uint64_t count = perft(&pos, depth, NULL);
     cr_assert_eq(memcmp(&pos, &before, sizeof pos), 0, "perft changed the position");
     return count;
 }
@@ -44,18 +44,18 @@ Test(multi_perft, partners_move_as_four_until_a_seat_is_home) {
 Test(multi_perft, first_moves_sum_to_the_total) {
     static MoveList list;
     static uint64_t counts[MAX_MOVES];
-    MultiPosition pos = multi_from_fen(FOUR, FOUR_AFTER_112);
-    cr_assert_eq(multi_perft_divide(&pos, 2, &list, counts), 15301);
+    Position pos = multi_from_fen(FOUR, FOUR_AFTER_112);
+    cr_assert_eq(perft_divide(&pos, 2, &list, counts), 15301);
     cr_assert_eq(list.count, 112);
     pos = multi_from_fen(THREE, THREE_AFTER_87);
-    cr_assert_eq(multi_perft_divide(&pos, 2, &list, counts), 22737);
+    cr_assert_eq(perft_divide(&pos, 2, &list, counts), 22737);
 }
 
 Test(multi_perft, depth_0_is_one_and_a_stop_gives_up) {
     cr_assert_eq(perft_of(FOUR, NULL, 0), 1);
-    MultiPosition pos;
-    multi_start(&pos, FOUR);
+    Position pos;
+    position_start_seating(&pos, FOUR, VARIANT_13);
     atomic_bool stop;
     atomic_init(&stop, true);
-    cr_assert_lt(multi_perft(&pos, 4, &stop), 1048576);
+    cr_assert_lt(perft(&pos, 4, &stop), 1048576);
 }

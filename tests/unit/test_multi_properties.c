@@ -32,7 +32,7 @@ static int reference_distance(int seat, int s) {
 
 /* Marks in reach[] every square a chain from `s` lands on, never landing
  * on a square of `avoid`, by depth-first recursion. */
-static void reference_flood(const MultiPosition *pos, int s, const bool avoid[256], bool reach[256]) {
+static void reference_flood(const Position *pos, int s, const bool avoid[256], bool reach[256]) {
     for (int d = 0; d < 8; d++) {
         int f1 = s % 16 + DIRS[d][0], r1 = s / 16 + DIRS[d][1];
         int f2 = s % 16 + 2 * DIRS[d][0], r2 = s / 16 + 2 * DIRS[d][1];
@@ -46,7 +46,7 @@ static void reference_flood(const MultiPosition *pos, int s, const bool avoid[25
 
 /* Hop distances from `from` by breadth-first rounds over reference_flood's
  * single hops: the length a shortest written chain must have. */
-static void reference_hop_distance(const MultiPosition *pos, int from, int dist[256]) {
+static void reference_hop_distance(const Position *pos, int from, int dist[256]) {
     for (int s = 0; s < 256; s++) dist[s] = -1;
     dist[from] = 0;
     for (int round = 0, changed = 1; changed; round++) {
@@ -67,7 +67,7 @@ static void reference_hop_distance(const MultiPosition *pos, int from, int dist[
 }
 
 /* The reference's legal destinations of the piece on `from`. */
-static void reference_destinations(const MultiPosition *pos, int from, bool legal[256]) {
+static void reference_destinations(const Position *pos, int from, bool legal[256]) {
     bool none[256] = {false}, reach[256] = {false};
     reach[from] = true;
     reference_flood(pos, from, none, reach);
@@ -90,24 +90,24 @@ static Bitboard set_of(const bool squares_in[256]) {
 /* The generator's chains that may not land on a set agree with the
  * reference's, and the early-stopping search with the full one, for the
  * goal camp and each quarter of the board. */
-static void check_chain_searches(const MultiPosition *pos, int from) {
+static void check_chain_searches(const Position *pos, int from) {
     Bitboard sets[5] = {seat_goal(pos->seat)};
     for (int w = 0; w < 4; w++) sets[w + 1].w[w] = ~0ULL;
-    Bitboard jumps = multi_jump_destinations(pos, from);
+    Bitboard jumps = jump_destinations(pos, from);
     for (int k = 0; k < 5; k++) {
         bool avoid[256], reach[256] = {false};
         for (int s = 0; s < 256; s++) avoid[s] = bb_has(&sets[k], s);
         reach[from] = true;
         reference_flood(pos, from, avoid, reach);
         reach[from] = false;
-        cr_assert(bb_equal(multi_chain_landings(pos, from, sets[k]), set_of(reach)), "avoiding set %d from %d", k, from);
-        cr_assert_eq(multi_jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])));
+        cr_assert(bb_equal(chain_landings(pos, from, sets[k]), set_of(reach)), "avoiding set %d from %d", k, from);
+        cr_assert_eq(jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])));
     }
 }
 
-static void check_moves(const MultiPosition *pos) {
+static void check_moves(const Position *pos) {
     static MoveList list;
-    multi_generate_moves(pos, &list);
+    generate_moves(pos, &list);
     static bool listed[256][256];
     memset(listed, 0, sizeof listed);
     for (int i = 0; i < list.count; i++) {
@@ -122,73 +122,73 @@ static void check_moves(const MultiPosition *pos) {
         check_chain_searches(pos, from);
         bool legal[256];
         reference_destinations(pos, from, legal);
-        cr_assert(bb_equal(multi_piece_destinations(pos, from), set_of(legal)), "destinations of %d", from);
+        cr_assert(bb_equal(piece_destinations(pos, from), set_of(legal)), "destinations of %d", from);
         int dist[256];
         reference_hop_distance(pos, from, dist);
         for (int to = 0; to < 256; to++) {
             Move m = {(uint8_t)from, (uint8_t)to};
             cr_assert_eq(legal[to], listed[from][to], "move %d-%d: reference %d", from, to, legal[to]);
-            cr_assert_eq(multi_move_is_legal(pos, m), legal[to], "move_is_legal %d-%d", from, to);
+            cr_assert_eq(move_is_legal(pos, m), legal[to], "move_is_legal %d-%d", from, to);
             if (!legal[to]) continue;
             legal_total++;
             uint8_t path[MAX_PATH];
-            int n = multi_shortest_path(pos, from, to, path);
+            int n = shortest_path(pos, from, to, path);
             bool step = abs(to % 16 - from % 16) <= 1 && abs(to / 16 - from / 16) <= 1;
             cr_assert_eq(n, step ? 2 : dist[to] + 1, "path of %d-%d is not a shortest one", from, to);
             char text[MOVE_TEXT_SIZE];
             Text t = text_on(text, sizeof text);
-            multi_text_move(&t, pos, m);
+            text_move(&t, pos, m);
             Move back = multi_read(pos, text);
             cr_assert(move_equal(back, m), "%s read back", text);
         }
     }
     cr_assert_eq(list.count, legal_total ? legal_total : 1);
-    cr_assert_eq(multi_legal_count(pos), legal_total);
-    cr_assert_eq(multi_count_moves(pos), list.count);
+    cr_assert_eq(legal_count(pos), legal_total);
+    cr_assert_eq(count_moves(pos), list.count);
     if (legal_total == 0) cr_assert(move_is_pass(multi_read(pos, "pass")));
 }
 
-static void check_make_unmake_and_fen(const MultiPosition *pos, Move m) {
-    MultiPosition copy = *pos;
-    multi_make(&copy, m);
-    cr_assert_eq(copy.hash, multi_compute_hash(&copy));
+static void check_make_unmake_and_fen(const Position *pos, Move m) {
+    Position copy = *pos;
+    position_make(&copy, m);
+    cr_assert_eq(copy.hash, position_compute_hash(&copy));
     char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    multi_text_fen(&t, &copy);
-    MultiPosition back = multi_from_fen(multi_seating(&copy), fen);
-    cr_assert(multi_same(&back, &copy) && back.turns == copy.turns && back.hash == copy.hash, "%s", fen);
-    multi_unmake(&copy, m);
+    text_fen(&t, &copy);
+    Position back = multi_from_fen(position_seating(&copy), fen);
+    cr_assert(position_same(&back, &copy) && back.turns == copy.turns && back.hash == copy.hash, "%s", fen);
+    position_unmake(&copy, m);
     cr_assert_eq(memcmp(&copy, pos, sizeof copy), 0);
 }
 
 typedef struct {
-    MultiPosition seen[MAX_TURN_LIMIT + 1];
+    Position seen[MAX_TURN_LIMIT + 1];
     int count;
 } History;
 
-static bool reference_home(const MultiPosition *pos, int seat) {
+static bool reference_home(const Position *pos, int seat) {
     int home = 0;
     for (int s = 0; s < 256; s++) home += pos->at[s] == seat && reference_in_goal(seat, s);
     return home == 13;
 }
 
-static MultiResult reference_result(const History *h, int turn_limit) {
-    const MultiPosition *now = &h->seen[h->count - 1];
+static Result reference_result(const History *h, int turn_limit) {
+    const Position *now = &h->seen[h->count - 1];
     for (int seat = 0; seat < now->players; seat++) {
         if (!reference_home(now, seat)) continue;
-        if (!now->partners) return (MultiResult)(MULTI_WHITE_WINS + seat);
-        if (reference_home(now, seat ^ 1)) return seat < 2 ? MULTI_WHITE_BLACK_WIN : MULTI_RED_YELLOW_WIN;
+        if (!now->partners) return (Result)(RESULT_WHITE_WINS + seat);
+        if (reference_home(now, seat ^ 1)) return seat < 2 ? RESULT_WHITE_BLACK_WIN : RESULT_RED_YELLOW_WIN;
     }
     int same = 0;
     for (int i = 0; i < h->count; i++)
         same += h->seen[i].seat == now->seat && !memcmp(h->seen[i].at, now->at, sizeof now->at);
-    if (same >= 3) return MULTI_DRAW_REPETITION;
-    return now->turns >= turn_limit ? MULTI_DRAW_TURN_LIMIT : MULTI_ONGOING;
+    if (same >= 3) return RESULT_DRAW_REPETITION;
+    return now->turns >= turn_limit ? RESULT_DRAW_TURN_LIMIT : RESULT_ONGOING;
 }
 
 /* The move that brings the seat's pieces nearest their goal corner (ties
  * broken at random); 0 gain moves allowed, so play goes on when stuck. */
-static Move greedy(const MultiPosition *pos, const MoveList *list, unsigned *seed) {
+static Move greedy(const Position *pos, const MoveList *list, unsigned *seed) {
     int best = -1000, ties = 0;
     Move choice = list->moves[0];
     for (int i = 0; i < list->count; i++) {
@@ -208,12 +208,12 @@ typedef struct {
     Move last[MAX_SEATS];
 } Chooser;
 
-static Move pick_move(const MultiPosition *pos, Chooser *c, unsigned *seed) {
+static Move pick_move(const Position *pos, Chooser *c, unsigned *seed) {
     static MoveList list;
-    multi_generate_moves(pos, &list);
+    generate_moves(pos, &list);
     Move back = {c->last[pos->seat].to, c->last[pos->seat].from};
     Move m;
-    if (c->undoing && !move_is_pass(back) && multi_move_is_legal(pos, back)) m = back;
+    if (c->undoing && !move_is_pass(back) && move_is_legal(pos, back)) m = back;
     else if ((int)(test_random(seed) % 100) < c->greedy_percent) m = greedy(pos, &list, seed);
     else m = list.moves[test_random(seed) % (unsigned)list.count];
     c->last[pos->seat] = m;
@@ -226,32 +226,32 @@ static int property_games(void) {
 }
 
 static void play_games(Seating seating) {
-    static MultiGame game;
+    static Game game;
     static History history;
     int games = property_games(), wins = 0, repetitions = 0, limits = 0, passes = 0;
     long turns = 0;
     for (int g = 0; g < games; g++) {
         unsigned seed = (unsigned)g * 2654435761u + seating.players * 7u + seating.partners;
-        int turn_limit = g % 5 == 0 ? 60 + g % 40 : multi_default_turn_limit(seating.players);
+        int turn_limit = g % 5 == 0 ? 60 + g % 40 : default_turn_limit(seating.players);
         Chooser chooser = {.greedy_percent = 60 + (int)(test_random(&seed) % 40), .undoing = g % 7 == 3};
-        multi_game_start(&game, seating, turn_limit);
+        game_start_seating(&game, seating, VARIANT_13, turn_limit);
         history.seen[0] = game.pos;
         history.count = 1;
-        while (game.result == MULTI_ONGOING) {
+        while (game.result == RESULT_ONGOING) {
             bool deep = game.pos.turns % 16 == 0; /* the full check is slow: sample it */
             if (deep) check_moves(&game.pos);
             Move m = pick_move(&game.pos, &chooser, &seed);
             if (deep) check_make_unmake_and_fen(&game.pos, m);
             passes += move_is_pass(m);
-            cr_assert(multi_game_play(&game, m));
+            cr_assert(game_play(&game, m));
             history.seen[history.count++] = game.pos;
             cr_assert_eq(game.result, reference_result(&history, turn_limit), "game %d turn %d", g, game.pos.turns);
         }
-        cr_assert_not(multi_game_play(&game, MOVE_PASS), "a move was accepted after the end");
+        cr_assert_not(game_play(&game, MOVE_PASS), "a move was accepted after the end");
         turns += game.length;
-        wins += multi_result_winners(game.result) != 0;
-        repetitions += game.result == MULTI_DRAW_REPETITION;
-        limits += game.result == MULTI_DRAW_TURN_LIMIT;
+        wins += result_winners(game.result) != 0;
+        repetitions += game.result == RESULT_DRAW_REPETITION;
+        limits += game.result == RESULT_DRAW_TURN_LIMIT;
     }
     cr_log_info("%d players%s, %d games of %ld turns on average: %d wins, %d repetitions, %d turn limits, %d passes",
                 seating.players, seating.partners ? " (partners)" : "", games, games ? turns / games : 0, wins,
@@ -264,17 +264,17 @@ Test(multi_properties, four_players, .timeout = 600) { play_games(FOUR); }
 Test(multi_properties, four_partners, .timeout = 600) { play_games(PARTNERS); }
 
 Test(multi_properties, perft_divide_sums_in_played_positions) {
-    static MultiGame game;
+    static Game game;
     static MoveList list;
     static uint64_t counts[MAX_MOVES];
     const Seating kinds[3] = {THREE, FOUR, PARTNERS};
     for (unsigned g = 0; g < 12; g++) {
         unsigned seed = g + 99;
         Chooser chooser = {.greedy_percent = 70};
-        multi_game_start(&game, kinds[g % 3], 800);
-        for (int i = 0; i < (int)(g * 11) && game.result == MULTI_ONGOING; i++)
-            multi_game_play(&game, pick_move(&game.pos, &chooser, &seed));
-        MultiPosition pos = game.pos;
-        cr_assert_eq(multi_perft_divide(&pos, 3, &list, counts), multi_perft(&pos, 3, NULL));
+        game_start_seating(&game, kinds[g % 3], VARIANT_13, 800);
+        for (int i = 0; i < (int)(g * 11) && game.result == RESULT_ONGOING; i++)
+            game_play(&game, pick_move(&game.pos, &chooser, &seed));
+        Position pos = game.pos;
+        cr_assert_eq(perft_divide(&pos, 3, &list, counts), perft(&pos, 3, NULL));
     }
 }

@@ -7,7 +7,7 @@
 #include "core/record.h"
 
 static Record record;
-static MultiGame multi;
+static Game multi;
 static Game game;
 static RecordProblem problem;
 
@@ -29,7 +29,7 @@ Test(multi_record, names_its_players_seats_and_partners) {
     cr_assert_eq(record.variant, VARIANT_13);
     cr_assert_eq(record.turn_limit, 800, "200 turns a seat when no TurnLimit is given");
     cr_assert_eq(record.move_count, 5);
-    cr_assert(record_replay_multi(text, &record, &multi, &problem), "%s", problem.reason);
+    cr_assert(record_replay(text, &record, &multi, &problem), "%s", problem.reason);
     cr_assert_eq(multi.length, 5);
     cr_assert(multi.pos.partners && multi.pos.players == 4);
     cr_assert_eq(multi.pos.seat, SEAT_RED);
@@ -40,7 +40,7 @@ Test(multi_record, three_players_and_their_turn_limit) {
     cr_assert(parse(text));
     cr_assert_eq(record.players, 3);
     cr_assert_eq(record.turn_limit, 90);
-    cr_assert(record_replay_multi(text, &record, &multi, &problem), "%s", problem.reason);
+    cr_assert(record_replay(text, &record, &multi, &problem), "%s", problem.reason);
     cr_assert_eq(multi.turn_limit, 90);
     cr_assert(parse("[Players \"3\"]\n"));
     cr_assert_eq(record.turn_limit, 600);
@@ -65,13 +65,13 @@ Test(multi_record, a_lone_fen_tells_its_kind_by_its_letters) {
     cr_assert_eq(record.turn_limit, 800);
     cr_assert(parse(START_THREE));
     cr_assert_eq(record.players, 3);
-    cr_assert(record_replay_multi(START_THREE, &record, &multi, &problem));
+    cr_assert(record_replay(START_THREE, &record, &multi, &problem));
     cr_assert_eq(multi.pos.players, 3);
     cr_assert(parse("bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww w 0"));
     cr_assert_eq(record.players, 2);
     cr_assert(parse("bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww r 0"));
     cr_assert_eq(record.players, 3, "a seat to move 'r' is three players");
-    cr_assert_not(record_replay_multi("", &record, &multi, &problem));
+    cr_assert_not(record_replay("", &record, &multi, &problem));
     cr_assert_eq(problem.error, RECORD_BAD_POSITION);
     cr_assert_str_eq(problem.reason, "Red has 0 pieces; the 13-piece game needs 13");
 }
@@ -90,28 +90,26 @@ Test(multi_record, refuses_kinds_that_cannot_be) {
     cr_assert_eq(game.length, 1);
 }
 
-Test(multi_record, is_replayed_only_as_its_own_kind_of_game) {
-    cr_assert(parse("[Players \"4\"]\n1. o4-n5\n"));
-    cr_assert_not(record_replay("", &record, &game, &problem));
-    cr_assert_eq(problem.error, RECORD_BAD_PLAYERS);
-    cr_assert_str_eq(problem.detail, "4");
-    cr_assert_str_eq(problem.reason, "the record is a game of 4 players");
+Test(multi_record, is_replayed_as_a_game_of_its_own_seating) {
+    const char *four = "[Players \"4\"]\n[Partners \"yes\"]\n1. o4-n5\n";
+    cr_assert(parse(four));
+    cr_assert(record_replay(four, &record, &game, &problem), "%s", problem.reason);
+    cr_assert(game.pos.players == 4 && game.pos.partners && game.pos.seat == SEAT_RED && game.length == 1);
     cr_assert(parse("1. n4-m5\n"));
-    cr_assert_not(record_replay_multi("1. n4-m5\n", &record, &multi, &problem));
-    cr_assert_eq(problem.error, RECORD_BAD_PLAYERS);
-    cr_assert_str_eq(problem.detail, "2");
+    cr_assert(record_replay("1. n4-m5\n", &record, &game, &problem), "%s", problem.reason);
+    cr_assert(game.pos.players == 2 && game.pos.seat == SEAT_BLACK && game.length == 1);
 }
 
 Test(multi_record, names_the_first_illegal_move_and_stops_at_the_end) {
     const char *text = "[Players \"3\"]\n1. o4-n5 b13-c12\n";
     cr_assert(parse(text));
-    cr_assert_not(record_replay_multi(text, &record, &multi, &problem));
+    cr_assert_not(record_replay(text, &record, &multi, &problem));
     cr_assert_eq(problem.error, RECORD_ILLEGAL_MOVE);
     cr_assert_eq(problem.number, 2);
     cr_assert_str_eq(problem.reason, "it is Red's turn, b13 holds a Black piece");
     cr_assert_eq(multi.length, 1);
     const char *over = "[Players \"3\"]\n[TurnLimit \"2\"]\n1. o4-n5 b4-c5 b13-c12\n";
     cr_assert(parse(over));
-    cr_assert_not(record_replay_multi(over, &record, &multi, &problem));
+    cr_assert_not(record_replay(over, &record, &multi, &problem));
     cr_assert_str_eq(problem.reason, "the game is over (draw by the turn limit)");
 }

@@ -12,23 +12,23 @@
 #define MID_RANK_8 "a8 b8 c8 d8 e8 f8 g8 h8 i8 j8 k8 l8 m8"
 #define MID_RANK_9 "a9 b9 c9 d9 e9 f9 g9 h9 i9 j9 k9 l9 m9"
 
-static MultiGame *game_of(const MultiPosition *start) {
-    static MultiGame game;
-    multi_game_from(&game, start, multi_default_turn_limit(start->players));
+static Game *game_of(const Position *start) {
+    static Game game;
+    game_from(&game, start, default_turn_limit(start->players));
     return &game;
 }
 
-static const char *fen_of(const MultiPosition *pos) {
+static const char *fen_of(const Position *pos) {
     static char fen[FEN_TEXT_SIZE];
     Text t = text_on(fen, sizeof fen);
-    multi_text_fen(&t, pos);
+    text_fen(&t, pos);
     return fen;
 }
 
 static const char *fen_refusal(Seating seating, const char *fen) {
-    MultiPosition pos;
+    Position pos;
     Refusal why;
-    cr_assert_not(multi_fen_parse(fen, seating, &pos, &why), "'%s' accepted", fen);
+    cr_assert_not(fen_parse_seating(fen, seating, VARIANT_13, &pos, &why), "'%s' accepted", fen);
     return refusal_english(&why);
 }
 
@@ -47,10 +47,10 @@ Test(multi_seats, each_has_a_13_piece_camp_in_its_corner_and_the_opposite_goal) 
 }
 
 Test(multi_seats, four_start_on_their_camps_three_leave_the_p16_camp_empty) {
-    MultiPosition pos;
-    multi_start(&pos, FOUR);
+    Position pos;
+    position_start_seating(&pos, FOUR, VARIANT_13);
     cr_assert_str_eq(fen_of(&pos), START_FOUR);
-    multi_start(&pos, THREE);
+    position_start_seating(&pos, THREE, VARIANT_13);
     cr_assert_str_eq(fen_of(&pos), START_THREE);
     cr_assert(bb_is_empty(bb_and(pos.occupied, squares(Y_HOME))));
     cr_assert_eq(pos.seat, SEAT_WHITE);
@@ -66,8 +66,8 @@ Test(multi_seats, only_four_may_play_as_partners) {
 }
 
 Test(multi_seats, turns_go_white_red_black_yellow) {
-    static MultiGame game;
-    multi_game_start(&game, FOUR, 800);
+    static Game game;
+    game_start_seating(&game, FOUR, VARIANT_13, 800);
     const char *moves[] = {"o4-n5", "b4-c5", "b13-c12", "o13-n12"};
     const int next[] = {SEAT_RED, SEAT_BLACK, SEAT_YELLOW, SEAT_WHITE};
     for (int i = 0; i < 4; i++) {
@@ -75,7 +75,7 @@ Test(multi_seats, turns_go_white_red_black_yellow) {
         cr_assert_eq(game.pos.seat, next[i], "after %s", moves[i]);
         cr_assert_eq(game.pos.turns, i + 1);
     }
-    multi_game_start(&game, THREE, 600);
+    game_start_seating(&game, THREE, VARIANT_13, 600);
     multi_play(&game, "o4-n5 b4-c5 b13-c12");
     cr_assert_eq(game.pos.seat, SEAT_WHITE);
     for (int seat = 0; seat < MAX_SEATS; seat++) {
@@ -85,20 +85,20 @@ Test(multi_seats, turns_go_white_red_black_yellow) {
 }
 
 Test(multi_seats, make_and_unmake_keep_everything_in_step) {
-    MultiPosition pos;
-    multi_start(&pos, FOUR);
-    MultiPosition before = pos;
+    Position pos;
+    position_start_seating(&pos, FOUR, VARIANT_13);
+    Position before = pos;
     Move white = multi_read(&pos, "o4-n5");
-    multi_make(&pos, white);
+    position_make(&pos, white);
     Move red = multi_read(&pos, "b4-c5");
-    multi_make(&pos, red);
-    multi_make(&pos, MOVE_PASS);
-    cr_assert_eq(pos.hash, multi_compute_hash(&pos));
+    position_make(&pos, red);
+    position_make(&pos, MOVE_PASS);
+    cr_assert_eq(pos.hash, position_compute_hash(&pos));
     cr_assert(pos.at[sq("c5")] == SEAT_RED && pos.at[sq("b4")] == NO_SEAT && pos.seat == SEAT_YELLOW);
     cr_assert_eq(pos.turns, 3);
-    multi_unmake(&pos, MOVE_PASS);
-    multi_unmake(&pos, red);
-    multi_unmake(&pos, white);
+    position_unmake(&pos, MOVE_PASS);
+    position_unmake(&pos, red);
+    position_unmake(&pos, white);
     cr_assert_eq(memcmp(&pos, &before, sizeof pos), 0);
 }
 
@@ -106,11 +106,11 @@ Test(multi_seats, make_and_unmake_keep_everything_in_step) {
 
 Test(multi_moves, a_chain_hops_over_pieces_of_any_seat) {
     const char *at[MAX_SEATS] = {"h8", "", "h9", "h11"};
-    MultiPosition pos = multi_position_of(FOUR, at, SEAT_WHITE);
+    Position pos = multi_position_of(FOUR, at, SEAT_WHITE);
     Move m = multi_read(&pos, "h8-h10-h12");
     cr_assert(m.from == sq("h8") && m.to == sq("h12"));
-    cr_assert(multi_move_is_legal(&pos, m));
-    cr_assert(bb_has((Bitboard[]){multi_piece_destinations(&pos, sq("h8"))}, sq("h12")));
+    cr_assert(move_is_legal(&pos, m));
+    cr_assert(bb_has((Bitboard[]){piece_destinations(&pos, sq("h8"))}, sq("h12")));
     cr_assert_str_eq(multi_refusal(&pos, "h9-h10"), "it is White's turn, h9 holds a Red piece");
     cr_assert_str_eq(multi_refusal(&pos, "h11-h12"), "it is White's turn, h11 holds a Yellow piece");
 }
@@ -119,12 +119,12 @@ Test(multi_moves, the_goal_camp_rule_holds_for_each_seat) {
     /* Red on m16 and Yellow on d1 stand in their goals; Red's piece on d2
      * stands in Yellow's goal, which is not its own. */
     const char *at[MAX_SEATS] = {"h8", "", "m16 d2", "d1"};
-    MultiPosition pos = multi_position_of(FOUR, at, SEAT_RED);
+    Position pos = multi_position_of(FOUR, at, SEAT_RED);
     cr_assert_str_eq(multi_refusal(&pos, "m16-l16"),
                      "the piece on m16 has reached its goal camp and must end its move inside it");
     multi_read(&pos, "m16-m15");
     multi_read(&pos, "d2-e3");
-    multi_set_seat(&pos, SEAT_YELLOW);
+    position_set_seat(&pos, SEAT_YELLOW);
     cr_assert_str_eq(multi_refusal(&pos, "d1-e1"),
                      "the piece on d1 has reached its goal camp and must end its move inside it");
     multi_read(&pos, "d1-c1");
@@ -132,12 +132,12 @@ Test(multi_moves, the_goal_camp_rule_holds_for_each_seat) {
 
 Test(multi_moves, a_seat_with_no_move_passes_and_only_then) {
     const char *at[MAX_SEATS] = {"a2 b1 b2 a3 c1 c3", "", "a1", "h8"};
-    MultiPosition pos = multi_position_of(FOUR, at, SEAT_RED);
+    Position pos = multi_position_of(FOUR, at, SEAT_RED);
     MoveList list;
-    multi_generate_moves(&pos, &list);
+    generate_moves(&pos, &list);
     cr_assert(list.count == 1 && move_is_pass(list.moves[0]));
     cr_assert(move_is_pass(multi_read(&pos, "pass")));
-    multi_start(&pos, FOUR);
+    position_start_seating(&pos, FOUR, VARIANT_13);
     cr_assert_str_eq(multi_refusal(&pos, "pass"), "pass is only allowed with no legal move, and White has 32 moves");
 }
 
@@ -145,99 +145,99 @@ Test(multi_moves, a_seat_with_no_move_passes_and_only_then) {
 
 /* Red has twelve pieces on its goal (Yellow's camp, p16) and its last on
  * o12, a step from o13; Yellow, with four, waits mid-board. */
-static MultiPosition red_one_step_from_home(Seating seating) {
+static Position red_one_step_from_home(Seating seating) {
     const char *at[MAX_SEATS] = {W_HOME, B_HOME, "p16 o16 n16 m16 p15 o15 n15 m15 p14 o14 n14 p13 o12",
                                  seating.players == 4 ? MID_RANK_8 : ""};
     return multi_position_of(seating, at, SEAT_RED);
 }
 
 Test(multi_win, the_first_seat_home_wins_and_the_game_ends) {
-    MultiPosition start = red_one_step_from_home(FOUR);
-    MultiGame *game = game_of(&start);
-    cr_assert_eq(game->result, MULTI_ONGOING);
+    Position start = red_one_step_from_home(FOUR);
+    Game *game = game_of(&start);
+    cr_assert_eq(game->result, RESULT_ONGOING);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_WINS);
-    cr_assert_eq(multi_result_winners(game->result), 1u << SEAT_RED);
-    cr_assert_str_eq(multi_result_text(game->result), "Red wins");
+    cr_assert_eq(game->result, RESULT_RED_WINS);
+    cr_assert_eq(result_winners(game->result), 1u << SEAT_RED);
+    cr_assert_str_eq(result_text(game->result), "Red wins");
     Refusal why;
-    cr_assert_not(multi_game_play_text(game, "b13-c12", 7, &why));
+    cr_assert_not(game_play_text(game, "b13-c12", 7, &why));
     cr_assert_str_eq(refusal_english(&why), "the game is over (Red wins)");
-    cr_assert_not(multi_game_play(game, MOVE_PASS));
+    cr_assert_not(game_play(game, MOVE_PASS));
     cr_assert_eq(game->length, 1);
 }
 
 Test(multi_win, needs_all_thirteen_home) {
-    MultiPosition start = red_one_step_from_home(FOUR);
-    MultiGame *game = game_of(&start);
+    Position start = red_one_step_from_home(FOUR);
+    Game *game = game_of(&start);
     multi_play(game, "o12-n13");
-    cr_assert_eq(game->result, MULTI_ONGOING);
+    cr_assert_eq(game->result, RESULT_ONGOING);
 }
 
 Test(multi_win, undo_takes_the_win_back) {
-    MultiPosition start = red_one_step_from_home(THREE);
+    Position start = red_one_step_from_home(THREE);
     cr_assert_eq(start.players, 3);
-    MultiGame *game = game_of(&start);
+    Game *game = game_of(&start);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_WINS);
-    cr_assert(multi_game_undo(game));
-    cr_assert_eq(game->result, MULTI_ONGOING);
-    cr_assert(multi_same(&game->pos, &start));
-    cr_assert_not(multi_game_undo(game));
+    cr_assert_eq(game->result, RESULT_RED_WINS);
+    cr_assert(game_undo(game));
+    cr_assert_eq(game->result, RESULT_ONGOING);
+    cr_assert(position_same(&game->pos, &start));
+    cr_assert_not(game_undo(game));
 }
 
 Test(multi_win, a_position_set_up_with_a_seat_home_is_won_by_it) {
     const char *at[MAX_SEATS] = {MID_RANK_8, W_HOME, R_HOME, MID_RANK_9}; /* Black on its goal, p1's camp */
-    MultiPosition start = multi_position_of(FOUR, at, SEAT_RED);
-    cr_assert_eq(game_of(&start)->result, MULTI_BLACK_WINS);
+    Position start = multi_position_of(FOUR, at, SEAT_RED);
+    cr_assert_eq(game_of(&start)->result, RESULT_BLACK_WINS);
 }
 
 /* ---- partners ---- */
 
 /* White home (on a16's camp); Black has twelve pieces on its goal, p1's
  * camp, and its last on m4, a step from n3, the goal's empty square. */
-static MultiPosition black_one_step_from_partners_win(void) {
+static Position black_one_step_from_partners_win(void) {
     const char *at[MAX_SEATS] = {B_HOME, "p1 o1 n1 m1 p2 o2 n2 m2 p3 o3 m4 p4 o4", MID_RANK_8, MID_RANK_9};
     return multi_position_of(PARTNERS, at, SEAT_BLACK);
 }
 
 Test(multi_partners, win_when_both_are_home) {
-    MultiPosition start = black_one_step_from_partners_win();
-    MultiGame *game = game_of(&start);
-    cr_assert_eq(game->result, MULTI_ONGOING, "White alone home is no win for partners");
+    Position start = black_one_step_from_partners_win();
+    Game *game = game_of(&start);
+    cr_assert_eq(game->result, RESULT_ONGOING, "White alone home is no win for partners");
     multi_play(game, "m4-n3");
-    cr_assert_eq(game->result, MULTI_WHITE_BLACK_WIN);
-    cr_assert_eq(multi_result_winners(game->result), 1u << SEAT_WHITE | 1u << SEAT_BLACK);
-    cr_assert_str_eq(multi_result_text(game->result), "White and Black win");
+    cr_assert_eq(game->result, RESULT_WHITE_BLACK_WIN);
+    cr_assert_eq(result_winners(game->result), 1u << SEAT_WHITE | 1u << SEAT_BLACK);
+    cr_assert_str_eq(result_text(game->result), "White and Black win");
 }
 
 Test(multi_partners, red_and_yellow_win_together) {
     const char *at[MAX_SEATS] = {MID_RANK_8, MID_RANK_9, "p16 o16 n16 m16 p15 o15 n15 m15 p14 o14 n14 p13 o12", R_HOME};
-    MultiPosition start = multi_position_of(PARTNERS, at, SEAT_RED);
-    MultiGame *game = game_of(&start);
+    Position start = multi_position_of(PARTNERS, at, SEAT_RED);
+    Game *game = game_of(&start);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_YELLOW_WIN);
-    cr_assert_str_eq(multi_result_text(game->result), "Red and Yellow win");
+    cr_assert_eq(game->result, RESULT_RED_YELLOW_WIN);
+    cr_assert_str_eq(result_text(game->result), "Red and Yellow win");
 }
 
 Test(multi_partners, a_seat_home_has_no_move_and_passes) {
-    MultiPosition pos = black_one_step_from_partners_win();
-    multi_set_seat(&pos, SEAT_WHITE);
+    Position pos = black_one_step_from_partners_win();
+    position_set_seat(&pos, SEAT_WHITE);
     MoveList list;
-    multi_generate_moves(&pos, &list);
+    generate_moves(&pos, &list);
     cr_assert(list.count == 1 && move_is_pass(list.moves[0]));
-    cr_assert_eq(multi_legal_count(&pos), 0);
+    cr_assert_eq(legal_count(&pos), 0);
     cr_assert_str_eq(multi_refusal(&pos, "b13-b12"),
                      "White has all of its pieces on its goal camp, so it has no move and passes");
-    MultiGame *game = game_of(&pos);
+    Game *game = game_of(&pos);
     multi_play(game, "pass");
     cr_assert_eq(game->pos.seat, SEAT_RED);
     cr_assert_eq(game->pos.turns, 1);
 }
 
 Test(multi_partners, each_for_themselves_the_same_position_is_won) {
-    MultiPosition pos = black_one_step_from_partners_win();
+    Position pos = black_one_step_from_partners_win();
     pos.partners = false;
-    cr_assert_eq(multi_position_result(&pos), MULTI_WHITE_WINS);
+    cr_assert_eq(position_result(&pos), RESULT_WHITE_WINS);
 }
 
 /* ---- draws ---- */
@@ -246,64 +246,64 @@ Test(multi_partners, each_for_themselves_the_same_position_is_won) {
 #define SHUFFLE_FOUR "o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13 n12-o13"
 
 Test(multi_draw, the_third_occurrence_draws_for_everyone) {
-    static MultiGame game;
-    multi_game_start(&game, FOUR, 800);
+    static Game game;
+    game_start_seating(&game, FOUR, VARIANT_13, 800);
     multi_play(&game, SHUFFLE_FOUR);
-    cr_assert_eq(multi_game_occurrences(&game), 2);
+    cr_assert_eq(game_occurrences(&game), 2);
     multi_play(&game, "o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13");
-    cr_assert_eq(game.result, MULTI_ONGOING);
-    cr_assert_eq(multi_game_occurrences_after(&game, multi_read(&game.pos, "n12-o13")), 3);
+    cr_assert_eq(game.result, RESULT_ONGOING);
+    cr_assert_eq(game_occurrences_after(&game, multi_read(&game.pos, "n12-o13")), 3);
     multi_play(&game, "n12-o13");
-    cr_assert_eq(game.result, MULTI_DRAW_REPETITION);
-    cr_assert_eq(multi_result_winners(game.result), 0);
-    cr_assert_str_eq(multi_result_text(game.result), "draw by threefold repetition");
+    cr_assert_eq(game.result, RESULT_DRAW_REPETITION);
+    cr_assert_eq(result_winners(game.result), 0);
+    cr_assert_str_eq(result_text(game.result), "draw by threefold repetition");
 }
 
 Test(multi_draw, a_repetition_needs_the_same_seat_to_move) {
-    MultiPosition a, b;
-    multi_start(&a, FOUR);
+    Position a, b;
+    position_start_seating(&a, FOUR, VARIANT_13);
     b = a;
-    multi_set_seat(&b, SEAT_RED);
-    cr_assert_not(multi_same(&a, &b));
+    position_set_seat(&b, SEAT_RED);
+    cr_assert_not(position_same(&a, &b));
     cr_assert_neq(a.hash, b.hash);
-    multi_set_seat(&b, SEAT_WHITE);
-    cr_assert(multi_same(&a, &b) && a.hash == b.hash);
+    position_set_seat(&b, SEAT_WHITE);
+    cr_assert(position_same(&a, &b) && a.hash == b.hash);
 }
 
 Test(multi_draw, repetitions_count_from_a_set_up_position_on) {
-    static MultiGame game;
-    MultiPosition start = multi_from_fen(FOUR, "bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/"
+    static Game game;
+    Position start = multi_from_fen(FOUR, "bbbb8yyyy/bbbb8yyyy/bbb10yyy/bb12yy/16/16/16/16/16/16/16/16/"
                                                "rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 40");
-    multi_game_from(&game, &start, 800);
-    cr_assert_eq(multi_game_occurrences(&game), 1);
+    game_from(&game, &start, 800);
+    cr_assert_eq(game_occurrences(&game), 1);
     multi_play(&game, SHUFFLE_FOUR " o4-n5 b4-c5 b13-c12 o13-n12 n5-o4 c5-b4 c12-b13");
-    cr_assert_eq(game.result, MULTI_ONGOING);
+    cr_assert_eq(game.result, RESULT_ONGOING);
     multi_play(&game, "n12-o13");
-    cr_assert_eq(game.result, MULTI_DRAW_REPETITION);
+    cr_assert_eq(game.result, RESULT_DRAW_REPETITION);
 }
 
 Test(multi_draw, the_turn_limit_is_200_a_seat_and_counts_from_the_fen) {
-    cr_assert_eq(multi_default_turn_limit(3), 600);
-    cr_assert_eq(multi_default_turn_limit(4), 800);
-    static MultiGame game;
-    MultiPosition start = multi_from_fen(THREE, "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/"
+    cr_assert_eq(default_turn_limit(3), 600);
+    cr_assert_eq(default_turn_limit(4), 800);
+    static Game game;
+    Position start = multi_from_fen(THREE, "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/"
                                                 "rr12ww/rrr10www/rrrr8wwww/rrrr8wwww w 598");
-    multi_game_from(&game, &start, multi_default_turn_limit(3));
+    game_from(&game, &start, default_turn_limit(3));
     multi_play(&game, "o4-n5");
-    cr_assert_eq(game.result, MULTI_ONGOING);
+    cr_assert_eq(game.result, RESULT_ONGOING);
     multi_play(&game, "b4-c5");
-    cr_assert_eq(game.result, MULTI_DRAW_TURN_LIMIT);
-    cr_assert_str_eq(multi_result_text(game.result), "draw by the turn limit");
-    multi_game_set_turn_limit(&game, 700);
-    cr_assert_eq(game.result, MULTI_ONGOING, "the limit is configurable, and re-judged");
+    cr_assert_eq(game.result, RESULT_DRAW_TURN_LIMIT);
+    cr_assert_str_eq(result_text(game.result), "draw by the turn limit");
+    game_set_turn_limit(&game, 700);
+    cr_assert_eq(game.result, RESULT_ONGOING, "the limit is configurable, and re-judged");
 }
 
 Test(multi_draw, a_win_on_the_last_turn_is_a_win) {
-    MultiPosition start = red_one_step_from_home(FOUR);
+    Position start = red_one_step_from_home(FOUR);
     start.turns = 799;
-    MultiGame *game = game_of(&start);
+    Game *game = game_of(&start);
     multi_play(game, "o12-o13");
-    cr_assert_eq(game->result, MULTI_RED_WINS);
+    cr_assert_eq(game->result, RESULT_RED_WINS);
 }
 
 /* ---- notation ---- */
@@ -315,15 +315,15 @@ Test(multi_fen, the_contract_positions_round_trip) {
         "2r1r1y5ww2/1r13w/16 w 112",
     };
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
-        MultiPosition pos = multi_from_fen(FOUR, fens[i]);
+        Position pos = multi_from_fen(FOUR, fens[i]);
         cr_assert_str_eq(fen_of(&pos), fens[i]);
-        cr_assert_eq(pos.hash, multi_compute_hash(&pos));
+        cr_assert_eq(pos.hash, position_compute_hash(&pos));
     }
-    MultiPosition three = multi_from_fen(THREE, "b15/w15/1b1bb11/3b12/3bb3b7/5b10/16/6wb8/5w1w1r6/3r1rrbbw6/"
+    Position three = multi_from_fen(THREE, "b15/w15/1b1bb11/3b12/3bb3b7/5b10/16/6wb8/5w1w1r6/3r1rrbbw6/"
                                                 "4r1rr8/2r1r5wwb3/2r2rr3w1w1w1/12w1w1/3r8w3/16 w 87");
     cr_assert_eq(three.turns, 87);
     cr_assert_eq(three.players, 3);
-    MultiPosition red = multi_from_fen(THREE, "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/"
+    Position red = multi_from_fen(THREE, "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/"
                                               "rr12ww/rrr10www/rrrr8wwww/rrrr8wwww r 1");
     cr_assert_eq(red.seat, SEAT_RED);
     cr_assert_str_eq(fen_of(&red), "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/"
@@ -351,12 +351,12 @@ Test(multi_fen, bad_positions_are_refused_with_a_reason) {
 Test(multi_fen, no_game_reaches_two_seats_or_two_partnerships_home) {
     /* White on Black's camp and Black on White's: both home. */
     const char *both[MAX_SEATS] = {B_HOME, W_HOME, MID_RANK_8, MID_RANK_9};
-    MultiPosition pos = multi_position_of(FOUR, both, SEAT_RED);
+    Position pos = multi_position_of(FOUR, both, SEAT_RED);
     char fen[FEN_TEXT_SIZE];
     strcpy(fen, fen_of(&pos));
     cr_assert_str_eq(fen_refusal(FOUR, fen), "two seats have filled their goal camps, which no game can reach");
-    MultiPosition won = multi_from_fen(PARTNERS, fen);
-    cr_assert_eq(multi_position_result(&won), MULTI_WHITE_BLACK_WIN, "one partnership home is a won game");
+    Position won = multi_from_fen(PARTNERS, fen);
+    cr_assert_eq(position_result(&won), RESULT_WHITE_BLACK_WIN, "one partnership home is a won game");
     const char *all[MAX_SEATS] = {B_HOME, W_HOME, Y_HOME, R_HOME};
     pos = multi_position_of(PARTNERS, all, SEAT_RED);
     strcpy(fen, fen_of(&pos));
@@ -375,10 +375,10 @@ Test(multi_fen, seats_have_letters_and_names) {
 
 Test(multi_fen, moves_are_written_with_a_shortest_path) {
     const char *at[MAX_SEATS] = {"h8", "h13", "h9", "h11"};
-    MultiPosition pos = multi_position_of(FOUR, at, SEAT_WHITE);
+    Position pos = multi_position_of(FOUR, at, SEAT_WHITE);
     Move m = multi_read(&pos, "h8-h12");
     char text[MOVE_TEXT_SIZE];
     Text t = text_on(text, sizeof text);
-    multi_text_move(&t, &pos, m);
+    text_move(&t, &pos, m);
     cr_assert_str_eq(text, "h8-h10-h12");
 }

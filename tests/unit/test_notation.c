@@ -120,7 +120,7 @@ Test(fen, round_trips_through_random_games) {
 
 Test(fen, extra_spaces_between_fields_are_accepted) {
     Position pos = position_from_fen(VARIANT_19, START19 "  b   12");
-    cr_assert_eq(pos.side_to_move, BLACK);
+    cr_assert_eq(pos.seat, BLACK);
     cr_assert_eq(pos.turns, 12);
     cr_assert_eq(pos.hash, position_compute_hash(&pos));
 }

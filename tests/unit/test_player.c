@@ -64,7 +64,7 @@ Test(player, two_players_search_as_the_engine_alone) {
     engine_seed(&engine, 7);
     SearchLimits limits = search_limits_none();
     limits.depth = 3;
-    Move alone = engine_think(&engine, &t.two, &limits, NULL, NULL);
+    Move alone = engine_think(&engine, &t.game, &limits, NULL, NULL);
     cr_assert(alone.from == m.from && alone.to == m.to);
     cr_assert_eq(engine_nodes(&engine), player_nodes(player));
 }
@@ -86,7 +86,7 @@ Test(player, many_seats_search_as_the_multi_engine_alone) {
     multi_engine_seed(&engine, 7);
     MultiLimits limits = multi_limits_none();
     limits.depth = 2;
-    Move alone = multi_engine_think(&engine, &t.many, &limits, NULL, NULL);
+    Move alone = multi_engine_think(&engine, &t.game, &limits, NULL, NULL);
     cr_assert(alone.from == m.from && alone.to == m.to);
     cr_assert_eq(multi_engine_nodes(&engine), player_nodes(player));
 }

@@ -55,7 +55,7 @@ static bool reference_in_goal(const Position *pos, Side side, int s) {
 
 /* Is (from, to) legal by the reference? Fills the hop count of a chain. */
 static bool reference_legal(const Position *pos, int from, int to, int *hops) {
-    int side = pos->side_to_move;
+    int side = pos->seat;
     if (pos->at[from] != side || pos->at[to] != NO_PIECE || from == to) return false;
     if (reference_in_goal(pos, (Side)side, from) && !reference_in_goal(pos, (Side)side, to)) return false;
     int df = abs(to % 16 - from % 16), dr = abs(to / 16 - from / 16);
@@ -82,11 +82,11 @@ static void check_moves(const Position *pos) {
     }
     int legal = 0;
     for (int from = 0; from < 256; from++) {
-        if (pos->at[from] != pos->side_to_move) continue;
+        if (pos->at[from] != pos->seat) continue;
         /* The early-stopping chain search agrees with the full one, for the
          * goal camp and each quarter of the board (four ranks a word). */
         Bitboard jumps = jump_destinations(pos, from);
-        Bitboard sets[5] = {goal_of((Variant)pos->variant, (Side)pos->side_to_move)};
+        Bitboard sets[5] = {goal_of((Variant)pos->variant, (Side)pos->seat)};
         for (int w = 0; w < 4; w++) sets[w + 1].w[w] = ~0ULL;
         for (int k = 0; k < 5; k++)
             cr_assert_eq(jump_lands_in(pos, from, sets[k]), !bb_is_empty(bb_and(jumps, sets[k])), "set %d from %d", k, from);
@@ -156,7 +156,7 @@ static Result reference_result(const History *h, int turn_limit) {
     }
     int same = 0;
     for (int i = 0; i < h->count; i++)
-        same += h->seen[i].side_to_move == now->side_to_move && !memcmp(h->seen[i].at, now->at, sizeof now->at);
+        same += h->seen[i].seat == now->seat && !memcmp(h->seen[i].at, now->at, sizeof now->at);
     if (same >= 3) return RESULT_DRAW_REPETITION;
     return now->turns >= turn_limit ? RESULT_DRAW_TURN_LIMIT : RESULT_ONGOING;
 }

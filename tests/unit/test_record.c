@@ -63,7 +63,7 @@ Test(record, a_lone_fen_is_a_position_and_its_variant_is_counted) {
     cr_assert_eq(record.move_count, 0);
     cr_assert_str_eq(record.fen, "bbbb12/bbbb12/bbb13/bb14/16/16/16/16/16/16/16/16/14ww/13www/12wwww/12wwww b 7");
     cr_assert(record_replay("", &record, &game, &problem));
-    cr_assert_eq(game.pos.side_to_move, BLACK);
+    cr_assert_eq(game.pos.seat, BLACK);
 }
 
 Test(record, refuses_bad_forms_with_a_code) {

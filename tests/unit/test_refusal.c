@@ -121,9 +121,9 @@ static void check_the_rest(void) {
 
     /* Partners: White has all of its pieces on its goal and is to move. */
     const char *at[MAX_SEATS] = {"a16 b16 c16 d16 a15 b15 c15 d15 a14 b14 c14 a13 b13", "p1", "a1", "p16"};
-    MultiPosition partners = multi_position_of(PARTNERS, at, SEAT_WHITE);
+    Position partners = multi_position_of(PARTNERS, at, SEAT_WHITE);
     Move m;
-    cr_assert_not(multi_move_read(&partners, "b13-b12", 7, &m, &why));
+    cr_assert_not(move_read(&partners, "b13-b12", 7, &m, &why));
     cr_assert_eq(why.code, REFUSAL_SEAT_FINISHED);
     cr_assert_eq(why.side, SEAT_WHITE);
     seen[why.code] = true;

@@ -29,8 +29,8 @@ Test(stayer, keeps_its_pieces_while_it_has_another_move) {
     game_start(game, VARIANT_19, DEFAULT_TURN_LIMIT);
     Bitboard kept = home_corner_squares(VARIANT_19, WHITE, 5);
     for (int turn = 0; turn < 60 && game->result == RESULT_ONGOING; turn++) {
-        Move m = game->pos.side_to_move == WHITE ? greedy_move_keeping(&game->pos, kept) : greedy_move(&game->pos);
-        if (game->pos.side_to_move == WHITE) cr_assert(!bb_has(&kept, m.from), "turn %d moved a kept piece", turn);
+        Move m = game->pos.seat == WHITE ? greedy_move_keeping(&game->pos, kept) : greedy_move(&game->pos);
+        if (game->pos.seat == WHITE) cr_assert(!bb_has(&kept, m.from), "turn %d moved a kept piece", turn);
         game_play(game, m);
     }
     cr_assert(bb_equal(bb_and(game->pos.pieces[WHITE], kept), kept), "the kept pieces are still home");
@@ -120,7 +120,7 @@ Test(greedy_random, plays_whole_games) {
     game_start(game, VARIANT_13, DEFAULT_TURN_LIMIT);
     uint64_t rng = 5;
     while (game->result == RESULT_ONGOING) {
-        Side us = (Side)game->pos.side_to_move;
+        Side us = (Side)game->pos.seat;
         Move m = greedy_move_random(&game->pos, &rng), g = greedy_move(&game->pos);
         cr_assert_eq(goal_distance(us, m.from) - goal_distance(us, m.to),
                      goal_distance(us, g.from) - goal_distance(us, g.to), "turn %d: as much as greedy",

@@ -46,9 +46,9 @@ static void start_from(Table *t, TableSeating seating, const char *fen) {
 
 static const char *multi_fen(Seating seating, const char *const at[MAX_SEATS], int seat) {
     static char fen[FEN_TEXT_SIZE];
-    MultiPosition pos = multi_position_of(seating, at, seat);
+    Position pos = multi_position_of(seating, at, seat);
     Text out = text_on(fen, sizeof fen);
-    multi_text_fen(&out, &pos);
+    text_fen(&out, &pos);
     return fen;
 }
 
@@ -291,4 +291,22 @@ Test(table_verdict, partners_win_together) {
     cr_assert(v.over);
     cr_assert_eq(v.winners, 1u << SEAT_WHITE | 1u << SEAT_BLACK);
     cr_assert_str_eq(v.reason, "goal");
+}
+
+/* One game for every seating: a record takes the table to its own. */
+Test(table, a_record_replayed_takes_the_table_to_its_seating) {
+    static Record record;
+    RecordProblem problem;
+    const char *four = "[Players \"4\"]\n[Partners \"yes\"]\n1. o4-n5\n";
+    cr_assert(table_start(&table, TWO_19, 0));
+    cr_assert(record_parse(four, (int)strlen(four), &record, &problem));
+    cr_assert(table_replay(&table, four, &record, &problem), "%s", problem.reason);
+    cr_assert(table.seating.players == 4 && table.seating.partners && table.seating.camp == 13);
+    cr_assert_eq(table_kind(&table), TABLE_MANY);
+    cr_assert_eq(table_seat_to_move(&table), SEAT_RED);
+    cr_assert_eq(table_turn_order(&table)[3], SEAT_YELLOW);
+    const char *two = "[Variant \"13\"]\n1. o4-n5\n";
+    cr_assert(record_parse(two, (int)strlen(two), &record, &problem));
+    cr_assert(table_replay(&table, two, &record, &problem), "%s", problem.reason);
+    cr_assert(table.seating.players == 2 && table.seating.camp == 13 && table_kind(&table) == TABLE_TWO);
 }
