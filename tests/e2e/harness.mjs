@@ -62,8 +62,11 @@ export async function startServer({ args = [], port: wanted = null } = {}) {
   // devices playing at once, and the lobby's 5 open games an address would
   // refuse a file's later tests what its earlier ones left open: lifted, as
   // a burst over either would fail a run now and then (the online, lobby
-  // and yours files pass with both on; the API suites test both).
-  const limits = ['--requests-per-second', '0', '--open-games-per-address', '0'];
+  // and yours files pass with both on; the API suites test both).  The
+  // computer's capacity likewise: a file's games with computer seats, left
+  // unfinished, would fill it (tests/online/capacity.test.mjs tests it; the
+  // page's showing of its refusal: online-capacity.test.mjs, its own server).
+  const limits = ['--requests-per-second', '0', '--open-games-per-address', '0', '--computer-wait-ms', '3600000'];
   const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(wanted ?? 0), ...limits, ...args], {
     cwd: ROOT,
     env: { ...process.env, XDG_STATE_HOME: STATE },
