@@ -192,6 +192,7 @@ static bool computer_can_play(const Actions *acts, const StoreGame *g, OnlineAns
     if (!acts->computer || computer_admit(acts->computer, g)) return true;
     acting_refuse(a, 503, "unavailable",
                   "the computer is playing as many games as it can answer in time: try again in a minute, or play people");
+    json_object_set_new(a->body, "reason", json_string("computer_busy")); /* the page's own words for it */
     a->retry_after = BUSY_RETRY_SECONDS;
     return false;
 }

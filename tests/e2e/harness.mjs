@@ -88,10 +88,11 @@ export async function startServer({ args = [], port: wanted = null } = {}) {
   };
 }
 
-/** A server and a browser for one test file; close() ends both, and
- * fails the file if any page of it logged a console error (watchConsole). */
-export async function setup() {
-  const server = await startServer();
+/** A server (with more options: serverArgs) and a browser for one test
+ * file; close() ends both, and fails the file if any page of it logged a
+ * console error (watchConsole). */
+export async function setup({ serverArgs = [] } = {}) {
+  const server = await startServer({ args: serverArgs });
   // Playwright gives each launch a fresh, temporary user-data directory.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const consoleErrors = [];

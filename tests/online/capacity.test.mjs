@@ -35,6 +35,7 @@ const resign = (game) => api(port, 'POST', `/api/v1/games/${game.id}/resign`, { 
 function assertBusy(r) {
   assert.equal(r.status, 503, r.text);
   assert.equal(r.body.error, 'unavailable');
+  assert.equal(r.body.reason, 'computer_busy', 'the page tells it from a store that cannot commit');
   assert.match(r.body.message, /computer is playing as many games as it can answer in time/);
   assert.equal(r.headers['retry-after'], '60');
 }
