@@ -6,9 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/table.h"
 #include "engine/player.h"
 #include "online/seats.h"
+
+enum {
+    AVERAGE_WEIGHT = 8, /* each search timed moves the average an eighth of the way */
+    COST_FACTOR = 2,    /* a level's cost, over its average: room for the slow searches */
+    MIN_COST_MS = 1,
+};
 
 void capacity_init(Capacity *c, int threads, int wait_ms) {
     *c = (Capacity){.threads = threads > 0 ? threads : 1, .wait_ms = wait_ms > 0 ? wait_ms : CAPACITY_DEFAULT_WAIT_MS};
@@ -20,16 +25,49 @@ void capacity_free(Capacity *c) {
     c->n = c->size = 0;
 }
 
-int capacity_cost(const StoreGame *g) {
+static bool level_known(TableKind kind, int level) {
+    return (unsigned)kind < TABLE_KINDS && level >= MIN_LEVEL && level <= MAX_LEVEL;
+}
+
+void capacity_observe(Capacity *c, TableKind kind, int level, int64_t ms) {
+    if (!level_known(kind, level)) return;
+    double *average = &c->average_ms[kind][level];
+    double took = ms > 0 ? (double)ms : 0.5; /* under a millisecond: still timed */
+    *average = *average ? *average + (took - *average) / AVERAGE_WEIGHT : took;
+}
+
+int capacity_level_cost(const Capacity *c, TableKind kind, int level) {
+    if (!level_known(kind, level)) return 0;
+    int think = player_think_ms(kind, level);
+    double average = c->average_ms[kind][level];
+    if (!average) return think;
+    double cost = COST_FACTOR * average;
+    return cost >= think ? think : cost < MIN_COST_MS ? MIN_COST_MS : (int)cost;
+}
+
+static TableKind kind_of(const StoreGame *g) {
+    return table_seating_kind((TableSeating){game_players(g), g->partners, g->variant});
+}
+
+/* The levels of g's computer seats, bit L for level L; 0 if over. */
+static unsigned levels_of(const StoreGame *g) {
+    unsigned levels = 0;
     if (g->status == GAME_FINISHED) return 0;
-    TableKind kind = table_seating_kind((TableSeating){game_players(g), g->partners, g->variant});
+    for (int seat = 0; seat < game_players(g); seat++)
+        if (g->level[seat] >= MIN_LEVEL && g->level[seat] <= MAX_LEVEL) levels |= 1u << g->level[seat];
+    return levels;
+}
+
+static int cost_of(const Capacity *c, TableKind kind, unsigned levels) {
     int cost = 0;
-    for (int seat = 0; seat < game_players(g); seat++) {
-        int think = g->level[seat] > 0 ? player_think_ms(kind, g->level[seat]) : 0;
-        if (think > cost) cost = think;
+    for (int level = MIN_LEVEL; level <= MAX_LEVEL; level++) {
+        int each = levels & (1u << level) ? capacity_level_cost(c, kind, level) : 0;
+        if (each > cost) cost = each;
     }
     return cost;
 }
+
+int capacity_cost(const Capacity *c, const StoreGame *g) { return cost_of(c, kind_of(g), levels_of(g)); }
 
 bool capacity_fits(int64_t sum_ms, int smallest_ms, int threads, int wait_ms) {
     return sum_ms - smallest_ms <= (int64_t)threads * wait_ms;
@@ -49,9 +87,9 @@ static void drop_stale(Capacity *c, int64_t now) {
         if (c->games[k].reserved_until && c->games[k].reserved_until < now) forget(c, k);
 }
 
-/* Game id counted at cost_ms; false if out of memory. */
-static bool count(Capacity *c, const char *id, int cost_ms, int64_t reserved_until) {
-    int k = find(c, id);
+/* Game g counted; false if out of memory. */
+static bool count(Capacity *c, const StoreGame *g, unsigned levels, int64_t reserved_until) {
+    int k = find(c, g->id);
     if (k < 0) {
         if (c->n == c->size) {
             int size = c->size ? 2 * c->size : 64;
@@ -61,35 +99,38 @@ static bool count(Capacity *c, const char *id, int cost_ms, int64_t reserved_unt
             c->size = size;
         }
         k = c->n++;
-        snprintf(c->games[k].id, sizeof c->games[k].id, "%s", id);
+        snprintf(c->games[k].id, sizeof c->games[k].id, "%s", g->id);
     }
-    c->games[k].cost_ms = cost_ms;
+    c->games[k].kind = kind_of(g);
+    c->games[k].levels = levels;
     c->games[k].reserved_until = reserved_until;
     return true;
 }
 
 void capacity_note(Capacity *c, const StoreGame *g) {
-    int cost = capacity_cost(g), k = find(c, g->id);
-    if (!cost && k >= 0) forget(c, k);
-    else if (cost) count(c, g->id, cost, 0); /* out of memory: uncounted, as a game another server wrote */
+    unsigned levels = levels_of(g);
+    int k = find(c, g->id);
+    if (!levels && k >= 0) forget(c, k);
+    else if (levels) count(c, g, levels, 0); /* out of memory: uncounted, as a game another server wrote */
 }
 
 bool capacity_admit(Capacity *c, const StoreGame *g, int64_t now, int64_t reserve_ms) {
-    int cost = capacity_cost(g);
+    int cost = capacity_cost(c, g);
     if (!cost) return true;
     drop_stale(c, now);
     int64_t sum = cost;
     int smallest = cost;
     for (int k = 0; k < c->n; k++) {
-        if (!strcmp(c->games[k].id, g->id)) continue; /* counted again below at its new cost */
-        sum += c->games[k].cost_ms;
-        if (c->games[k].cost_ms < smallest) smallest = c->games[k].cost_ms;
+        if (!strcmp(c->games[k].id, g->id)) continue; /* counted again below, as it is now */
+        int each = cost_of(c, c->games[k].kind, c->games[k].levels);
+        sum += each;
+        if (each < smallest) smallest = each;
     }
-    return capacity_fits(sum, smallest, c->threads, c->wait_ms) && count(c, g->id, cost, now + reserve_ms);
+    return capacity_fits(sum, smallest, c->threads, c->wait_ms) && count(c, g, levels_of(g), now + reserve_ms);
 }
 
 int64_t capacity_load_ms(const Capacity *c) {
     int64_t sum = 0;
-    for (int k = 0; k < c->n; k++) sum += c->games[k].cost_ms;
+    for (int k = 0; k < c->n; k++) sum += cost_of(c, c->games[k].kind, c->games[k].levels);
     return sum;
 }

@@ -5,12 +5,14 @@
  *
  * A game has one seat to move at a time, so each unfinished game with
  * computer seats asks for at most one search at once, of at most its
- * slowest computer level's think time (its cost).  In the worst case every
- * such game's search comes due at the same instant (people answering at
- * once); T threads taking them in order start the last one after at most
- * the others' costs divided by T.  The rule: that wait, the sum of the
- * costs but the smallest, over T, stays within wait_ms.  Not thread-safe:
- * its owner (computer.c) holds it under its lock.
+ * slowest computer level's cost.  A level's cost is twice the time its
+ * searches have taken here on average, never more than its think time
+ * (the bound the engine holds it to), and that bound until one has been
+ * timed.  In the worst case every game's search comes due at the same
+ * instant (people answering at once); T threads taking them in order start
+ * the last one after at most the others' costs divided by T.  The rule:
+ * that wait, the sum of the costs but the smallest, over T, stays within
+ * wait_ms.  Not thread-safe: its owner (computer.c) holds it under its lock.
  */
 #ifndef HALMA_CAPACITY_H
 #define HALMA_CAPACITY_H
@@ -18,18 +20,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/table.h"
+#include "engine/levels.h"
 #include "online/store.h"
 
 enum { CAPACITY_DEFAULT_WAIT_MS = 1500 }; /* of the 2 s promised: 500 ms left for the search's overrun and commit */
 
 typedef struct {
     char id[STORE_ID_SIZE];
-    int cost_ms;
+    TableKind kind;
+    unsigned levels;        /* bit L: a computer seat at level L */
     int64_t reserved_until; /* admitted and not yet seen committed: dropped after this (wall ms); 0: committed */
 } CapacityGame;
 
 typedef struct {
     int threads, wait_ms;
+    double average_ms[TABLE_KINDS][MAX_LEVEL + 1]; /* of the searches timed; 0: none yet */
     CapacityGame *games;
     int n, size;
 } Capacity;
@@ -37,16 +43,22 @@ typedef struct {
 void capacity_init(Capacity *c, int threads, int wait_ms);
 void capacity_free(Capacity *c);
 
-/* What game g may ask of the threads at once: the think time of its
- * slowest computer seat still in play (a seat that left included), 0 if
- * it has none or is over. */
-int capacity_cost(const StoreGame *g);
+/* A search of a game of `kind` at `level` took ms. */
+void capacity_observe(Capacity *c, TableKind kind, int level, int64_t ms);
+
+/* What a level may ask of a thread for one move (above). */
+int capacity_level_cost(const Capacity *c, TableKind kind, int level);
+
+/* What game g may ask at once: its slowest computer seat's cost, of the
+ * seats still in play (one that left, played by the computer, included);
+ * 0 if it has none or is over. */
+int capacity_cost(const Capacity *c, const StoreGame *g);
 
 /* The rule alone: whether games whose costs sum to sum_ms, the smallest
  * smallest_ms, fit threads and wait_ms. */
 bool capacity_fits(int64_t sum_ms, int smallest_ms, int threads, int wait_ms);
 
-/* Game g as just committed: counted at its cost now, or forgotten (0). */
+/* Game g as just committed: counted as it is now, or forgotten (no cost). */
 void capacity_note(Capacity *c, const StoreGame *g);
 
 /* A new game g (not yet committed) admitted if it fits with the games
@@ -54,7 +66,7 @@ void capacity_note(Capacity *c, const StoreGame *g);
  * a game of no cost always.  Reservations past their time are dropped. */
 bool capacity_admit(Capacity *c, const StoreGame *g, int64_t now, int64_t reserve_ms);
 
-/* The sum of the costs counted (for the server's log and tests). */
+/* The sum of the costs counted (for tests and the load's figures). */
 int64_t capacity_load_ms(const Capacity *c);
 
 #endif

@@ -189,6 +189,23 @@ static void computer_move(Searcher *s, const Table *t, int level, char *out, siz
     write_move(t, player_think(s->player, t, &limits, NULL, NULL), out, size);
 }
 
+static int64_t monotonic_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The search of the seat to move of t at level, timed for the capacity. */
+static void timed_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
+    Computer *c = s->c;
+    int64_t start = monotonic_ms();
+    computer_move(s, t, level, out, size);
+    int64_t took = monotonic_ms() - start;
+    pthread_mutex_lock(&c->lock);
+    capacity_observe(&c->capacity, table_kind(t), level, took);
+    pthread_mutex_unlock(&c->lock);
+}
+
 /* Searches the job's game, if it is still the computer's move there: the
  * game read as a request reads it (loaded.h), replayed whole. */
 static void search(Searcher *s, const Job *j) {
@@ -198,7 +215,7 @@ static void search(Searcher *s, const Job *j) {
     char text[STORE_MOVE_SIZE] = "";
     bool due = l.g.ply == j->ply && computer_to_move(&l.g) && game_to_move(&l.g) == j->seat;
     if (due && table_length(l.rules) == l.g.ply && !table_verdict(l.rules).over)
-        computer_move(s, l.rules, l.g.level[j->seat], text, sizeof text);
+        timed_move(s, l.rules, l.g.level[j->seat], text, sizeof text);
     loaded_free(&l);
     if (text[0]) c->submit(c->ctx, j->id, j->ply, j->seat, text);
 }

@@ -25,15 +25,55 @@ static StoreGame game(const char *id, int level) {
 static int think(int level) { return player_think_ms(TABLE_TWO, level); }
 
 Test(capacity, a_games_cost_is_its_slowest_computer_seat) {
+    Capacity c;
+    capacity_init(&c, 1, 1500);
     StoreGame g = game("a", 3);
-    cr_assert_eq(capacity_cost(&g), think(3));
+    cr_assert_eq(capacity_cost(&c, &g), think(3));
     g.players = 4;
     g.variant = 13;
     g.level[2] = 10;
-    cr_assert_eq(capacity_cost(&g), player_think_ms(TABLE_MANY, 10));
-    cr_assert_eq(capacity_cost(&(StoreGame){.players = 2, .status = GAME_ONGOING}), 0, "people only");
+    cr_assert_eq(capacity_cost(&c, &g), player_think_ms(TABLE_MANY, 10));
+    cr_assert_eq(capacity_cost(&c, &(StoreGame){.players = 2, .status = GAME_ONGOING}), 0, "people only");
     g.status = GAME_FINISHED;
-    cr_assert_eq(capacity_cost(&g), 0, "over");
+    cr_assert_eq(capacity_cost(&c, &g), 0, "over");
+    capacity_free(&c);
+}
+
+Test(capacity, a_levels_cost_is_twice_its_searches_average_within_its_think_time) {
+    Capacity c;
+    capacity_init(&c, 1, 1500);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 3), think(3), "none timed: its bound");
+    capacity_observe(&c, TABLE_TWO, 3, 4);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 3), 8);
+    for (int k = 0; k < 100; k++) capacity_observe(&c, TABLE_TWO, 3, 20);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 3), 39, "the average drawn to the searches' times");
+    capacity_observe(&c, TABLE_TWO, 10, 5000);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 10), think(10), "never past the think time");
+    cr_assert_eq(capacity_level_cost(&c, TABLE_MANY, 3), player_think_ms(TABLE_MANY, 3), "each kind its own");
+    capacity_observe(&c, TABLE_TWO, 4, 0);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 4), 1, "a search under a millisecond");
+    capacity_free(&c);
+}
+
+Test(capacity, quick_searches_make_room_for_more_games) {
+    Capacity c;
+    capacity_init(&c, 1, 1500);
+    char id[8];
+    int before = 0, after = 0;
+    for (int k = 0; k < 100; k++) {
+        snprintf(id, sizeof id, "a%d", k);
+        StoreGame g = game(id, 3);
+        before += capacity_admit(&c, &g, 0, 60000);
+    }
+    cr_assert_eq(before, 1500 / think(3) + 1, "at the think time's bound");
+    capacity_observe(&c, TABLE_TWO, 3, 5); /* a cost of 10 ms */
+    for (int k = 0; k < 200; k++) {
+        snprintf(id, sizeof id, "b%d", k);
+        StoreGame g = game(id, 3);
+        after += capacity_admit(&c, &g, 0, 60000);
+    }
+    cr_assert_eq(before + after, 151, "the games counted now cost 10 ms each");
+    capacity_free(&c);
 }
 
 Test(capacity, the_rule_is_the_others_costs_over_the_threads) {
