@@ -74,7 +74,7 @@ static const char USAGE[] =
     "                           most: one fewer than the cores, at least one)\n"
     "  --computer-wait-ms N     new computer seats are refused (503) once a computer\n"
     "                           move could wait longer than this for a search thread\n"
-    "                           beyond its think time (default 1500; docs/DEPLOY.md)\n";
+    "                           beyond its think time (default 1000; docs/DEPLOY.md)\n";
 
 enum {
     DEFAULT_PORT = 8080,

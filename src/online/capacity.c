@@ -41,8 +41,9 @@ int capacity_level_cost(const Capacity *c, TableKind kind, int level) {
     int think = player_think_ms(kind, level);
     double average = c->average_ms[kind][level];
     if (!average) return think;
-    double cost = COST_FACTOR * average;
-    return cost >= think ? think : cost < MIN_COST_MS ? MIN_COST_MS : (int)cost;
+    double cost = COST_FACTOR * average < think ? COST_FACTOR * average : think;
+    if (cost < average) cost = average; /* searches that overrun their time, on a busy machine */
+    return cost < MIN_COST_MS ? MIN_COST_MS : (int)cost;
 }
 
 static TableKind kind_of(const StoreGame *g) {

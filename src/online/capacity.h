@@ -6,9 +6,9 @@
  * A game has one seat to move at a time, so each unfinished game with
  * computer seats asks for at most one search at once, of at most its
  * slowest computer level's cost.  A level's cost is twice the time its
- * searches have taken here on average, never more than its think time
- * (the bound the engine holds it to), and that bound until one has been
- * timed.  In the worst case every game's search comes due at the same
+ * searches have taken here on average, but no more than its think time
+ * (the bound the engine holds it to) unless they overran it on average,
+ * and that bound until one has been timed.  In the worst case every game's search comes due at the same
  * instant (people answering at once); T threads taking them in order start
  * the last one after at most the others' costs divided by T.  The rule:
  * that wait, the sum of the costs but the smallest, over T, stays within
@@ -24,7 +24,7 @@
 #include "engine/levels.h"
 #include "online/store.h"
 
-enum { CAPACITY_DEFAULT_WAIT_MS = 1500 }; /* of the 2 s promised: 500 ms left for the search's overrun and commit */
+enum { CAPACITY_DEFAULT_WAIT_MS = 1000 }; /* of the 2 s promised: 1 s left for the searches' overrun, the commit and the stream */
 
 typedef struct {
     char id[STORE_ID_SIZE];

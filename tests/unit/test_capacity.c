@@ -39,7 +39,7 @@ Test(capacity, a_games_cost_is_its_slowest_computer_seat) {
     capacity_free(&c);
 }
 
-Test(capacity, a_levels_cost_is_twice_its_searches_average_within_its_think_time) {
+Test(capacity, a_levels_cost_is_twice_its_searches_average_within_its_think_time_unless_they_overrun) {
     Capacity c;
     capacity_init(&c, 1, 1500);
     cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 3), think(3), "none timed: its bound");
@@ -47,8 +47,10 @@ Test(capacity, a_levels_cost_is_twice_its_searches_average_within_its_think_time
     cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 3), 8);
     for (int k = 0; k < 100; k++) capacity_observe(&c, TABLE_TWO, 3, 20);
     cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 3), 39, "the average drawn to the searches' times");
-    capacity_observe(&c, TABLE_TWO, 10, 5000);
-    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 10), think(10), "never past the think time");
+    capacity_observe(&c, TABLE_TWO, 10, 900);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 10), think(10), "no more than the think time...");
+    for (int k = 0; k < 100; k++) capacity_observe(&c, TABLE_TWO, 10, 1200);
+    cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 10), 1199, "...unless the searches overrun it");
     cr_assert_eq(capacity_level_cost(&c, TABLE_MANY, 3), player_think_ms(TABLE_MANY, 3), "each kind its own");
     capacity_observe(&c, TABLE_TWO, 4, 0);
     cr_assert_eq(capacity_level_cost(&c, TABLE_TWO, 4), 1, "a search under a millisecond");
