@@ -3,7 +3,8 @@
 // within a level's think time and the wait allowed, a new game or a
 // rematch with computer seats is refused 503 with Retry-After and a
 // message, and nothing is made; games of people only are not refused; a
-// game that ends frees its place.
+// game that ends frees its place; a restarted server counts the games it
+// finds.
 //
 // Run by `make online-tests` (node --test, each file in a process of its
 // own, with a server of its own) three ways, by HALMA_ONLINE_STORE
@@ -11,17 +12,19 @@
 // servers on one PostgreSQL).  The capacity is each server's own: one
 // server here, whatever the store.  HALMA names the binary.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { api, stopServer, startOnline, stopShared } from './online_http.mjs';
+import { api, stopServer, startOnline, stopShared, storeFor, tempDir } from './online_http.mjs';
 
 // One search thread, a wait of 1.5 s: level 10 thinks 1 s a move, so two
 // games against it fit (the second's move waits 1 s for the first's), a
 // third does not.  The computer plays Black: it searches only once White
 // moves, and nobody does, so no search runs here.
+const ONE_THREAD = ['--computer-threads', '1', '--computer-wait-ms', '1500'];
 let server, port;
 before(async () => {
-  server = await startOnline(['--computer-threads', '1', '--computer-wait-ms', '1500'], { servers: 1 });
+  server = await startOnline(ONE_THREAD, { servers: 1 });
   port = server.port;
 });
 after(async () => {
@@ -29,8 +32,8 @@ after(async () => {
   stopShared(null);
 });
 
-const againstLevel10 = (extra = {}) => api(port, 'POST', '/api/v1/games', { body: { computer: { b: 10 }, ...extra } });
-const resign = (game) => api(port, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.token });
+const againstLevel10 = (extra = {}, at = port) => api(at, 'POST', '/api/v1/games', { body: { computer: { b: 10 }, ...extra } });
+const resign = (game, at = port) => api(at, 'POST', `/api/v1/games/${game.id}/resign`, { token: game.token });
 
 function assertBusy(r) {
   assert.equal(r.status, 503, r.text);
@@ -73,5 +76,26 @@ describe('the computer\'s capacity', () => {
     const r = await api(port, 'POST', `/api/v1/games/${old.id}/rematch`, { token: old.token });
     assert.equal(r.status, 200, r.text);
     assert.ok(r.body.rematch, 'the rematch made');
+  });
+
+  test('a restarted server counts the games it finds at once: the third is refused before any is written again', async () => {
+    const dir = tempDir();
+    const db = storeFor(dir);
+    try {
+      let s = await startOnline(['--db', db, ...ONE_THREAD], { servers: 1 });
+      const made = [(await againstLevel10({}, s.port)).body, (await againstLevel10({}, s.port)).body];
+      assert.ok(made.every((g) => g.id));
+      await stopServer(s);
+      s = await startOnline(['--db', db, ...ONE_THREAD], { servers: 1 });
+      try {
+        assertBusy(await againstLevel10({}, s.port));
+        assert.equal((await resign(made[0], s.port)).status, 200);
+        assert.equal((await againstLevel10({}, s.port)).status, 201);
+      } finally {
+        await stopServer(s);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
