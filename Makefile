@@ -213,8 +213,9 @@ flake-hunt: all $(BUILD)/unit-tests node-deps
 # --- fuzzing (libFuzzer) ---------------------------------------------------
 
 # fuzz_http reaches what the server decides from client bytes (the library
-# parses HTTP itself, from sockets only); fuzz_api the online games' requests.
-FUZZERS      = fen move protocol record http api
+# parses HTTP itself, from sockets only); fuzz_api the online games' requests;
+# fuzz_extengine what `halma match` reads from an external engine.
+FUZZERS      = fen move protocol record http api extengine
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 
@@ -282,7 +283,9 @@ online-load: $(BUILD)/halma
 # a second, and 500 games of four with two computer seats each (Red and
 # Yellow) whose people move 250 times a second in all, the computer at level
 # 3, then at level 10 (how far its moves fall behind).  COMPUTER_PLAYERS=2
-# COMPUTER_SEATS=1: the computer against one person instead.
+# COMPUTER_SEATS=1: the computer against one person instead.  The server
+# keeps its computer's capacity (games past it refused and counted);
+# LOAD_ARGS="--computer-wait-ms 3600000" lifts it.
 COMPUTER_PLAYERS ?= 4
 COMPUTER_SEATS ?= 2
 COMPUTER_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 500 --rate 250 --seconds 20 \

@@ -71,7 +71,10 @@ static const char USAGE[] =
     "  --lobby-seconds N        and in any case this long after it was created\n"
     "                           (default 7200: 2 h)\n"
     "  --computer-threads N     searches of the computer's seats at once (default and\n"
-    "                           most: one fewer than the cores, at least one)\n";
+    "                           most: one fewer than the cores, at least one)\n"
+    "  --computer-wait-ms N     new computer seats are refused (503) once a computer\n"
+    "                           move could wait longer than this for a search thread\n"
+    "                           beyond its think time (default 1000; docs/DEPLOY.md)\n";
 
 enum {
     DEFAULT_PORT = 8080,
@@ -96,6 +99,7 @@ typedef struct {
     long long games_per_hour, requests_per_second, streams_per_address, max_streams;
     long long keep_days, abandon_seconds, online_seconds, heartbeat_seconds, batch_max;
     long long open_games_per_address, lobby_away_seconds, lobby_seconds, computer_threads;
+    long long computer_wait_ms;
 } ServeOptions;
 
 /* The options that take a number, with their bounds. */
@@ -119,6 +123,7 @@ static const NumberOption NUMBERS[] = {
     {"--lobby-away-seconds", 1, 86400, offsetof(ServeOptions, lobby_away_seconds)},
     {"--lobby-seconds", 1, 30LL * 86400, offsetof(ServeOptions, lobby_seconds)},
     {"--computer-threads", 1, 64, offsetof(ServeOptions, computer_threads)},
+    {"--computer-wait-ms", 100, 3600000, offsetof(ServeOptions, computer_wait_ms)},
 };
 
 /* A number option at argv[*i]: 1 taken, 0 not one of them, -1 a usage error. */
@@ -268,7 +273,8 @@ static Api *start_api(const ServeOptions *o) {
                    .online_ms = o->online_seconds * 1000, .heartbeat_ms = o->heartbeat_seconds * 1000,
                    .batch_max = (int)o->batch_max, .open_per_address = (int)o->open_games_per_address,
                    .lobby_away_ms = o->lobby_away_seconds * 1000, .lobby_ms = o->lobby_seconds * 1000,
-                   .computer_threads = (int)o->computer_threads},
+                   .computer_threads = (int)o->computer_threads,
+                   .computer_wait_ms = (int)o->computer_wait_ms},
         .limits = {.requests_per_second = (unsigned)o->requests_per_second, .games_per_hour = (unsigned)o->games_per_hour,
                    .streams = (unsigned)o->streams_per_address},
         .trusted_proxy = o->trusted_proxy,

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "online/computer.h"
 #include "online/events.h"
 #include "online/loaded.h"
 #include "online/presence.h"
@@ -26,6 +27,7 @@ typedef struct {
     Presence *presence;
     Hub *hub;           /* the streams opened */
     Watchers *watchers; /* how many watch each game */
+    Computer *computer; /* its capacity admits new computer seats */
     int64_t abandon_ms; /* an untimed game whose side to move is away this long may be claimed */
     int max_open;       /* games open in the lobby at once per address (0: no limit) */
 } Actions;

@@ -24,6 +24,7 @@
 
 #include "core/table.h"
 #include "engine/player.h"
+#include "online/capacity.h"
 #include "online/game_clock.h"
 #include "online/loaded.h"
 #include "online/seats.h"
@@ -32,6 +33,7 @@ enum {
     THREADS_MAX = 64,
     HASH_BYTES = 4 << 20,    /* each thread's table: cleared for each game, so kept small */
     TAKEOVER_GRACE_MS = 3000, /* what another server is given beyond the level's think time */
+    RESERVE_MS = 60 * 1000,   /* an admitted game not seen committed this long was refused by the store */
     SEARCH_NICE = 10,
 };
 
@@ -61,6 +63,7 @@ struct Computer {
     bool stopping;
     Job *ready, **ready_end; /* in the order due */
     Job *later;              /* takeovers, soonest first */
+    Capacity capacity; /* every unfinished game with computer seats this server knows of */
     int n;
     Searcher searchers[THREADS_MAX];
 };
@@ -114,8 +117,10 @@ static int64_t ripen(Computer *c, int64_t now) {
     return c->later ? c->later->not_before : 0;
 }
 
-/* Under the lock: g's search queued, if the computer is to move and it is not known already. */
+/* Under the lock: g counted at its cost now, and its search queued, if the
+ * computer is to move and it is not known already. */
 static void due_locked(Computer *c, const StoreGame *g, int64_t not_before) {
+    capacity_note(&c->capacity, g);
     Job *j = computer_to_move(g) && !known(c, g->id, g->ply) ? new_job(g, not_before) : NULL;
     if (j) enqueue(c, j);
 }
@@ -147,8 +152,7 @@ typedef struct {
 } Scan;
 
 static void scanned(void *ctx, const StoreGame *g) {
-    Scan *scan = ctx;
-    if (!computer_to_move(g)) return;
+    Scan *scan = ctx; /* every game, counted; searched if the computer is to move */
     if (scan->later) computer_due_later(scan->c, g, computer_takeover_ms(g));
     else computer_due(scan->c, g);
 }
@@ -185,6 +189,23 @@ static void computer_move(Searcher *s, const Table *t, int level, char *out, siz
     write_move(t, player_think(s->player, t, &limits, NULL, NULL), out, size);
 }
 
+static int64_t monotonic_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The search of the seat to move of t at level, timed for the capacity. */
+static void timed_move(Searcher *s, const Table *t, int level, char *out, size_t size) {
+    Computer *c = s->c;
+    int64_t start = monotonic_ms();
+    computer_move(s, t, level, out, size);
+    int64_t took = monotonic_ms() - start;
+    pthread_mutex_lock(&c->lock);
+    capacity_observe(&c->capacity, table_kind(t), level, took);
+    pthread_mutex_unlock(&c->lock);
+}
+
 /* Searches the job's game, if it is still the computer's move there: the
  * game read as a request reads it (loaded.h), replayed whole. */
 static void search(Searcher *s, const Job *j) {
@@ -194,7 +215,7 @@ static void search(Searcher *s, const Job *j) {
     char text[STORE_MOVE_SIZE] = "";
     bool due = l.g.ply == j->ply && computer_to_move(&l.g) && game_to_move(&l.g) == j->seat;
     if (due && table_length(l.rules) == l.g.ply && !table_verdict(l.rules).over)
-        computer_move(s, l.rules, l.g.level[j->seat], text, sizeof text);
+        timed_move(s, l.rules, l.g.level[j->seat], text, sizeof text);
     loaded_free(&l);
     if (text[0]) c->submit(c->ctx, j->id, j->ply, j->seat, text);
 }
@@ -238,7 +259,14 @@ static int default_threads(void) {
     return cores > 1 ? (int)(cores - 1 < THREADS_MAX ? cores - 1 : THREADS_MAX) : 1;
 }
 
-Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, void *ctx) {
+bool computer_admit(Computer *c, const StoreGame *g) {
+    pthread_mutex_lock(&c->lock);
+    bool admitted = capacity_admit(&c->capacity, g, clock_now_ms(), RESERVE_MS);
+    pthread_mutex_unlock(&c->lock);
+    return admitted;
+}
+
+Computer *computer_start(int threads, int wait_ms, Store *store, ComputerSubmitFn *submit, void *ctx) {
     Computer *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->store = store;
@@ -264,6 +292,7 @@ Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, vo
         }
         c->n++;
     }
+    capacity_init(&c->capacity, c->n, wait_ms);
     if (c->n) return c;
     computer_stop(c);
     return NULL;
@@ -287,6 +316,7 @@ void computer_stop(Computer *c) {
             next = j->next;
             free(j);
         }
+    capacity_free(&c->capacity);
     pthread_cond_destroy(&c->wake);
     pthread_mutex_destroy(&c->lock);
     free(c);

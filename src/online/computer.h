@@ -28,8 +28,10 @@ typedef void ComputerSubmitFn(void *ctx, const char *id, int ply, int seat, cons
 typedef struct Computer Computer;
 
 /* Starts `threads` search threads (0: one fewer than the cores, at least
- * one), reading the games from store; NULL if none could start. */
-Computer *computer_start(int threads, Store *store, ComputerSubmitFn *submit, void *ctx);
+ * one), reading the games from store, that take on computer seats while a
+ * move waits at most wait_ms for a thread (capacity.h; 0: the default);
+ * NULL if none could start. */
+Computer *computer_start(int threads, int wait_ms, Store *store, ComputerSubmitFn *submit, void *ctx);
 void computer_stop(Computer *c);
 
 /* How many search threads there are. */
@@ -53,6 +55,12 @@ void computer_due_later(Computer *c, const StoreGame *g, int64_t delay_ms);
  * had not played), or as a takeover (later: news may have been missed).
  * STORE_UNAVAILABLE if the store could not be read. */
 StoreStatus computer_scan(Computer *c, Store *store, bool later);
+
+/* Whether new game g (a creation or a rematch, not yet committed) fits
+ * the threads' capacity with every unfinished game with computer seats
+ * known (written here, heard of, found at start): if so it is counted
+ * from now on.  A game with no computer seat always fits. */
+bool computer_admit(Computer *c, const StoreGame *g);
 
 /* Whether the seat to move of g is the computer's, in a game under way. */
 bool computer_to_move(const StoreGame *g);

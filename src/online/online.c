@@ -127,9 +127,9 @@ static bool assemble(Online *o, const OnlineConfig *config, Hub *hub) {
     o->presence = o->publisher ? presence_new(o->live, o->store, hub, o->publisher, config->online_ms) : NULL;
     o->lobby_hub = o->presence ? hub_new(config->lobby_stream_closed, config->lobby_stream_closed_ctx) : NULL;
     o->lobby = o->lobby_hub ? lobby_new(o->lobby_hub, render_open_game, o) : NULL;
-    o->computer = o->lobby ? computer_start(config->computer_threads, o->store, submit_computer_move, o) : NULL;
+    o->computer = o->lobby ? computer_start(config->computer_threads, config->computer_wait_ms, o->store, submit_computer_move, o) : NULL;
     o->writer = o->computer ? writer_new(o->store, o->publisher) : NULL;
-    o->acts = (Actions){.store = o->store, .writer = o->writer, .presence = o->presence, .hub = hub,
+    o->acts = (Actions){.store = o->store, .writer = o->writer, .presence = o->presence, .hub = hub, .computer = o->computer,
                         .abandon_ms = config->abandon_ms, .max_open = config->open_per_address};
     return o->writer && subscribe(o);
 }

@@ -28,6 +28,7 @@ typedef struct {
     int64_t lobby_away_ms; /* an open game leaves the lobby once its creator is offline this long (0: 60 s) */
     int64_t lobby_ms;     /* and in any case this long after its creation (0: 2 hours) */
     int computer_threads; /* searches of the computer's seats at once (0: one fewer than the cores, at least one) */
+    int computer_wait_ms; /* new computer seats refused past a move's wait of this for a thread (0: capacity.h's default) */
     /* Called as each lobby stream goes (the per-address count of streams). */
     StreamClosedFn *lobby_stream_closed;
     void *lobby_stream_closed_ctx;

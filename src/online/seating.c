@@ -24,6 +24,7 @@ enum {
     CLOCK_INCREMENT_MAX_MS = 3 * 60 * 1000,
     DAYS_PER_MOVE_MAX = 14,                    /* correspondence, as lichess: 1 to 14 days a move */
     CREATE_TRIES = 4,                          /* ids are random: a collision is tried again */
+    BUSY_RETRY_SECONDS = 60,                   /* a computer seat refused: games end and free the threads */
 };
 
 static void set_name(StoreGame *g, int seat, const char *name) {
@@ -185,6 +186,17 @@ static bool create_row(const Actions *acts, StoreGame *g, OnlineAnswer *a) {
     return acting_refuse(a, 503, "unavailable", "the server could not make a new game now; try again");
 }
 
+/* Whether the computer can take on g's seats within its word (capacity.h):
+ * if not, 503 with Retry-After, and nothing made. */
+static bool computer_can_play(const Actions *acts, const StoreGame *g, OnlineAnswer *a) {
+    if (!acts->computer || computer_admit(acts->computer, g)) return true;
+    acting_refuse(a, 503, "unavailable",
+                  "the computer is playing as many games as it can answer in time: try again in a minute, or play people");
+    json_object_set_new(a->body, "reason", json_string("computer_busy")); /* the page's own words for it */
+    a->retry_after = BUSY_RETRY_SECONDS;
+    return false;
+}
+
 /* An invite for every free seat a person plays, into `invites` (seat: invite). */
 static bool draw_invites(StoreGame *g, json_t *invites) {
     for (int seat = 0; seat < game_players(g); seat++) {
@@ -217,7 +229,7 @@ void seating_create(const Actions *acts, const json_t *body, const char *client,
     g.open = settings.open;
     if (g.open) snprintf(g.open_by, sizeof g.open_by, "%s", client ? client : "");
     if (humans_seated(&g)) begin(&g, now); /* the computer plays every other seat */
-    if (!create_row(acts, &g, a)) {
+    if (!computer_can_play(acts, &g, a) || !create_row(acts, &g, a)) {
         json_decref(invites);
         return;
     }
@@ -355,7 +367,7 @@ static void ask_rematch(const Actions *acts, Loaded *l, int seat, OnlineAnswer *
     snprintf(next.rematch_of, sizeof next.rematch_of, "%s", l->g.id);
     for (int k = 0; k < game_players(&l->g); k++)
         if (!seat_made_computer(&l->g, k)) set_name(&next, seat_in_rematch(&l->g, k), l->g.name[k]);
-    if (!create_row(acts, &next, a)) return;
+    if (!computer_can_play(acts, &next, a) || !create_row(acts, &next, a)) return;
     StoreGame g = l->g;
     snprintf(g.rematch, sizeof g.rematch, "%s", next.id);
     g.rematch_by = seat;

@@ -62,8 +62,11 @@ export async function startServer({ args = [], port: wanted = null } = {}) {
   // devices playing at once, and the lobby's 5 open games an address would
   // refuse a file's later tests what its earlier ones left open: lifted, as
   // a burst over either would fail a run now and then (the online, lobby
-  // and yours files pass with both on; the API suites test both).
-  const limits = ['--requests-per-second', '0', '--open-games-per-address', '0'];
+  // and yours files pass with both on; the API suites test both).  The
+  // computer's capacity likewise: a file's games with computer seats, left
+  // unfinished, would fill it (tests/online/capacity.test.mjs tests it; the
+  // page's showing of its refusal: online-capacity.test.mjs, its own server).
+  const limits = ['--requests-per-second', '0', '--open-games-per-address', '0', '--computer-wait-ms', '3600000'];
   const child = spawn(HALMA, ['serve', '--host', '127.0.0.1', '--port', String(wanted ?? 0), ...limits, ...args], {
     cwd: ROOT,
     env: { ...process.env, XDG_STATE_HOME: STATE },
@@ -85,10 +88,11 @@ export async function startServer({ args = [], port: wanted = null } = {}) {
   };
 }
 
-/** A server and a browser for one test file; close() ends both, and
- * fails the file if any page of it logged a console error (watchConsole). */
-export async function setup() {
-  const server = await startServer();
+/** A server (with more options: serverArgs) and a browser for one test
+ * file; close() ends both, and fails the file if any page of it logged a
+ * console error (watchConsole). */
+export async function setup({ serverArgs = [] } = {}) {
+  const server = await startServer({ args: serverArgs });
   // Playwright gives each launch a fresh, temporary user-data directory.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const consoleErrors = [];

@@ -49,8 +49,11 @@
 // and a random pause has passed.  It measures those moves' answers, the
 // time from the move before a computer's (its POST answered) to the
 // computer's move on the stream (how far the computer's moves fall behind;
-// the target: within 2 s), and at the end that every game's moves are
-// there once, the computer's included.
+// the target: within its level's think time and 2 s), and at the end that
+// every game's moves are there once, the computer's included.  The server
+// keeps its computer's capacity (`--computer-wait-ms W`, default 1000 as
+// the server's; 3600000 lifts it; `--computer-threads T`): the games it
+// refuses (503) are counted, not played.
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -64,7 +67,7 @@ const here = fileURLToPath(import.meta.url);
 
 function options(argv) {
   const o = { games: 1000, rate: 500, seconds: 20, idle: 0, procs: 2, db: 'file', batchMax: 0, moves: 0, sockets: 20, servers: 1, pgPid: 0,
-    computer: 0, computerRate: 250, computerLevel: 3, computerPlayers: 2, computerSeats: 1 };
+    computer: 0, computerRate: 250, computerLevel: 3, computerPlayers: 2, computerSeats: 1, computerWaitMs: 1000, computerThreads: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
     if (!(name in o)) throw new Error(`unknown option ${argv[i]}`);
@@ -392,6 +395,10 @@ function machineBusy() {
 
 // What the games with computer seats did: their people's moves, how far the
 // computer's fell behind, and every move once in the store.
+// A level's think time (src/engine/levels.c), two players and three or four.
+const thinkMs = (players, level) =>
+  (players === 2 ? [0, 100, 100, 100, 100, 150, 200, 50, 100, 250, 1000] : [0, 100, 100, 100, 100, 100, 100, 100, 100, 100, 1000])[level];
+
 async function computerReport(o, results, ports) {
   const parts = results.map((r) => r.computer).filter(Boolean);
   if (!parts.length) return [];
@@ -409,15 +416,17 @@ async function computerReport(o, results, ports) {
         if (g.ply < seen) mismatched++;
       }
   const late = behind.filter((x) => x > 2000).length;
+  const bound = thinkMs(o.computerPlayers, o.computerLevel) + 2000;
   return [
-    `computer games: ${o.computer} of ${o.computerPlayers} players, ${o.computerSeats} computer seat${o.computerSeats > 1 ? 's' : ''} each at level ${o.computerLevel}; people's moves ${sum('acked')} (target ${o.computerRate}/s) answered: ${summary(cat('answers'))}; errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
-    `computer moves: ${sum('computerMoves')}, from the move before to the computer's on the stream: ${summary(behind)}; over 2 s: ${late}; events seen twice: ${sum('doubled')}; games whose store holds fewer moves than their stream showed: ${mismatched} (${stored} moves stored)`,
+    `computer games: ${o.computer} asked, ${o.computer - o.refused} made, ${o.refused} refused (503, the computer's capacity: --computer-wait-ms ${o.computerWaitMs}${o.computerThreads ? `, --computer-threads ${o.computerThreads}` : ''})`,
+    `computer games: ${o.computer - (o.refused ?? 0)} of ${o.computerPlayers} players, ${o.computerSeats} computer seat${o.computerSeats > 1 ? 's' : ''} each at level ${o.computerLevel}; people's moves ${sum('acked')} (target ${o.computerRate}/s) answered: ${summary(cat('answers'))}; errors ${cat('errors').length}${cat('errors').length ? ' e.g. ' + cat('errors')[0] : ''}`,
+    `computer moves: ${sum('computerMoves')}, from the move before to the computer's on the stream: ${summary(behind)}; over 2 s: ${late}; over the level's think time and 2 s (${bound} ms): ${behind.filter((x) => x > bound).length}; events seen twice: ${sum('doubled')}; games whose store holds fewer moves than their stream showed: ${mismatched} (${stored} moves stored)`,
   ];
 }
 
 async function main() {
   const o = options(process.argv.slice(2));
-  const { legalMoves, startOnline, stopServer, tempDir } = await import('./online_http.mjs');
+  const { knowsOption, legalMoves, startOnline, stopServer, tempDir } = await import('./online_http.mjs');
   const dir = tempDir();
   // A shared store (PostgreSQL) is named as given; SQLite is a fresh file.
   const shared = /^(postgres(ql)?:\/\/|pg:)/.test(o.db);
@@ -427,6 +436,8 @@ async function main() {
   const args = ['--db', db, '--streams-per-address', '0', '--max-streams', String(Math.max(streams, 10000)),
     '--requests-per-second', '0', '--games-per-hour', '0'];
   if (o.batchMax) args.push('--batch-max', String(o.batchMax));
+  if (knowsOption('--computer-wait-ms')) args.push('--computer-wait-ms', String(o.computerWaitMs));
+  if (o.computerThreads) args.push('--computer-threads', String(o.computerThreads));
   const serverStart = now();
   const servers = [];
   const children = [];
@@ -464,7 +475,9 @@ async function main() {
       const local = address(2, 1, i % 2000);
       const mover = i % N;
       const body = { players: o.computerPlayers, computer: Object.fromEntries(computerSeats.map((x) => [x, o.computerLevel])) };
-      const c = JSON.parse((await once(ports[mover], local, 'POST', '/api/v1/games', { body })).text);
+      const r = await once(ports[mover], local, 'POST', '/api/v1/games', { body });
+      if (r.status === 503 && /computer_busy/.test(r.text)) return null; // past the computer's capacity
+      const c = JSON.parse(r.text);
       if (!c.id) throw new Error(`a game with computer seats: ${JSON.stringify(c)}`);
       const tokens = { [c.seat]: c.token };
       for (const [seat, invite] of Object.entries(c.invites)) {
@@ -476,6 +489,8 @@ async function main() {
     const cgames = [];
     for (let i = 0; i < o.computer; i += 32)
       cgames.push(...(await Promise.all(Array.from({ length: Math.min(32, o.computer - i) }, (_, k) => createComputer(i + k)))));
+    o.refused = cgames.filter((g) => !g).length;
+    cgames.splice(0, cgames.length, ...cgames.filter(Boolean));
     const rssStart = stats();
 
     // the page requests, all along
@@ -516,7 +531,7 @@ async function main() {
         ports, p, rate: o.rate, seconds: o.seconds, moves, totalGames: o.games, sockets: o.sockets,
         games: games.filter((_, i) => i % procs === p), idle: idleIds.filter((_, i) => i % procs === p),
         cgames: cgames.filter((_, i) => i % procs === p), computerRate: o.computerRate, computerPlayers: o.computerPlayers,
-        totalComputer: o.computer,
+        totalComputer: cgames.length,
       });
     }
     await Promise.all(readyAll);

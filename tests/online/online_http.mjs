@@ -66,12 +66,12 @@ async function startOne(args) {
   return s;
 }
 
-// Whether the server built knows the lobby's limit (the load clients also
-// run earlier builds, for comparison).
-let openGamesKnown;
-function knowsOpenGames() {
-  openGamesKnown ??= spawnSync(HALMA, ['serve', '--help'], { encoding: 'utf8' }).stdout.includes('--open-games-per-address');
-  return openGamesKnown;
+// Whether the server built knows an option (the load clients also run
+// earlier builds, for comparison): the lobby's limit, the computer's capacity.
+let serveHelp;
+export function knowsOption(name) {
+  serveHelp ??= spawnSync(HALMA, ['serve', '--help'], { encoding: 'utf8' }).stdout;
+  return serveHelp.includes(name);
 }
 
 // Ids, tokens and invites: URL-safe base64.
@@ -102,7 +102,9 @@ export async function stopShared(server) {
 
 // `halma serve` with the page's fixtures and the given options; by default
 // a store in memory (SQLite) or this run's database (PostgreSQL) and no
-// limit of requests, games or open games (tests send many).  In pg2 mode, unless
+// limit of requests, games or open games (tests send many), and the
+// computer's capacity as large as it goes (a file's computer games, left
+// unfinished, would fill it: capacity.test.mjs tests it).  In pg2 mode, unless
 // {servers: 1}, two servers on the same store, as one object: its port is a
 // Router, stdout and stderr are both servers', child.kill() and
 // exitPromise are both's (the first exit that is not 0 wins).
@@ -111,7 +113,8 @@ export async function startOnline(args = [], { servers = STORE === 'pg2' ? 2 : 1
     '--db': PG ? pgDatabase() : ':memory:',
     '--requests-per-second': '0',
     '--games-per-hour': '0',
-    ...(knowsOpenGames() ? { '--open-games-per-address': '0' } : {}), // a build before the lobby does not
+    ...(knowsOption('--open-games-per-address') ? { '--open-games-per-address': '0' } : {}), // a build before the lobby does not
+    ...(knowsOption('--computer-wait-ms') ? { '--computer-wait-ms': '3600000' } : {}),
   };
   const extra = Object.entries(defaults).flatMap(([name, value]) => (args.includes(name) ? [] : [name, value]));
   const full = ['--root', FIXTURES, ...extra, ...args];

@@ -80,7 +80,7 @@ static Store *memory(void) {
 Test(computer, plays_the_seat_to_move_once) {
     Store *store = memory();
     Submitted got = {.lock = PTHREAD_MUTEX_INITIALIZER};
-    Computer *c = computer_start(1, store, submitted, &got);
+    Computer *c = computer_start(1, 0, store, submitted, &got);
     cr_assert_not_null(c);
     cr_assert_eq(computer_threads(c), 1);
     StoreGame g = computer_game(store, "g1", 3);
@@ -108,7 +108,7 @@ Test(computer, plays_the_seat_to_move_once) {
 Test(computer, a_game_moved_on_meanwhile_is_dropped) {
     Store *store = memory();
     Submitted got = {.lock = PTHREAD_MUTEX_INITIALIZER};
-    Computer *c = computer_start(1, store, submitted, &got);
+    Computer *c = computer_start(1, 0, store, submitted, &got);
     StoreGame g = computer_game(store, "g1", 3);
     StoreGame said = g;
     said.ply = 2; /* a ply the store's game is not at (White to move again) */
@@ -122,7 +122,7 @@ Test(computer, a_game_moved_on_meanwhile_is_dropped) {
 Test(computer, a_takeover_waits_its_moment) {
     Store *store = memory();
     Submitted got = {.lock = PTHREAD_MUTEX_INITIALIZER};
-    Computer *c = computer_start(1, store, submitted, &got);
+    Computer *c = computer_start(1, 0, store, submitted, &got);
     StoreGame g = computer_game(store, "g1", 1);
     int64_t from = clock_now_ms();
     computer_due_later(c, &g, 700);
@@ -137,7 +137,7 @@ Test(computer, a_scan_finds_the_moves_not_played) {
     computer_game(store, "g1", 2);
     computer_game(store, "g2", 2);
     Submitted got = {.lock = PTHREAD_MUTEX_INITIALIZER};
-    Computer *c = computer_start(1, store, submitted, &got);
+    Computer *c = computer_start(1, 0, store, submitted, &got);
     cr_assert_eq(computer_scan(c, store, false), STORE_OK);
     cr_assert(wait_for(&got, 2, 3000));
     computer_stop(c);

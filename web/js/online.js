@@ -76,6 +76,7 @@ export function errorText(error) {
   if (error.code === 'bad_name') return ['online.error.badName', { message: error.message }];
   if (error.code === 'too_late') return ['online.error.tooLate'];
   if (error.status === 429) return ['online.error.busy'];
+  if (error.status === 503 && error.body?.reason === 'computer_busy') return ['online.error.computerBusy'];
   if (error.status === 503) return ['online.error.unavailable'];
   return ['online.error.other', { message: error.message }];
 }
