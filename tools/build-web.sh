@@ -17,8 +17,9 @@ cd "$out.tmp"
 files=$(find . -type f ! -name sw.js ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(cat $files | sha256sum | cut -c1-16)
 # The Learn page and the puzzles are kept when first opened, not on the first
-# visit: most visits never open them (docs/DECISIONS.md, "Page weight").
-on_use='^(learn\.html|css/learn\.css|js/learn-.*\.js|puzzles/.*)$'
+# visit: most visits never open them (docs/DECISIONS.md, "Page weight").  Not
+# the modules the game itself imports (learn-store.js, learn-glicko.js).
+on_use='^(learn\.html|css/learn\.css|js/learn-(main|lessons|play|puzzles)\.js|puzzles/.*)$'
 kept=$(echo "$files" | grep -E "$on_use" | sed 's/.*/"&"/' | paste -sd, -)
 files=$(echo "$files" | grep -vx index.html | grep -vE "$on_use")
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
