@@ -32,7 +32,7 @@ LIBS       = $(BUILD)/lib/cli.a $(BUILD)/lib/online.a $(BUILD)/lib/http.a $(BUIL
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNIT_OBJ   = $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 
-.PHONY: all deps test-deps test check test-build online-sqlite online-pg online-pg2 online-shared flake-hunt unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
+.PHONY: streams-soak all deps test-deps test check test-build online-sqlite online-pg online-pg2 online-shared flake-hunt unit-tests sanitize run clean perft-check fuzz fuzz-build fuzz-smoke \
         web wasm e2e web-tests node-deps layers serve-tests online-tests online-load online-load-shared online-load-computer \
         serve-sanitize serve-load serve-load-check puzzles
 .DELETE_ON_ERROR:
@@ -290,6 +290,11 @@ COMPUTER_PLAYERS ?= 4
 COMPUTER_SEATS ?= 2
 COMPUTER_LOAD = $(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/load.mjs --games 500 --rate 250 --seconds 20 \
 	    --computer 500 --computer-rate 250 --computer-players $(COMPUTER_PLAYERS) --computer-seats $(COMPUTER_SEATS)
+# Event streams opened and dropped by the ten thousand (tests/online/soak_streams.mjs).
+streams-soak: $(BUILD)/halma
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/soak_streams.mjs --streams 10000 $(SOAK_ARGS)
+	$(TEST_ENV) HALMA=$(BUILD)/halma node tests/online/soak_streams.mjs --streams 50000 --pause 100 $(SOAK_ARGS)
+
 online-load-computer: $(BUILD)/halma
 	$(COMPUTER_LOAD) --computer-level 3 $(LOAD_ARGS)
 	$(COMPUTER_LOAD) --computer-level 10 $(LOAD_ARGS)
