@@ -187,8 +187,8 @@ Test(multi_engine, passes_when_it_has_no_move) {
 Test(multi_engine, every_algorithm_plays_legal_moves) {
     Seating kinds[] = {THREE, FOUR, PARTNERS};
     for (int algorithm = MULTI_PARANOID; algorithm <= MULTI_BRS_PLUS; algorithm++) {
-        MultiTune tune = multi_tune_defaults();
-        tune.search.algorithm = algorithm;
+        Tune tune = tune_defaults();
+        tune.multi_search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 3; k++) {
             game_start_seating(game, kinds[k], VARIANT_13, default_turn_limit(kinds[k].players));
@@ -277,8 +277,8 @@ Test(multi_engine, same_search_same_nodes) {
 Test(multi_engine, the_reported_line_can_be_played) {
     Seating kinds[] = {FOUR, PARTNERS};
     for (int algorithm = MULTI_PARANOID; algorithm <= MULTI_BRS_PLUS; algorithm++) {
-        MultiTune tune = multi_tune_defaults();
-        tune.search.algorithm = algorithm;
+        Tune tune = tune_defaults();
+        tune.multi_search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 2; k++) {
             Position pos = multi_from_fen(kinds[k], START_FOUR);
