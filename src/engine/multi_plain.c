@@ -2,17 +2,12 @@
 #include "engine/multi_plain.h"
 
 #include "engine/clock.h"
+#include "engine/greedy.h"
 #include "engine/plain_search.h"
 
 void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_init(&p->tt, hash_memory, hash_bytes); }
 
 void multi_plain_new_game(MultiPlain *p) { tt_clear(&p->tt); }
-
-static int distance_sum(const Position *pos, int seat) {
-    int sum = 0;
-    for (Bitboard b = pos->pieces[seat]; !bb_is_empty(b);) sum += seat_goal_distance(seat, bb_pop(&b));
-    return sum;
-}
 
 static bool ours(const MultiPlain *p, int seat) {
     return p->pos.partners ? (seat >> 1) == (p->root >> 1) : seat == p->root;
