@@ -4,7 +4,7 @@
  * KINDS is the one list of them: how each is written, made and asked for a
  * move, a move function for each seating kind it plays (none: it does not
  * play that seating).  The built-in engine plays every seating through the
- * one Player; greedy has a move of each kind; the other sparring partners
+ * one Player, greedy through its one move; the other sparring partners
  * are of one seating kind, as their searches are.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -18,7 +18,6 @@
 #include "cli/tuning.h"
 #include "engine/greedy.h"
 #include "engine/levels.h"
-#include "engine/multi_greedy.h"
 #include "engine/random.h"
 
 enum { DEFAULT_SPARRING_MS = 100, DEFAULT_EXTERNAL_MS = 100 };
@@ -208,15 +207,9 @@ static bool engine_move(MatchPlayer *pl, const Table *t, Move *move, char *err, 
     return true;
 }
 
-static bool greedy_two(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
+static bool greedy_player_move(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
     (void)pl, (void)err, (void)err_size;
     *move = greedy_move(&t->game.pos);
-    return true;
-}
-
-static bool greedy_many(MatchPlayer *pl, const Table *t, Move *move, char *err, int err_size) {
-    (void)pl, (void)err, (void)err_size;
-    *move = multi_greedy_move(&t->game.pos);
     return true;
 }
 
@@ -230,7 +223,7 @@ static bool stayer_move(MatchPlayer *pl, const Table *t, Move *move, char *err, 
     (void)err, (void)err_size;
     const Position *pos = &t->game.pos;
     Bitboard kept = pos->turns < pl->spec->keep_until
-                        ? home_corner_squares((Variant)pos->variant, (Side)pos->seat, pl->spec->kept)
+                        ? home_corner_squares((Variant)pos->variant, pos->seat, pl->spec->kept)
                         : (Bitboard){{0, 0, 0, 0}};
     *move = greedy_move_keeping(pos, kept);
     return true;
@@ -264,7 +257,7 @@ static bool external_move(MatchPlayer *pl, const Table *t, Move *move, char *err
 
 static const Kind KINDS[] = {
     {"level", parse_level, open_engine, {[TABLE_TWO] = engine_move, [TABLE_MANY] = engine_move}, true},
-    {"greedy", parse_nothing, open_nothing, {[TABLE_TWO] = greedy_two, [TABLE_MANY] = greedy_many}, false},
+    {"greedy", parse_nothing, open_nothing, {[TABLE_TWO] = greedy_player_move, [TABLE_MANY] = greedy_player_move}, false},
     {"greedy", parse_random, open_nothing, {[TABLE_TWO] = random_greedy_move}, false},
     {"stayer", parse_stayer, open_nothing, {[TABLE_TWO] = stayer_move}, false},
     {"ab", parse_timed, open_distance, {[TABLE_TWO] = ab_move}, false},

@@ -6,33 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/multi_tune.h"
 #include "engine/tune.h"
 
 enum { TUNE_VALUE_MAX = 100000 };
 
-/* A seating's tunables: where a name's field is, and the header naming them. */
-typedef struct {
-    int *(*field)(void *tune, const char *name, int len);
-    const char *header;
-} Tunables;
-
-static int *two_field(void *tune, const char *name, int len) { return tune_field(tune, name, len); }
-static int *many_field(void *tune, const char *name, int len) { return multi_tune_field(tune, name, len); }
-
-static const Tunables TWO = {two_field, "engine/tune.h"};
-static const Tunables MANY = {many_field, "engine/multi_tune.h"};
+static const char *const SEARCH_NAME[] = {[TUNE_TWO_SEATS] = "two seats", [TUNE_MANY_SEATS] = "three and four seats"};
 
 /* Sets one "name=value" item in `tune`; false with the reason in err. */
-static bool apply_item(const Tunables *kind, void *tune, const char *item, size_t len, char *err, size_t err_size) {
+static bool apply_item(TuneSearch search, Tune *tune, const char *item, size_t len, char *err, size_t err_size) {
     const char *eq = memchr(item, '=', len);
     if (!eq) {
         snprintf(err, err_size, "'%.*s' is not name=value", (int)len, item);
         return false;
     }
-    int *field = kind->field(tune, item, (int)(eq - item));
+    int *field = tune_field(tune, item, (int)(eq - item), search);
     if (!field) {
-        snprintf(err, err_size, "'%.*s' is no tunable (%s names them)", (int)(eq - item), item, kind->header);
+        snprintf(err, err_size, "'%.*s' is no tunable of %s (engine/tune.h names them)", (int)(eq - item), item,
+                 SEARCH_NAME[search]);
         return false;
     }
     char number[16];
@@ -50,10 +40,10 @@ static bool apply_item(const Tunables *kind, void *tune, const char *item, size_
 }
 
 /* Every item of `spec` into `tune`, or none (false, with the reason). */
-static bool apply_list(const Tunables *kind, void *tune, const char *spec, char *err, size_t err_size) {
+static bool apply_list(TuneSearch search, Tune *tune, const char *spec, char *err, size_t err_size) {
     for (const char *item = spec; *item;) {
         size_t len = strcspn(item, ",");
-        if (len && !apply_item(kind, tune, item, len, err, err_size)) return false;
+        if (len && !apply_item(search, tune, item, len, err, err_size)) return false;
         item += len + (item[len] == ',');
     }
     return true;
@@ -62,15 +52,15 @@ static bool apply_list(const Tunables *kind, void *tune, const char *spec, char 
 bool tuning_apply(Engine *engine, const char *spec, char *err, size_t err_size) {
     if (!spec) return true;
     Tune tune = engine_tuning(engine);
-    if (!apply_list(&TWO, &tune, spec, err, err_size)) return false;
+    if (!apply_list(TUNE_TWO_SEATS, &tune, spec, err, err_size)) return false;
     engine_tune(engine, &tune);
     return true;
 }
 
 static bool many_apply(MultiEngine *engine, const char *spec, char *err, size_t err_size) {
     if (!spec) return true;
-    MultiTune tune = multi_engine_tuning(engine);
-    if (!apply_list(&MANY, &tune, spec, err, err_size)) return false;
+    Tune tune = multi_engine_tuning(engine);
+    if (!apply_list(TUNE_MANY_SEATS, &tune, spec, err, err_size)) return false;
     multi_engine_tune(engine, &tune);
     return true;
 }

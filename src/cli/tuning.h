@@ -4,8 +4,8 @@
  * `halma match` (its first player from HALMA_TUNE, the others from
  * HALMA_TUNE2, and a level's own `level:N[name=value,...]`) and `halma bench
  * --crossing` (from HALMA_TUNE) take a list "name=value,..." of the engine's
- * tunables, named as in engine/tune.h for two players and
- * engine/multi_tune.h for three and four.  The race planner keeps its own
+ * tunables, named in engine/tune.h, each read by the two-seat search, the
+ * many-seat one or both.  The race planner keeps its own
  * weights (race_weights in race.c).
  */
 #ifndef HALMA_TUNING_H

@@ -6,7 +6,7 @@
  * estimates them: its pieces' distances to the far corner of its goal
  * (made convex, as for two), drifting off its diagonal, pieces still at
  * home late.  Each for themselves, a seat's score is the opponents' costs
- * (half the leader's, half their mean: multi_tune.h) less its own; as
+ * (half the leader's, half their mean: tune.h) less its own; as
  * partners, the other team's cost less its own, a team costing what its
  * slower partner does, since a partnership wins only once both are home.
  * The sums over the pieces are kept up to date by make and unmake
@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "core/board.h"
-#include "engine/multi_tune.h"
+#include "engine/tune.h"
 
 typedef struct {
     MultiEvalWeights weights;

@@ -1,26 +1,20 @@
 /* multi_plain.c: the plain paranoid search of many seats (see multi_plain.h). */
 #include "engine/multi_plain.h"
 
-#include "engine/clock.h"
+#include "engine/greedy.h"
 #include "engine/plain_search.h"
 
-void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_init(&p->tt, hash_memory, hash_bytes); }
+void multi_plain_init(MultiPlain *p, void *hash_memory, size_t hash_bytes) { tt_init(&p->search.tt, hash_memory, hash_bytes); }
 
-void multi_plain_new_game(MultiPlain *p) { tt_clear(&p->tt); }
-
-static int distance_sum(const Position *pos, int seat) {
-    int sum = 0;
-    for (Bitboard b = pos->pieces[seat]; !bb_is_empty(b);) sum += seat_goal_distance(seat, bb_pop(&b));
-    return sum;
-}
+void multi_plain_new_game(MultiPlain *p) { tt_clear(&p->search.tt); }
 
 static bool ours(const MultiPlain *p, int seat) {
-    return p->pos.partners ? (seat >> 1) == (p->root >> 1) : seat == p->root;
+    return p->search.pos.partners ? (seat >> 1) == (p->root >> 1) : seat == p->root;
 }
 
 /* For the root seat: the others' mean distance (the other team's sum) less its own (its team's). */
 static int evaluate(const MultiPlain *p) {
-    const Position *pos = &p->pos;
+    const Position *pos = &p->search.pos;
     int own = 0, theirs = 0, others = 0;
     for (int seat = 0; seat < pos->players; seat++) {
         if (ours(p, seat)) own += distance_sum(pos, seat);
@@ -35,17 +29,16 @@ static bool game_won_by(const Position *pos, int seat) {
 }
 
 static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const Game *game) {
-    Position *pos = &p->pos;
-    if ((++p->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= p->deadline) p->stopped = true;
-    if (p->stopped) return 0;
+    Position *pos = &p->search.pos;
+    if (plain_node_stops(&p->search)) return 0;
     if (ply > 0) {
         int mover = seat_before(pos->players, pos->seat);
         if (game_won_by(pos, mover)) return ours(p, mover) ? PLAIN_WIN - ply : -PLAIN_WIN + ply;
     }
     if (depth == 0 || ply >= MULTI_PLAIN_MAX_PLY) return evaluate(p);
     uint64_t key = pos->hash ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(p->root + 1));
-    const TTEntry *entry = tt_probe(&p->tt, key);
-    Move first = ply == 0 ? p->pv_move : MOVE_PASS;
+    const TTEntry *entry = tt_probe(&p->search.tt, key);
+    Move first = ply == 0 ? p->search.pv_move : MOVE_PASS;
     if (entry) {
         int tt_score = plain_score_from_tt(entry->score, ply);
         if (ply > 0 && plain_tt_decides(entry, tt_score, depth, alpha, beta)) return tt_score;
@@ -63,38 +56,27 @@ static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, con
         position_make(pos, m);
         int score = alphabeta(p, alpha, beta, depth - 1, ply + 1, game);
         position_unmake(pos, m);
-        if (p->stopped) return 0;
+        if (p->search.stopped) return 0;
         if (maximizing ? score > best : score < best) best = score, best_move = m;
         if (maximizing && score > alpha) alpha = score;
         if (!maximizing && score < beta) beta = score;
         if (alpha >= beta) break;
     }
     if (best == -PLAIN_INFINITE) { /* every root move repeats a third time: one must be played */
-        p->pv_move = list->moves[0];
+        p->search.pv_move = list->moves[0];
         return 0;
     }
     int bound = best >= old_beta ? BOUND_LOWER : best <= old_alpha ? BOUND_UPPER : BOUND_EXACT;
-    tt_store(&p->tt, key, best_move, plain_score_to_tt(best, ply), depth, bound);
-    if (ply == 0) p->pv_move = best_move;
+    tt_store(&p->search.tt, key, best_move, plain_score_to_tt(best, ply), depth, bound);
+    if (ply == 0) p->search.pv_move = best_move;
     return best;
 }
 
+static int search_root(void *p, int depth, const Game *game) {
+    return alphabeta(p, -PLAIN_INFINITE, PLAIN_INFINITE, depth, 0, game);
+}
+
 Move multi_plain_move(MultiPlain *p, const Game *game, int64_t movetime_ms) {
-    p->pos = game->pos;
     p->root = game->pos.seat;
-    p->nodes = 0;
-    p->stopped = false;
-    p->deadline = clock_ms() + movetime_ms;
-    tt_new_search(&p->tt);
-    MoveList root;
-    generate_moves(&p->pos, &root);
-    Move best = root.moves[0];
-    p->pv_move = best;
-    for (int depth = 1; depth < MULTI_PLAIN_MAX_PLY; depth++) {
-        int score = alphabeta(p, -PLAIN_INFINITE, PLAIN_INFINITE, depth, 0, game);
-        if (p->stopped) break;
-        best = p->pv_move;
-        if (score > PLAIN_WIN_BOUND || score < -PLAIN_WIN_BOUND) break; /* decided */
-    }
-    return best;
+    return plain_deepen(&p->search, p, search_root, MULTI_PLAIN_MAX_PLY, game, movetime_ms);
 }

@@ -18,18 +18,13 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
-#include "engine/tt.h"
+#include "engine/plain_search.h"
 
 enum { MULTI_PLAIN_MAX_PLY = 24 };
 
 typedef struct {
-    TTable tt;
-    Position pos;
+    PlainState search; /* the table, the position, the clock, the root move (plain_search.h) */
     int root;
-    uint64_t nodes;
-    int64_t deadline;
-    bool stopped;
-    Move pv_move;                         /* the best root move of the last finished depth */
     MoveList moves[MULTI_PLAIN_MAX_PLY];  /* each ply's moves */
 } MultiPlain;
 

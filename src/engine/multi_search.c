@@ -40,7 +40,7 @@ void multi_engine_init(MultiEngine *e, void *hash_memory, size_t hash_bytes) {
     atomic_init(&e->own_stop, false);
     e->stop = &e->own_stop;
     tt_init(&e->tt, hash_memory, hash_bytes);
-    MultiTune tune = multi_tune_defaults();
+    Tune tune = tune_defaults();
     multi_engine_tune(e, &tune);
     e->rng = GOLDEN_GAMMA;
     e->clock = (SearchClock){0, 0};
@@ -49,12 +49,17 @@ void multi_engine_init(MultiEngine *e, void *hash_memory, size_t hash_bytes) {
 
 void multi_engine_set_level(MultiEngine *e, int level) { e->level = level_clamp(level); }
 
-void multi_engine_tune(MultiEngine *e, const MultiTune *tune) {
-    e->params = tune->search;
-    multi_eval_init(&e->eval, &tune->eval);
+void multi_engine_tune(MultiEngine *e, const Tune *tune) {
+    e->params = tune->multi_search;
+    multi_eval_init(&e->eval, &tune->multi_eval);
 }
 
-MultiTune multi_engine_tuning(const MultiEngine *e) { return (MultiTune){e->eval.weights, e->params}; }
+Tune multi_engine_tuning(const MultiEngine *e) {
+    Tune tune = tune_defaults();
+    tune.multi_eval = e->eval.weights;
+    tune.multi_search = e->params;
+    return tune;
+}
 
 void multi_engine_new_game(MultiEngine *e) {
     tt_clear(&e->tt);

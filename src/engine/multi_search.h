@@ -28,7 +28,7 @@
 #include "engine/clock.h"
 #include "engine/multi_eval.h"
 #include "engine/multi_proof.h"
-#include "engine/multi_tune.h"
+#include "engine/tune.h"
 #include "engine/tt.h"
 
 enum {
@@ -130,8 +130,10 @@ typedef struct {
 /* A new engine plays at ENGINE_LEVEL (levels.h). */
 void multi_engine_init(MultiEngine *engine, void *hash_memory, size_t hash_bytes);
 void multi_engine_set_level(MultiEngine *engine, int level);
-void multi_engine_tune(MultiEngine *engine, const MultiTune *tune);
-MultiTune multi_engine_tuning(const MultiEngine *engine);
+/* Sets the many-seat half of the tunables (tune.h), and reads it back (the
+ * two-seat half at its defaults). */
+void multi_engine_tune(MultiEngine *engine, const Tune *tune);
+Tune multi_engine_tuning(const MultiEngine *engine);
 void multi_engine_new_game(MultiEngine *engine);
 void multi_engine_seed(MultiEngine *engine, uint64_t seed);
 

@@ -1,16 +1,15 @@
 /* plainab.c: the plain alpha-beta sparring partner (see plainab.h). */
 #include "engine/plainab.h"
 
-#include "engine/clock.h"
 #include "engine/greedy.h"
 #include "engine/plain_search.h"
 
 void plainab_init(PlainAB *ab, void *hash_memory, size_t hash_bytes, ABEvaluation evaluation) {
-    tt_init(&ab->tt, hash_memory, hash_bytes);
+    tt_init(&ab->search.tt, hash_memory, hash_bytes);
     ab->evaluation = evaluation;
 }
 
-void plainab_new_game(PlainAB *ab) { tt_clear(&ab->tt); }
+void plainab_new_game(PlainAB *ab) { tt_clear(&ab->search.tt); }
 
 /* For the side to move: the opponent's distance less its own. */
 static int evaluate_distances(const Position *pos) {
@@ -43,8 +42,8 @@ static int evaluate_convex(const Position *pos, MoveList *list) {
 }
 
 static int evaluate(PlainAB *ab, int ply) {
-    if (ab->evaluation == AB_EVAL_CONVEX) return evaluate_convex(&ab->pos, &ab->moves[ply]);
-    return evaluate_distances(&ab->pos);
+    if (ab->evaluation == AB_EVAL_CONVEX) return evaluate_convex(&ab->search.pos, &ab->moves[ply]);
+    return evaluate_distances(&ab->search.pos);
 }
 
 int plainab_evaluate(PlainAB *ab, const Position *pos) {
@@ -52,13 +51,12 @@ int plainab_evaluate(PlainAB *ab, const Position *pos) {
 }
 
 static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const Game *game) {
-    Position *pos = &ab->pos;
-    if ((++ab->nodes & (PLAIN_CHECK_EVERY - 1)) == 0 && clock_ms() >= ab->deadline) ab->stopped = true;
-    if (ab->stopped) return 0;
+    Position *pos = &ab->search.pos;
+    if (plain_node_stops(&ab->search)) return 0;
     if (ply > 0 && position_has_won(pos, (Side)(pos->seat ^ 1))) return -PLAIN_WIN + ply;
     if (depth == 0) return evaluate(ab, ply); /* depth < PLAINAB_MAX_PLY: ply is a slot of moves[] */
-    const TTEntry *entry = tt_probe(&ab->tt, pos->hash);
-    Move first = ply == 0 ? ab->pv_move : MOVE_PASS;
+    const TTEntry *entry = tt_probe(&ab->search.tt, pos->hash);
+    Move first = ply == 0 ? ab->search.pv_move : MOVE_PASS;
     if (entry) {
         int tt_score = plain_score_from_tt(entry->score, ply);
         if (ply > 0 && plain_tt_decides(entry, tt_score, depth, alpha, beta)) return tt_score;
@@ -75,36 +73,25 @@ static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const
         position_make_for(pos, m, TWO_SEATS);
         int score = -alphabeta(ab, -beta, -alpha, depth - 1, ply + 1, game);
         position_unmake_for(pos, m, TWO_SEATS);
-        if (ab->stopped) return 0;
+        if (ab->search.stopped) return 0;
         if (score > best) best = score, best_move = m;
         if (score > alpha) alpha = score;
         if (alpha >= beta) break;
     }
     if (best == -PLAIN_INFINITE) { /* every root move repeats a third time: one must be played */
-        ab->pv_move = list->moves[0];
+        ab->search.pv_move = list->moves[0];
         return 0;
     }
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&ab->tt, pos->hash, best_move, plain_score_to_tt(best, ply), depth, bound);
-    if (ply == 0) ab->pv_move = best_move;
+    tt_store(&ab->search.tt, pos->hash, best_move, plain_score_to_tt(best, ply), depth, bound);
+    if (ply == 0) ab->search.pv_move = best_move;
     return best;
 }
 
+static int search_root(void *ab, int depth, const Game *game) {
+    return alphabeta(ab, -PLAIN_INFINITE, PLAIN_INFINITE, depth, 0, game);
+}
+
 Move plainab_move(PlainAB *ab, const Game *game, int64_t movetime_ms) {
-    ab->pos = game->pos;
-    ab->nodes = 0;
-    ab->stopped = false;
-    ab->deadline = clock_ms() + movetime_ms;
-    tt_new_search(&ab->tt);
-    MoveList root;
-    generate_moves(&ab->pos, &root);
-    Move best = root.moves[0];
-    ab->pv_move = best;
-    for (int depth = 1; depth < PLAINAB_MAX_PLY; depth++) {
-        int score = alphabeta(ab, -PLAIN_INFINITE, PLAIN_INFINITE, depth, 0, game);
-        if (ab->stopped) break;
-        best = ab->pv_move;
-        if (score > PLAIN_WIN_BOUND || score < -PLAIN_WIN_BOUND) break; /* decided */
-    }
-    return best;
+    return plain_deepen(&ab->search, ab, search_root, PLAINAB_MAX_PLY, game, movetime_ms);
 }

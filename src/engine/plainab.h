@@ -21,7 +21,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
-#include "engine/tt.h"
+#include "engine/plain_search.h"
 
 enum { PLAINAB_MAX_PLY = 32 };
 
@@ -31,13 +31,8 @@ typedef enum {
 } ABEvaluation;
 
 typedef struct {
-    TTable tt;
+    PlainState search; /* the table, the position, the clock, the root move (plain_search.h) */
     ABEvaluation evaluation;
-    Position pos;
-    uint64_t nodes;
-    int64_t deadline;
-    bool stopped;
-    Move pv_move;                    /* the best root move of the last finished depth */
     MoveList moves[PLAINAB_MAX_PLY]; /* each ply's moves */
 } PlainAB;
 

@@ -63,7 +63,12 @@ void engine_tune(Engine *engine, const Tune *tune) {
     eval_init(&engine->eval, &tune->eval);
 }
 
-Tune engine_tuning(const Engine *engine) { return (Tune){engine->eval.weights, engine->params}; }
+Tune engine_tuning(const Engine *engine) {
+    Tune tune = tune_defaults();
+    tune.eval = engine->eval.weights;
+    tune.search = engine->params;
+    return tune;
+}
 
 void engine_set_level(Engine *engine, int level) {
     engine->level = level_clamp(level);

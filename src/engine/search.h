@@ -116,8 +116,8 @@ typedef struct {
 void engine_init(Engine *engine, void *hash_memory, size_t hash_bytes);
 void engine_set_level(Engine *engine, int level);
 
-/* Sets every tunable (tune.h; engine_init sets tune_defaults()), and reads
- * them back. */
+/* Sets the two-seat half of the tunables (tune.h; engine_init sets
+ * tune_defaults()), and reads it back (the many-seat half at its defaults). */
 void engine_tune(Engine *engine, const Tune *tune);
 Tune engine_tuning(const Engine *engine);
 void engine_new_game(Engine *engine);

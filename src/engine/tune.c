@@ -1,4 +1,4 @@
-/* tune.c: the engine's tunable values and their names (see tune.h). */
+/* tune.c: the tunable values of both searches and their names (see tune.h). */
 #include "engine/tune.h"
 
 #include <stddef.h>
@@ -44,28 +44,57 @@ Tune tune_defaults(void) {
             .race_beam_width = RACE_MAX_WIDTH,
             .guard_outside = 4, /* the last moves, that a side searching for a draw sees coming */
         },
+        .multi_eval = {
+            .per_square = 10,
+            .convexity = 4,
+            .lateral = 10,
+            .lateral_free = 2,
+            .home_late = 25,
+            .home_grace = 12,
+            .tempo = 40,
+            .their_share = 100,
+            .leader_share = 50,
+            .team_slowest = 50,
+            .blocker = 0,
+        },
+        .multi_search = {
+            .algorithm = MULTI_BRS,
+            .contempt = 100,
+            .prune_depth = 2,
+            .late_move_base = 6,
+            .late_move_slope = 6,
+            .history_bonus_max = 1200,
+            .proof_nodes = 200000,
+        },
     };
 }
 
-#define EVAL_FIELD(name) {#name, offsetof(Tune, eval.name)}
-#define SEARCH_FIELD(name) {#name, offsetof(Tune, search.name)}
+/* Each name once, with where each search reads it (NONE: that search has no
+ * such tunable); a name both read is one experiment on both. */
+#define NONE ((size_t)-1)
+#define BOTH(part, name) {#name, {offsetof(Tune, part.name), offsetof(Tune, multi_##part.name)}}
+#define TWO(part, name) {#name, {offsetof(Tune, part.name), NONE}}
+#define MANY(part, name) {#name, {NONE, offsetof(Tune, multi_##part.name)}}
 
 static const struct {
     const char *name;
-    size_t offset;
+    size_t offset[2]; /* by TuneSearch */
 } FIELDS[] = {
-    EVAL_FIELD(per_square),         EVAL_FIELD(convexity),         EVAL_FIELD(lateral),
-    EVAL_FIELD(lateral_free),       EVAL_FIELD(lane),              EVAL_FIELD(home_late),
-    EVAL_FIELD(home_grace),         EVAL_FIELD(their_home_late),   EVAL_FIELD(tempo),
-    EVAL_FIELD(outside),
-    EVAL_FIELD(straggler),          EVAL_FIELD(straggler_slack),   EVAL_FIELD(no_ladder),
-    EVAL_FIELD(their_share),        EVAL_FIELD(deadlock_divisor),  EVAL_FIELD(door_moves),
-    EVAL_FIELD(forward_exit),       EVAL_FIELD(learned),           EVAL_FIELD(returnable),
-    SEARCH_FIELD(contempt),         SEARCH_FIELD(aspiration_depth), SEARCH_FIELD(aspiration_window),
-    SEARCH_FIELD(losing_prune_depth), SEARCH_FIELD(late_move_slope), SEARCH_FIELD(reduction_percent),
-    SEARCH_FIELD(futility_margin),  SEARCH_FIELD(history_bonus_max), SEARCH_FIELD(solo_lead_19),
-    SEARCH_FIELD(solo_lead_13),     SEARCH_FIELD(lead_home_late),  SEARCH_FIELD(greedy_reply_depth),
-    SEARCH_FIELD(race_beam_width),  SEARCH_FIELD(guard_outside),
+    BOTH(eval, per_square),          BOTH(eval, convexity),           BOTH(eval, lateral),
+    BOTH(eval, lateral_free),        TWO(eval, lane),                 BOTH(eval, home_late),
+    BOTH(eval, home_grace),          TWO(eval, their_home_late),      BOTH(eval, tempo),
+    TWO(eval, outside),
+    TWO(eval, straggler),            TWO(eval, straggler_slack),      TWO(eval, no_ladder),
+    BOTH(eval, their_share),         TWO(eval, deadlock_divisor),     TWO(eval, door_moves),
+    TWO(eval, forward_exit),         TWO(eval, learned),              TWO(eval, returnable),
+    MANY(eval, leader_share),        MANY(eval, team_slowest),        MANY(eval, blocker),
+    BOTH(search, contempt),          TWO(search, aspiration_depth),   TWO(search, aspiration_window),
+    TWO(search, losing_prune_depth), BOTH(search, late_move_slope),   TWO(search, reduction_percent),
+    TWO(search, futility_margin),    BOTH(search, history_bonus_max), TWO(search, solo_lead_19),
+    TWO(search, solo_lead_13),       TWO(search, lead_home_late),     TWO(search, greedy_reply_depth),
+    TWO(search, race_beam_width),    TWO(search, guard_outside),
+    MANY(search, algorithm),         MANY(search, prune_depth),       MANY(search, late_move_base),
+    MANY(search, proof_nodes),
 };
 
 enum { FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS };
@@ -77,9 +106,10 @@ static bool name_is(const char *name, const char *s, int len) {
     return i == len && !name[i];
 }
 
-int *tune_field(Tune *tune, const char *name, int len) {
+int *tune_field(Tune *tune, const char *name, int len, TuneSearch search) {
     for (int i = 0; i < FIELD_COUNT; i++)
-        if (name_is(FIELDS[i].name, name, len)) return (int *)((char *)tune + FIELDS[i].offset);
+        if (name_is(FIELDS[i].name, name, len))
+            return FIELDS[i].offset[search] == NONE ? NULL : (int *)((char *)tune + FIELDS[i].offset[search]);
     return NULL;
 }
 

@@ -9,7 +9,6 @@
 
 #include "cli/match_player.h"
 #include "cli/tuning.h"
-#include "engine/multi_tune.h"
 #include "engine/tune.h"
 #include "halma_cli.h"
 
@@ -72,18 +71,21 @@ Test(match_tuning, reaches_the_engine_of_the_seating) {
     snprintf(spec, sizeof spec, "%s=77", name);
     cr_assert(tuning_apply_player(p, spec, err, sizeof err), "%s", err);
     Tune two = engine_tuning(&p->two);
-    cr_assert_eq(*tune_field(&two, name, (int)strlen(name)), 77);
+    cr_assert_eq(*tune_field(&two, name, (int)strlen(name), TUNE_TWO_SEATS), 77);
+    cr_assert(!tuning_apply_player(p, "leader_share=1", err, sizeof err), "the many-seat search's own");
+    cr_assert(strstr(err, "'leader_share' is no tunable of two seats (engine/tune.h names them)"), "%s", err);
 
     cr_assert(table_start(t, (TableSeating){3, false, 13}, 0));
     player_new_game(p, t);
-    name = multi_tune_name(0);
-    snprintf(spec, sizeof spec, "%s=55", name);
+    snprintf(spec, sizeof spec, "%s=55,leader_share=56", name);
     cr_assert(tuning_apply_player(p, spec, err, sizeof err), "%s", err);
-    MultiTune many = multi_engine_tuning(&p->many);
-    cr_assert_eq(*multi_tune_field(&many, name, (int)strlen(name)), 55);
+    Tune many = multi_engine_tuning(&p->many);
+    cr_assert_eq(*tune_field(&many, name, (int)strlen(name), TUNE_MANY_SEATS), 55);
+    cr_assert_eq(many.multi_eval.leader_share, 56);
     cr_assert(!tuning_apply_player(p, "no_such=1", err, sizeof err));
-    cr_assert(strstr(err, "'no_such' is no tunable (engine/multi_tune.h names them)"), "%s", err);
-    MultiTune after = multi_engine_tuning(&p->many);
+    cr_assert(strstr(err, "'no_such' is no tunable of three and four seats (engine/tune.h names them)"), "%s", err);
+    cr_assert(!tuning_apply_player(p, "aspiration_depth=1", err, sizeof err), "the two-seat search's own");
+    Tune after = multi_engine_tuning(&p->many);
     cr_assert_eq(memcmp(&after, &many, sizeof after), 0, "a bad list changes nothing");
     free(t);
     free(p);
@@ -152,10 +154,10 @@ Test(match_cli, refuses_what_the_seating_does_not_play) {
 Test(match_cli, tunables_are_checked_against_the_seatings_engine) {
     char out[8192];
     run_halma("match --games 2 --threads 1 'level:1#200[no_such=1]' greedy", out, sizeof out);
-    cr_assert(strstr(out, "halma match: level:1#200[no_such=1]: 'no_such' is no tunable (engine/tune.h names them)"), "%s", out);
+    cr_assert(strstr(out, "halma match: level:1#200[no_such=1]: 'no_such' is no tunable of two seats (engine/tune.h names them)"), "%s", out);
     cr_assert(strstr(out, ", 0 games\n"), "%s", out);
     run_halma("match --players 3 --games 3 --threads 1 'level:1#200[no_such=1]' greedy", out, sizeof out);
-    cr_assert(strstr(out, "'no_such' is no tunable (engine/multi_tune.h names them)"), "%s", out);
+    cr_assert(strstr(out, "'no_such' is no tunable of three and four seats (engine/tune.h names them)"), "%s", out);
     setenv("HALMA_TUNE", "bogus=1", 1);
     run_halma("match --games 2 --threads 1 level:1#200 greedy", out, sizeof out);
     cr_assert(strstr(out, "halma match: HALMA_TUNE: 'bogus' is no tunable"), "%s", out);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "engine/levels.h"
-#include "engine/multi_greedy.h"
+#include "engine/greedy.h"
 #include "engine/multi_plain.h"
 #include "engine/multi_proof.h"
 #include "engine/multi_search.h"
@@ -187,8 +187,8 @@ Test(multi_engine, passes_when_it_has_no_move) {
 Test(multi_engine, every_algorithm_plays_legal_moves) {
     Seating kinds[] = {THREE, FOUR, PARTNERS};
     for (int algorithm = MULTI_PARANOID; algorithm <= MULTI_BRS_PLUS; algorithm++) {
-        MultiTune tune = multi_tune_defaults();
-        tune.search.algorithm = algorithm;
+        Tune tune = tune_defaults();
+        tune.multi_search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 3; k++) {
             game_start_seating(game, kinds[k], VARIANT_13, default_turn_limit(kinds[k].players));
@@ -277,8 +277,8 @@ Test(multi_engine, same_search_same_nodes) {
 Test(multi_engine, the_reported_line_can_be_played) {
     Seating kinds[] = {FOUR, PARTNERS};
     for (int algorithm = MULTI_PARANOID; algorithm <= MULTI_BRS_PLUS; algorithm++) {
-        MultiTune tune = multi_tune_defaults();
-        tune.search.algorithm = algorithm;
+        Tune tune = tune_defaults();
+        tune.multi_search.algorithm = algorithm;
         multi_engine_tune(engine, &tune);
         for (int k = 0; k < 2; k++) {
             Position pos = multi_from_fen(kinds[k], START_FOUR);
@@ -366,13 +366,31 @@ Test(multi_engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
     /* Red's pieces on a1 (the rear) and e5 can each step one square nearer p16. */
     const char *seats[MAX_SEATS] = {"p1", "a16", "a1 e5", ""};
     Position pos = multi_position_of((Seating){3, false}, seats, SEAT_RED);
-    Move m = multi_greedy_move(&pos);
+    Move m = greedy_move(&pos);
     cr_assert_eq(m.from, sq("a1"));
     cr_assert_eq(seat_goal_distance(SEAT_RED, m.from) - seat_goal_distance(SEAT_RED, m.to), 2);
     const char *jump[MAX_SEATS] = {"p1", "a16", "a1 b2 e5", ""};
     pos = multi_position_of((Seating){3, false}, jump, SEAT_RED);
-    m = multi_greedy_move(&pos);
+    m = greedy_move(&pos);
     cr_assert(m.from == sq("a1") && m.to == sq("c3"), "the hop over b2 gains 4");
+}
+
+/* The one greedy of any seating: its random ties and its stayer's corner for a seat of three. */
+Test(multi_engine, greedy_breaks_ties_at_random_and_keeps_the_home_corner) {
+    const char *seats[MAX_SEATS] = {"p1", "a16", "a1 e5", ""};
+    Position pos = multi_position_of((Seating){3, false}, seats, SEAT_RED);
+    uint64_t rng = 1;
+    int rear = 0, front = 0;
+    for (int i = 0; i < 64; i++) {
+        Move m = greedy_move_random(&pos, &rng);
+        cr_assert_eq(seat_goal_distance(SEAT_RED, m.from) - seat_goal_distance(SEAT_RED, m.to), 2, "a move that gains most");
+        rear += m.from == sq("a1"), front += m.from == sq("e5");
+    }
+    cr_assert(rear > 0 && front > 0 && rear + front == 64, "either of the two, %d and %d", rear, front);
+    Bitboard corner = home_corner_squares(VARIANT_13, SEAT_RED, 1);
+    cr_assert(bb_count(corner) == 1 && bb_has(&corner, sq("a1")), "Red's home corner");
+    Move kept = greedy_move_keeping(&pos, corner);
+    cr_assert_eq(kept.from, sq("e5"), "the corner piece stays while another moves");
 }
 
 Test(multi_engine, the_plain_search_takes_a_win_and_plays_legal_moves) {
