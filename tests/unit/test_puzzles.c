@@ -10,6 +10,7 @@
 
 #include "cli/puzzles.h"
 #include "engine/puzzle_solve.h"
+#include "halma_cli.h"
 
 enum { TABLE_BYTES = 1 << 20, BUDGET = 1000000 };
 
@@ -221,17 +222,6 @@ Test(puzzle_verify, false_claims_fail) {
 
 /* --- the command --- */
 
-static int run_halma(const char *args, char *out, size_t size) {
-    const char *halma = getenv("HALMA") ? getenv("HALMA") : "build/halma";
-    char command[512];
-    snprintf(command, sizeof command, "%s %s", halma, args);
-    FILE *f = popen(command, "r");
-    cr_assert(f, "cannot run %s", command);
-    size_t len = fread(out, 1, size - 1, f);
-    out[len] = 0;
-    int status = pclose(f);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
 
 Test(puzzles_cli, the_same_seed_makes_the_same_file) {
     static char a[1 << 18], b[1 << 18], c[1 << 18];
