@@ -60,12 +60,16 @@ try {
   let opened = 0;
   let refused = 0;
   let unanswered = 0;
+  let waves = 0;
+  const unansweredWaves = [];
   const errors = {};
   const wave = async () => {
     const open = await Promise.all(
       addresses.flatMap((local) => Array.from({ length: PER_ADDRESS }, (_, i) => openFrom(server.port, targets[i % 2], local))),
     );
     for (const s of open) (s.status === 200 ? opened++ : s.status === 0 ? unanswered++ : refused++);
+    waves++;
+    if (open.some((s) => s.status === 0)) unansweredWaves.push(waves);
     for (const s of open) if (s.error) errors[s.error] = (errors[s.error] ?? 0) + 1;
     const dropped = performance.now();
     open.forEach((s, i) => (i % 2 ? s.socket.resetAndDestroy() : s.socket.end()));
@@ -94,11 +98,11 @@ try {
   const during = await watchers();
   for (const s of again) s.socket.destroy();
 
-  console.log(`streams opened and dropped: ${opened} (${refused} refused on the way, ${unanswered} closed unanswered: ${JSON.stringify(errors)}), ${addresses.length} addresses, ${seconds.toFixed(1)} s`);
+  console.log(`streams opened and dropped: ${opened} (${refused} refused on the way, ${unanswered} closed unanswered${unansweredWaves.length ? ` in waves ${unansweredWaves.join(', ')}` : ''}${Object.keys(errors).length ? `: ${JSON.stringify(errors)}` : ''}), ${addresses.length} addresses, ${seconds.toFixed(1)} s`);
   console.log(`a wave's streams all uncounted and their sockets closed within ${slowest.toFixed(0)} ms of the drop at the slowest`);
   console.log(`the game's watchers after: ${count}; then ${reopened} of ${again.length} opened again at once (watchers ${during})`);
   console.log(`server memory (VmRSS): ${start.rss} KiB after the first wave; ${readings.map((r) => `${r.rss} KiB at ${r.opened}`).join(', ')}`);
-  if (unanswered) console.log(server.stderr.split('\n').filter((l) => !/ GET \/api/.test(l)).slice(-8).join('\n'));
+  if (unanswered) console.log([...new Set(server.stderr.split('\n').filter((l) => !/ GET \/api/.test(l)).map((l) => l.replace(/\/api\/v1\/games\/[^/]+/, '/api/v1/games/ID')))].join('\n'));
   if (count !== 0 || reopened !== again.length || unanswered) process.exitCode = 1;
 } finally {
   await stopServer(server);
