@@ -102,6 +102,8 @@ try {
   console.log(`a wave's streams all uncounted and their sockets closed within ${slowest.toFixed(0)} ms of the drop at the slowest`);
   console.log(`the game's watchers after: ${count}; then ${reopened} of ${again.length} opened again at once (watchers ${during})`);
   console.log(`server memory (VmRSS): ${start.rss} KiB after the first wave; ${readings.map((r) => `${r.rss} KiB at ${r.opened}`).join(', ')}`);
+  const logged = (server.stderr.match(/ GET \/api\/v1\/(games\/[^/ ]+|lobby)\/events 200 /g) ?? []).length;
+  console.log(`streams the server logged as answered 200: ${logged} (opened here ${opened + reopened})`);
   if (unanswered) console.log([...new Set(server.stderr.split('\n').filter((l) => !/ GET \/api/.test(l)).map((l) => l.replace(/\/api\/v1\/games\/[^/]+/, '/api/v1/games/ID')))].join('\n'));
   if (count !== 0 || reopened !== again.length || unanswered) process.exitCode = 1;
 } finally {
