@@ -293,7 +293,7 @@ static void fill_list(Match *m, int listed) {
 int match_main(int argc, char **argv) {
     static Match match;
     Match *m = &match;
-    m->seating = (TableSeating){2, false, 19};
+    m->seating = (TableSeating){2, false, 19, RULES_STANDARD};
     m->games = 100;
     m->random_plies = -1;
     m->seed = 1;

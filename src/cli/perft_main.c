@@ -82,7 +82,7 @@ int perft_main(int argc, char **argv) {
         }
     }
     if (depth < 0) return cli_usage_error("perft", "missing DEPTH");
-    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19}, asked = seating;
+    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19, RULES_STANDARD}, asked = seating;
     if (table_seating_check(&seating) != SEATING_OK) return cli_usage_error("perft", "--partners needs --players 4");
     if (camps_given && seating.camp != asked.camp)
         return cli_usage_error("perft", "three and four players play on 13-piece camps (--camps 13)");

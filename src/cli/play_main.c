@@ -366,7 +366,7 @@ int play_main(int argc, char **argv) {
             return cli_usage_error("play", "unknown option");
         }
     }
-    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19}, asked = seating;
+    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19, RULES_STANDARD}, asked = seating;
     if (table_seating_check(&seating) != SEATING_OK) return cli_usage_error("play", "--partners needs --players 4");
     if (camps_given && seating.camp != asked.camp)
         return cli_usage_error("play", "three and four players play on 13-piece camps (--camps 13)");

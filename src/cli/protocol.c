@@ -87,7 +87,7 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->quit = false;
     if (!p->out || !p->words) return false;
     allocate_hash(p, DEFAULT_HASH_MB);
-    table_start(&p->game, (TableSeating){2, false, 19}, turn_limit_for(p));
+    table_start(&p->game, (TableSeating){2, false, 19, RULES_STANDARD}, turn_limit_for(p));
     return true;
 }
 
@@ -214,7 +214,7 @@ static void position_at(Protocol *p, const Words *w, int i, TableSeating seating
 /* position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) [moves ...] */
 static void cmd_position(Protocol *p, const Words *w) {
     Variant variant = VARIANT_19;
-    TableSeating seating = {2, false, 19};
+    TableSeating seating = {2, false, 19, RULES_STANDARD};
     bool variant_given = false;
     int i = 1;
     if (i < w->count && !strcmp(w->word[i], "variant")) {

@@ -282,7 +282,7 @@ static bool replay_moves(const char *text, const Record *r, Game *game, RecordPr
 
 bool record_replay(const char *text, const Record *r, Game *game, RecordProblem *p) {
     *p = (RecordProblem){0};
-    Seating seating = {(uint8_t)r->players, r->partners};
+    Seating seating = {(uint8_t)r->players, r->partners, RULES_STANDARD};
     if (r->fen[0]) {
         Position start;
         if (!fen_parse_seating(r->fen, seating, r->variant, &start, &p->why)) {

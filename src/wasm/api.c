@@ -73,7 +73,7 @@ static Table current;
 
 /* The game, begun as two players' on 19 if the page asked for none yet. */
 static Table *game(void) {
-    if (!current.row) table_start(&current, (TableSeating){2, false, 19}, 0);
+    if (!current.row) table_start(&current, (TableSeating){2, false, 19, RULES_STANDARD}, 0);
     return &current;
 }
 
@@ -151,7 +151,7 @@ static Move think(const Table *t, int level, int movetime, int depth, Found *fou
 /* ---- the game ------------------------------------------------------------- */
 
 static TableSeating seating_of(int players, int partners, int pieces) {
-    return (TableSeating){players, partners != 0, pieces};
+    return (TableSeating){players, partners != 0, pieces, RULES_STANDARD};
 }
 
 int api_new_game(int players, int partners, int pieces, int turn_limit) {

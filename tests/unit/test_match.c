@@ -74,7 +74,7 @@ Test(match_tuning, reaches_the_engine_of_the_seating) {
     Tune two = engine_tuning(&p->two);
     cr_assert_eq(*tune_field(&two, name, (int)strlen(name)), 77);
 
-    cr_assert(table_start(t, (TableSeating){3, false, 13}, 0));
+    cr_assert(table_start(t, (TableSeating){3, false, 13, 0}, 0));
     player_new_game(p, t);
     name = multi_tune_name(0);
     snprintf(spec, sizeof spec, "%s=55", name);
