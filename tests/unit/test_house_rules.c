@@ -100,6 +100,18 @@ Test(house_home, the_table_plays_it_from_its_seating) {
     cr_assert_eq(table_length(t), 1, "a refused start leaves the table as it was");
 }
 
+Test(house_home, a_record_replayed_keeps_its_rules) {
+    static Record record;
+    RecordProblem problem;
+    const char *text = "[Rules \"nospoil\"]\n1. o4-n5 b13-c12\n";
+    cr_assert(record_parse(text, (int)strlen(text), &record, &problem));
+    cr_assert(table_replay(&table, text, &record, &problem), "%s", problem.reason);
+    cr_assert_eq(table.seating.rules, RULES_NOSPOIL);
+    Refusal why;
+    cr_assert_not(table_play_text(&table, "n5-o4", 5, &why));
+    cr_assert_eq(why.code, REFUSAL_RETURNS_HOME);
+}
+
 /* ---- Parlett's win ---- */
 
 /* White's a12 beside a13, and p1 at home; Black's and Red's pieces where
