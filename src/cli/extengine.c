@@ -60,7 +60,9 @@ bool ext_think(ExtEngine *x, const Game *game, const char *go_args, Move *move, 
     char *cmd = malloc(cap);
     if (!cmd) return snprintf(err, (size_t)err_size, "out of memory"), false;
     Text t = text_on(cmd, (int)cap);
-    text_str(&t, game->start.variant == VARIANT_13 ? "position variant 13 fen " : "position variant 19 fen ");
+    text_str(&t, game->start.variant == VARIANT_13 ? "position variant 13 " : "position variant 19 ");
+    if (game->start.rules == RULES_NOSPOIL) text_str(&t, "rules nospoil ");
+    text_str(&t, "fen ");
     text_fen(&t, &game->start);
     if (game->length) text_str(&t, " moves");
     Position pos = game->start;

@@ -70,6 +70,8 @@ static const char USAGE[] =
     "options:\n"
     "  --players 2|3|4    players (default 2)\n"
     "  --partners         four as partners, White and Black against Red and Yellow\n"
+    "  --rules NAME       standard (default) or nospoil, the house rule against\n"
+    "                     spoiling (docs/RULES-HOUSE.md): every player plays under it\n"
     "  --games N          games to play (default 100; rounded up to whole rotations)\n"
     "  --camps 19|13      the camps of two players (default 19); more play with 13\n"
     "  --random-plies K   random opening plies before the players take over\n"
@@ -235,6 +237,7 @@ static int read_options(int argc, char **argv, Match *m, int *listed, const char
             Variant variant;
             if (!strcmp(a, "--players") && cli_parse_int(val, 2, MAX_SEATS, &v)) m->seating.players = (int)v;
             else if (!strcmp(a, "--games") && cli_parse_int(val, 1, 1000000, &v)) m->games = (int)v;
+            else if (!strcmp(a, "--rules") && rules_parse(val, &m->seating.rules)) continue;
             else if (!strcmp(a, "--camps") && cli_parse_camps(val, &variant)) *camp_asked = (int)strtol(val, NULL, 10);
             else if (!strcmp(a, "--random-plies") && cli_parse_int(val, 0, 100, &v)) m->random_plies = (int)v;
             else if (!strcmp(a, "--seed") && cli_parse_int(val, 0, 1LL << 60, &v)) m->seed = (uint64_t)v;
@@ -293,7 +296,7 @@ static void fill_list(Match *m, int listed) {
 int match_main(int argc, char **argv) {
     static Match match;
     Match *m = &match;
-    m->seating = (TableSeating){2, false, 19};
+    m->seating = (TableSeating){2, false, 19, RULES_STANDARD};
     m->games = 100;
     m->random_plies = -1;
     m->seed = 1;

@@ -12,13 +12,15 @@
 #include "core/table.h"
 
 static const char USAGE[] =
-    "usage: halma perft [--camps 19|13] [--players 2|3|4 [--partners]] [--fen \"PLACEMENT SIDE TURNS\"]\n"
-    "                   [--divide] DEPTH\n\n"
+    "usage: halma perft [--camps 19|13] [--players 2|3|4 [--partners]] [--rules standard|nospoil]\n"
+    "                   [--fen \"PLACEMENT SIDE TURNS\"] [--divide] DEPTH\n\n"
     "Counts the sequences of DEPTH legal moves from the starting position (or the\n"
     "given one) and prints the count, the time and the moves per second.\n"
     "  --camps 19|13   the variant (default 19; three and four players play 13)\n"
     "  --players N     2 (default), 3 or 4 players\n"
     "  --partners      four players as two partnerships (White and Black, Red and Yellow)\n"
+    "  --rules NAME    standard (default) or nospoil, the house rule against spoiling\n"
+    "                  (no return home, Parlett's win: docs/RULES-HOUSE.md)\n"
     "  --fen TEXT      start from this position instead (w, r, b, y for the seats)\n"
     "  --divide        also print the count below each first move\n";
 
@@ -60,6 +62,7 @@ int perft_main(int argc, char **argv) {
     const char *fen = NULL;
     bool by_move = false, camps_given = false, partners = false;
     long long depth = -1, players = 2;
+    int rules = RULES_STANDARD;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(USAGE, stdout);
@@ -71,6 +74,8 @@ int perft_main(int argc, char **argv) {
             if (!cli_parse_int(argv[++i], 2, 4, &players)) return cli_usage_error("perft", "--players must be 2, 3 or 4");
         } else if (!strcmp(argv[i], "--partners")) {
             partners = true;
+        } else if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
+            if (!rules_parse(argv[++i], &rules)) return cli_usage_error("perft", "--rules must be standard or nospoil");
         } else if (!strcmp(argv[i], "--fen") && i + 1 < argc) {
             fen = argv[++i];
         } else if (!strcmp(argv[i], "--divide")) {
@@ -82,7 +87,7 @@ int perft_main(int argc, char **argv) {
         }
     }
     if (depth < 0) return cli_usage_error("perft", "missing DEPTH");
-    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19}, asked = seating;
+    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19, rules}, asked = seating;
     if (table_seating_check(&seating) != SEATING_OK) return cli_usage_error("perft", "--partners needs --players 4");
     if (camps_given && seating.camp != asked.camp)
         return cli_usage_error("perft", "three and four players play on 13-piece camps (--camps 13)");

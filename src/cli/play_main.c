@@ -25,7 +25,8 @@
 #include "engine/player.h"
 
 static const char USAGE[] =
-    "usage: halma play [--players 2|3|4 [--partners]] [--camps 19|13] [--white WHO] [--black WHO]\n"
+    "usage: halma play [--players 2|3|4 [--partners]] [--camps 19|13] [--rules standard|nospoil]\n"
+    "                  [--white WHO] [--black WHO]\n"
     "                  [--red WHO] [--yellow WHO] [--level " LEVEL_TEXT(MIN_LEVEL) "-" LEVEL_TEXT(MAX_LEVEL) "] [--turn-limit N] [--load FILE]\n"
     "                  [--no-colour]\n\n"
     "Plays a game in the terminal.  By default you play White (bottom right,\n"
@@ -38,6 +39,10 @@ static const char USAGE[] =
     "                       against Red and Yellow (both partners must finish)\n"
     "  --camps 19|13        two players: the standard game (19 pieces a side) or the\n"
     "                       short one (13)\n"
+    "  --rules NAME         standard (default) or nospoil, the house rule against\n"
+    "                       spoiling: a piece that leaves its home never returns,\n"
+    "                       and a side also wins with its goal full, one piece at\n"
+    "                       least its own, the others the goal's owner's\n"
     "  --white, --black, --red, --yellow WHO\n"
     "                       who plays the seat: human, computer, or computer:N\n"
     "                       for the computer at level N\n"
@@ -46,7 +51,8 @@ static const char USAGE[] =
     "                       200 a seat for three or four)\n"
     "  --load FILE          go on with a game record (docs/RECORD.md) or a FEN, e.g.\n"
     "                       one exported from the web game; its kind and turn limit\n"
-    "                       replace --players, --partners, --camps and --turn-limit\n"
+    "                       replace --players, --partners, --camps, --rules and\n"
+    "                       --turn-limit\n"
     "  --no-colour          plain characters, no ANSI colours\n";
 
 static const char HELP_TWO[] =
@@ -329,6 +335,7 @@ int play_main(int argc, char **argv) {
     Variant variant = VARIANT_19;
     bool camps_given = false, partners = false;
     long long level = PERSON_LEVEL, turn_limit = 0, players = 2;
+    int rules = RULES_STANDARD;
     const char *load = NULL, *who[MAX_SEATS] = {"human", "computer", "computer", "computer"};
     t->colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     for (int i = 1; i < argc;) {
@@ -350,6 +357,8 @@ int play_main(int argc, char **argv) {
         if (!v) return cli_usage_error("play", "unknown option or missing value");
         if (!strcmp(a, "--players")) {
             if (!cli_parse_int(v, 2, 4, &players)) return cli_usage_error("play", "--players must be 2, 3 or 4");
+        } else if (!strcmp(a, "--rules")) {
+            if (!rules_parse(v, &rules)) return cli_usage_error("play", "--rules must be standard or nospoil");
         } else if (!strcmp(a, "--camps")) {
             if (!cli_parse_camps(v, &variant)) return cli_usage_error("play", "--camps must be 19 or 13");
             camps_given = true;
@@ -366,7 +375,7 @@ int play_main(int argc, char **argv) {
             return cli_usage_error("play", "unknown option");
         }
     }
-    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19}, asked = seating;
+    TableSeating seating = {(int)players, partners, variant == VARIANT_13 ? 13 : 19, rules}, asked = seating;
     if (table_seating_check(&seating) != SEATING_OK) return cli_usage_error("play", "--partners needs --players 4");
     if (camps_given && seating.camp != asked.camp)
         return cli_usage_error("play", "three and four players play on 13-piece camps (--camps 13)");
@@ -391,6 +400,9 @@ int play_main(int argc, char **argv) {
     }
     kind(t)->introduce(t);
     if (load) printf("Loaded %d moves from %s.\n", table_length(&t->game), load);
+    if (t->game.seating.rules == RULES_NOSPOIL)
+        printf("House rule nospoil: a piece that leaves its home never returns, and a goal full of\n"
+               "your pieces and its owner's, one at least yours, wins.\n");
     introduce_seats(t, kind(t)->each_seat);
     show(t);
     bool quit = false;
@@ -404,8 +416,10 @@ int play_main(int argc, char **argv) {
             person_turn(t, &quit);
         }
     }
-    if (table_verdict(&t->game).over)
-        printf("Game over after %d turns: %s.\n", table_turns(&t->game), table_result_text(&t->game));
+    Verdict end = table_verdict(&t->game);
+    if (end.over)
+        printf("Game over after %d turns: %s%s.\n", table_turns(&t->game), table_result_text(&t->game),
+               !strcmp(end.reason, "parlett") ? ", the goal full, one of its squares the winner's" : "");
     free(hash);
     return 0;
 }

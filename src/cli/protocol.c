@@ -87,7 +87,7 @@ bool protocol_init(Protocol *p, EmitFn emit, void *ctx) {
     p->quit = false;
     if (!p->out || !p->words) return false;
     allocate_hash(p, DEFAULT_HASH_MB);
-    table_start(&p->game, (TableSeating){2, false, 19}, turn_limit_for(p));
+    table_start(&p->game, (TableSeating){2, false, 19, RULES_STANDARD}, turn_limit_for(p));
     return true;
 }
 
@@ -134,7 +134,7 @@ static void cmd_setoption(Protocol *p, const Words *w) {
 }
 
 static const char POSITION_USAGE[] =
-    "error usage: position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) "
+    "error usage: position [variant 19|13] [players 2|3|4 [partners]] [rules standard|nospoil] (startpos | fen <placement> <side> <turns>) "
     "[moves ...]";
 
 /* The three words of `fen <placement> <side> <turns>` at w->word[i + 1],
@@ -211,10 +211,10 @@ static void position_at(Protocol *p, const Words *w, int i, TableSeating seating
     memcpy(&p->game, g, sizeof *g);
 }
 
-/* position [variant 19|13] [players 2|3|4 [partners]] (startpos | fen <placement> <side> <turns>) [moves ...] */
+/* position [variant 19|13] [players 2|3|4 [partners]] [rules standard|nospoil] (startpos | fen <placement> <side> <turns>) [moves ...] */
 static void cmd_position(Protocol *p, const Words *w) {
     Variant variant = VARIANT_19;
-    TableSeating seating = {2, false, 19};
+    TableSeating seating = {2, false, 19, RULES_STANDARD};
     bool variant_given = false;
     int i = 1;
     if (i < w->count && !strcmp(w->word[i], "variant")) {
@@ -238,6 +238,13 @@ static void cmd_position(Protocol *p, const Words *w) {
             seating.partners = true;
             i++;
         }
+    }
+    if (i < w->count && !strcmp(w->word[i], "rules")) {
+        if (i + 1 >= w->count || !rules_parse(w->word[i + 1], &seating.rules)) {
+            reply(p, "error rules must be standard or nospoil");
+            return;
+        }
+        i += 2;
     }
     TableSeating asked = seating;
     if (table_seating_check(&seating) == SEATING_PLAYERS) {

@@ -195,7 +195,7 @@ static int random_below(uint64_t *rng, int n) { return (int)(random_next(rng) % 
 static void mine_game(Miner *m, Player *players[2], Table *t, int game, uint64_t seed) {
     const int *levels = LEVEL_PAIRS[game % LEVEL_PAIR_COUNT];
     Variant v = game % 3 == 2 ? VARIANT_13 : VARIANT_19;
-    table_start(t, (TableSeating){2, false, variant_pieces(v)}, 0);
+    table_start(t, (TableSeating){2, false, variant_pieces(v), RULES_STANDARD}, 0);
     for (int side = 0; side < 2; side++) {
         player_new_game(players[side], t);
         player_set_level(players[side], levels[(side + game / LEVEL_PAIR_COUNT) % 2]);

@@ -5,6 +5,7 @@ void position_clear_seating(Position *pos, Seating seating, Variant variant) {
     *pos = (Position){0};
     pos->players = seating.players;
     pos->partners = seating.partners;
+    pos->rules = seating.rules;
     pos->variant = (uint8_t)(seating.players == 2 ? variant : VARIANT_13);
     pos->seat = SEAT_WHITE;
     pos->hash = turn_key(seating.players, SEAT_WHITE);

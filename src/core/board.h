@@ -40,14 +40,20 @@ typedef enum { VARIANT_19 = 0, VARIANT_13 = 1 } Variant;
 
 static inline int variant_pieces(Variant v) { return v == VARIANT_13 ? 13 : 19; }
 
+/* The rules played: the seeds' (RULES.md, RULES-MULTI.md), or with the
+ * house rule against spoiling (RULES-HOUSE.md: no return home, Parlett's
+ * win).  A property of the game, fixed from its start; FENs never say it. */
+typedef enum { RULES_STANDARD = 0, RULES_NOSPOIL = 1, RULES_KINDS } Rules;
+
 /* The kind of game: 2, 3 or 4 players, four perhaps as two partnerships
- * (White with Black, Red with Yellow). */
+ * (White with Black, Red with Yellow), and the rules. */
 typedef struct {
     uint8_t players;
     bool partners;
+    uint8_t rules; /* Rules; 0, the seeds', when not said */
 } Seating;
 
-static const Seating SEATING_TWO = {TWO_SEATS, false};
+static const Seating SEATING_TWO = {TWO_SEATS, false, RULES_STANDARD};
 
 /* A game of three or four (the two-player game is SEATING_TWO). */
 static inline bool seating_valid(Seating s) { return (s.players == 3 && !s.partners) || s.players == 4; }
@@ -93,10 +99,13 @@ typedef struct {
     uint8_t players;
     bool partners;
     uint8_t variant; /* VARIANT_13 for three and four */
+    uint8_t rules;   /* Rules, the game's, not the placement's: not hashed */
     uint8_t at[NUM_SQUARES];
 } Position;
 
-static inline Seating position_seating(const Position *pos) { return (Seating){pos->players, pos->partners}; }
+static inline Seating position_seating(const Position *pos) {
+    return (Seating){pos->players, pos->partners, pos->rules};
+}
 
 /* The camp a seat starts in; its goal is its partner's (the other's) camp. */
 static inline Bitboard camp_of(Variant v, int seat) { return CAMPS[v][seat]; }
@@ -183,6 +192,31 @@ static inline void position_unmake(Position *pos, Move m) { position_unmake_for(
  * players, or each for themselves), or has finished and passes (partners). */
 static inline bool position_has_won(const Position *pos, int seat) {
     return bb_equal(pos->pieces[seat], goal_of((Variant)pos->variant, seat));
+}
+
+/* Under nospoil, the squares a piece on `from` of `seat` may not end a move
+ * on: its home camp, unless it stands on it (RULES-HOUSE.md, no return
+ * home); none under the seeds' rules. */
+static inline Bitboard position_barred(const Position *pos, int seat, int from) {
+    Bitboard home = camp_of((Variant)pos->variant, seat);
+    if (pos->rules != RULES_NOSPOIL || bb_has(&home, from)) return (Bitboard){{0, 0, 0, 0}};
+    return home;
+}
+
+/* Parlett's win (RULES-HOUSE.md): every square of the seat's goal holds
+ * its own piece or one of the camp's owner (its partner, or the other of
+ * two), at least one its own.  Whatever the rules: the caller asks. */
+static inline bool position_goal_held(const Position *pos, int seat) {
+    Bitboard goal = goal_of((Variant)pos->variant, seat);
+    Bitboard own = bb_and(pos->pieces[seat], goal);
+    Bitboard held = bb_or(pos->pieces[seat], pos->pieces[seat_partner(seat)]);
+    return !bb_is_empty(own) && bb_is_empty(bb_minus(goal, held));
+}
+
+/* The seat's goal complete as the game's rules count it: every piece home,
+ * or (nospoil) Parlett's win. */
+static inline bool position_goal_complete(const Position *pos, int seat) {
+    return position_has_won(pos, seat) || (pos->rules == RULES_NOSPOIL && position_goal_held(pos, seat));
 }
 
 /* Same placement and seat to move: what threefold repetition compares. */

@@ -14,9 +14,9 @@ unsigned result_winners(Result result) {
 
 Result position_result(const Position *pos) {
     for (int seat = 0; seat < pos->players; seat++) {
-        if (!position_has_won(pos, seat)) continue;
+        if (!position_goal_complete(pos, seat)) continue;
         if (!pos->partners) return (Result)(RESULT_WHITE_WINS + seat);
-        if (position_has_won(pos, seat_partner(seat)))
+        if (position_goal_complete(pos, seat_partner(seat)))
             return seat >> 1 ? RESULT_RED_YELLOW_WIN : RESULT_WHITE_BLACK_WIN;
     }
     return RESULT_ONGOING;

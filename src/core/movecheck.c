@@ -55,6 +55,11 @@ static bool check_goal_rule(const MoveBoard *b, int from, int to, Refusal *why) 
     return refuse(why, REFUSAL_GOAL_CAMP, from, -1);
 }
 
+static bool check_home_rule(const MoveBoard *b, int from, int to, Refusal *why) {
+    if (bb_has(&b->home, from) || !bb_has(&b->home, to)) return true;
+    return refuse(why, REFUSAL_RETURNS_HOME, to, from);
+}
+
 bool move_text_is_pass(const char *s, int len) {
     return len == 4 && s[0] == 'p' && s[1] == 'a' && s[2] == 's' && s[3] == 's';
 }
@@ -81,14 +86,15 @@ bool move_read_path(const MoveBoard *b, const char *s, int len, Move *move, Refu
     } else if (!check_chain(b, path, n, why)) {
         return false;
     }
-    if (!check_goal_rule(b, from, to, why)) return false;
+    if (!check_goal_rule(b, from, to, why) || !check_home_rule(b, from, to, why)) return false;
     *move = (Move){(uint8_t)from, (uint8_t)to};
     return true;
 }
 
 bool move_read(const Position *pos, const char *s, int len, Move *move, Refusal *why) {
     uint8_t players = pos->players == TWO_SEATS ? 0 : pos->players;
-    MoveBoard board = {pos->at, NO_PIECE, pos->seat, players, goal_of((Variant)pos->variant, pos->seat)};
+    Bitboard home = pos->rules == RULES_NOSPOIL ? camp_of((Variant)pos->variant, pos->seat) : (Bitboard){{0}};
+    MoveBoard board = {pos->at, NO_PIECE, pos->seat, players, goal_of((Variant)pos->variant, pos->seat), home};
     if (move_text_is_pass(s, len)) return move_read_pass(&board, legal_count(pos), move, why);
     /* A partner home passes (a seat home alone has ended the game). */
     if (players && position_has_won(pos, pos->seat)) {

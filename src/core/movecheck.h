@@ -27,6 +27,7 @@ typedef struct {
     uint8_t mover;     /* the code of the side or seat to move */
     uint8_t players;   /* 0 for the two-player game, else 3 or 4 (Refusal) */
     Bitboard goal;     /* the mover's goal camp */
+    Bitboard home;     /* its home camp under nospoil (no return home); else none */
 } MoveBoard;
 
 /* True when the text is "pass". */

@@ -45,6 +45,8 @@ bool move_is_legal(const Position *pos, Move m) {
     if (move_is_pass(m) || pos->at[m.from] != pos->seat || pos->at[m.to] != NO_PIECE) return false;
     Bitboard goal = goal_of((Variant)pos->variant, pos->seat);
     if (bb_has(&goal, m.from) && !bb_has(&goal, m.to)) return false;
+    Bitboard barred = position_barred(pos, pos->seat, m.from);
+    if (bb_has(&barred, m.to)) return false;
     return bb_has(&NEIGHBOURS[m.from], m.to) || jump_reaches(pos, m.from, m.to);
 }
 
@@ -53,6 +55,7 @@ Bitboard piece_destinations(const Position *pos, int from) {
     Bitboard steps = bb_minus(NEIGHBOURS[from], pos->occupied);
     Bitboard all = bb_or(steps, jump_destinations(pos, from));
     Bitboard goal = goal_of((Variant)pos->variant, pos->at[from]);
+    all = bb_minus(all, position_barred(pos, pos->at[from], from));
     return bb_has(&goal, from) ? bb_and(all, goal) : all;
 }
 
@@ -60,6 +63,13 @@ void pieces_jump_destinations(const Position *pos, const int *squares, int n, Bi
     HopComponents hc;
     hop_components_init(&pos->occupied, &hc);
     for (int i = 0; i < n; i++) landings[i] = chains_from(&hc, squares[i]);
+}
+
+/* No return home (RULES-HOUSE.md): a piece outside its home camp may not
+ * end a move on it.  Never inlined: inlined, it cost the seeds' generator
+ * 50 instructions a call (callgrind, perft 4: docs/MEASUREMENTS.md). */
+static __attribute__((noinline)) void bar_home(const Position *pos, const uint8_t *from, Bitboard *dests, int n) {
+    for (int i = 0; i < n; i++) dests[i] = bb_minus(dests[i], position_barred(pos, pos->seat, from[i]));
 }
 
 int side_destinations(const Position *pos, uint8_t from[MAX_PIECES], Bitboard dests[MAX_PIECES]) {
@@ -74,6 +84,8 @@ int side_destinations(const Position *pos, uint8_t from[MAX_PIECES], Bitboard de
         from[n] = (uint8_t)sq;
         dests[n++] = bb_has(&goal, sq) ? bb_and(all, goal) : all;
     }
+    /* Apart, so that the seeds' rules pay one test a call, not one a piece. */
+    if (pos->rules == RULES_NOSPOIL) bar_home(pos, from, dests, n);
     return n;
 }
 

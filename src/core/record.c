@@ -132,6 +132,10 @@ static bool read_header(const char *s, int name, int name_len, int value, int va
         if (same(v, v_len, "yes")) r->partners = true;
         else if (same(v, v_len, "no")) r->partners = false;
         else return fail(p, RECORD_BAD_PARTNERS, s + value, value_len);
+    } else if (same(s + name, name_len, "Rules")) {
+        if (same(v, v_len, "nospoil")) r->rules = RULES_NOSPOIL;
+        else if (same(v, v_len, "standard")) r->rules = RULES_STANDARD;
+        else return fail(p, RECORD_BAD_RULES, s + value, value_len);
     } else if (same(s + name, name_len, "FEN")) {
         if (end - start >= FEN_TEXT_SIZE) {
             p->error = RECORD_BAD_POSITION;
@@ -282,7 +286,7 @@ static bool replay_moves(const char *text, const Record *r, Game *game, RecordPr
 
 bool record_replay(const char *text, const Record *r, Game *game, RecordProblem *p) {
     *p = (RecordProblem){0};
-    Seating seating = {(uint8_t)r->players, r->partners};
+    Seating seating = {(uint8_t)r->players, r->partners, (uint8_t)r->rules};
     if (r->fen[0]) {
         Position start;
         if (!fen_parse_seating(r->fen, seating, r->variant, &start, &p->why)) {
@@ -303,6 +307,7 @@ const char *record_error_code(RecordError error) {
         [RECORD_BAD_TURN_LIMIT] = "bad-turn-limit", [RECORD_BAD_MOVE] = "bad-move",
         [RECORD_BAD_POSITION] = "position", [RECORD_ILLEGAL_MOVE] = "move",
         [RECORD_BAD_PLAYERS] = "bad-players", [RECORD_BAD_PARTNERS] = "bad-partners",
+        [RECORD_BAD_RULES] = "bad-rules",
     };
     return codes[error];
 }

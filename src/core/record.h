@@ -29,6 +29,7 @@ typedef enum {
     RECORD_ILLEGAL_MOVE,   /* number, detail: the move; reason: the rules' */
     RECORD_BAD_PLAYERS,    /* detail: the value (or, replayed as the wrong game, the record's players) */
     RECORD_BAD_PARTNERS,   /* detail: the value */
+    RECORD_BAD_RULES,      /* detail: the value */
 } RecordError;
 
 /* Where a move token lies in the text. */
@@ -40,6 +41,7 @@ typedef struct {
     Variant variant;         /* VARIANT_13 for three and four players */
     int players;             /* 2, 3 or 4 */
     bool partners;           /* four players as two partnerships */
+    int rules;               /* board.h's Rules: RULES_STANDARD unless `Rules "nospoil"` */
     int turn_limit;
     char fen[FEN_TEXT_SIZE]; /* "" for the variant's starting position */
     Token white, black;      /* the players' names as written (length 0: none) */

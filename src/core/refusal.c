@@ -152,6 +152,10 @@ static void write_move(const Refusal *why, Text *t) {
         text_str(t, colour_name(why->side));
         text_str(t, " has all of its pieces on its goal camp, so it has no move and passes");
         break;
+    case REFUSAL_RETURNS_HOME:
+        around_a(why, t, "the move ends on ", ", in its home camp, and under the house rule nospoil a piece "
+                                             "that has left its home camp never returns to it");
+        break;
     default: text_str(t, "the move is not allowed"); break;
     }
 }

@@ -50,6 +50,8 @@ typedef enum {
     REFUSAL_FEN_TOO_LONG,
     /* three or four players */
     REFUSAL_SEAT_FINISHED,      /* side: to move, all of its pieces on its goal (partners) */
+    /* the house rule against spoiling (RULES-HOUSE.md) */
+    REFUSAL_RETURNS_HOME,       /* a: to, a square of the mover's home camp; b: from, outside it */
     REFUSAL_CODES               /* how many codes there are */
 } RefusalCode;
 

@@ -44,9 +44,22 @@ static const struct SeatingRow *row_of(int players, bool partners) {
     return NULL;
 }
 
+bool rules_parse(const char *s, int *rules) {
+    for (int r = 0; r < RULES_KINDS; r++) {
+        if (text_equal(s, rules_name(r))) {
+            *rules = r;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *rules_name(int rules) { return rules == RULES_NOSPOIL ? "nospoil" : "standard"; }
+
 SeatingCheck table_seating_check(TableSeating *s) {
     const struct SeatingRow *row = row_of(s->players, s->partners);
     if (!row) return SEATING_PLAYERS;
+    if (s->rules < 0 || s->rules >= RULES_KINDS) return SEATING_RULES;
     if (row->camps[0] == row->camps[1]) s->camp = row->camps[0];
     return s->camp == row->camps[0] || s->camp == row->camps[1] ? SEATING_OK : SEATING_CAMP;
 }
@@ -86,7 +99,7 @@ static int turn_limit_or_default(int turn_limit, int players) {
 
 /* ---- the game ------------------------------------------------------------- */
 
-static Seating seating_of(TableSeating s) { return (Seating){(uint8_t)s.players, s.partners}; }
+static Seating seating_of(TableSeating s) { return (Seating){(uint8_t)s.players, s.partners, (uint8_t)s.rules}; }
 static Variant variant_of(int camp) { return camp == 13 ? VARIANT_13 : VARIANT_19; }
 
 bool table_start(Table *t, TableSeating seating, int turn_limit) {
@@ -181,7 +194,7 @@ int table_path_at(const Table *t, int k, uint8_t path[MAX_PATH]) {
 bool table_replay(Table *t, const char *text, const Record *record, RecordProblem *problem) {
     if (!record_replay(text, record, &t->game, problem)) return false;
     const Position *start = &t->game.start;
-    t->seating = (TableSeating){start->players, start->partners, variant_pieces((Variant)start->variant)};
+    t->seating = (TableSeating){start->players, start->partners, variant_pieces((Variant)start->variant), start->rules};
     t->row = row_of(start->players, start->partners);
     return true;
 }
@@ -213,11 +226,20 @@ uint64_t table_perft_divide(const Table *t, int depth, MoveList *list, uint64_t 
     return perft_divide(&pos, depth, list, counts);
 }
 
+/* Every winner's pieces all on its goal: the seeds' win, not Parlett's. */
+static bool all_home(const Position *pos, unsigned winners) {
+    for (int seat = 0; seat < pos->players; seat++)
+        if ((winners >> seat & 1) && !position_has_won(pos, seat)) return false;
+    return true;
+}
+
 Verdict table_verdict(const Table *t) {
     switch (t->game.result) {
     case RESULT_ONGOING: return (Verdict){false, 0, NULL};
     case RESULT_DRAW_REPETITION: return (Verdict){true, 0, "repetition"};
     case RESULT_DRAW_TURN_LIMIT: return (Verdict){true, 0, "turn_limit"};
-    default: return (Verdict){true, result_winners(t->game.result), "goal"};
+    default: break;
     }
+    unsigned winners = result_winners(t->game.result);
+    return (Verdict){true, winners, all_home(&t->game.pos, winners) ? "goal" : "parlett"};
 }

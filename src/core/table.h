@@ -24,16 +24,24 @@
 #include "core/refusal.h"
 #include "core/text.h"
 
-/* Who sits at the table: 2, 3 or 4 players, four perhaps as partners, and
- * the camps' size (19 or 13 pieces for two; always 13 for three or four). */
+/* Who sits at the table: 2, 3 or 4 players, four perhaps as partners, the
+ * camps' size (19 or 13 pieces for two; always 13 for three or four), and
+ * the rules (board.h's Rules; 0, the seeds', when not said). */
 typedef struct {
     int players;
     bool partners;
     int camp;
+    int rules;
 } TableSeating;
 
-/* Why a seating is no game: no such players and partners, or no such camp. */
-typedef enum { SEATING_OK, SEATING_PLAYERS, SEATING_CAMP } SeatingCheck;
+/* Why a seating is no game: no such players and partners, no such camp,
+ * or no such rules. */
+typedef enum { SEATING_OK, SEATING_PLAYERS, SEATING_CAMP, SEATING_RULES } SeatingCheck;
+
+/* The rules by name, "standard" or "nospoil" (false: no such rules, *rules
+ * untouched), and the name of rules. */
+bool rules_parse(const char *s, int *rules);
+const char *rules_name(int rules);
 
 /* Which core game a table holds, for the engines (not yet one) to pick
  * their own by: an index, not a branch on the player count. */
@@ -49,7 +57,8 @@ typedef struct {
 
 /* What the rules say of the game: over or not, the seats that won (one bit
  * a seat; none for a draw or a game going on) and why ("goal",
- * "repetition", "turn_limit"; NULL while it goes on). */
+ * "parlett": under nospoil, a winner's goal full but not of its own pieces
+ * alone; "repetition", "turn_limit"; NULL while it goes on). */
 typedef struct {
     bool over;
     unsigned winners;

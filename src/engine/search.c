@@ -316,7 +316,7 @@ static int finish_score(const SearchState *s, int ply) {
 static inline bool game_ended(const Engine *e, const SearchState *s, int ply, int *score) {
     const Position *pos = &s->pos;
     /* The side that just moved may have won, or drawn. */
-    if (position_has_won(pos, (Side)(pos->seat ^ 1))) {
+    if (position_goal_complete(pos, pos->seat ^ 1)) { /* either win, by the game's rules */
         *score = -finish_score(s, ply);
         return true;
     }

@@ -47,7 +47,7 @@ int capacity_level_cost(const Capacity *c, TableKind kind, int level) {
 }
 
 static TableKind kind_of(const StoreGame *g) {
-    return table_seating_kind((TableSeating){game_players(g), g->partners, g->variant});
+    return table_seating_kind((TableSeating){game_players(g), g->partners, g->variant, RULES_STANDARD});
 }
 
 /* The levels of g's computer seats, bit L for level L; 0 if over. */

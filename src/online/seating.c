@@ -69,7 +69,7 @@ static bool read_kind(const json_t *body, StoreGame *g, OnlineAnswer *a) {
     bool partners = false;
     if (!body_int(body, "players", 2, 4, &players, a) || !body_bool(body, "partners", &partners, a)) return false;
     /* The seating's own camps and turn limit unless the body says (core/table.h). */
-    TableSeating seating = {(int)players, partners, 19};
+    TableSeating seating = {(int)players, partners, 19, RULES_STANDARD};
     if (table_seating_check(&seating) != SEATING_OK) return body_bad_request(a, "\"partners\" needs \"players\": 4");
     json_int_t variant = seating.camp;
     json_int_t turn_limit = table_default_turn_limit((int)players);

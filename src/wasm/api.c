@@ -73,7 +73,7 @@ static Table current;
 
 /* The game, begun as two players' on 19 if the page asked for none yet. */
 static Table *game(void) {
-    if (!current.row) table_start(&current, (TableSeating){2, false, 19}, 0);
+    if (!current.row) table_start(&current, (TableSeating){2, false, 19, RULES_STANDARD}, 0);
     return &current;
 }
 
@@ -93,6 +93,11 @@ static void seat_letters(const Table *t, unsigned seats, char letters[MAX_SEATS 
     letters[n] = '\0';
 }
 
+/* The mover's home camp under nospoil (RULES-HOUSE.md: no return home). */
+static Bitboard home_barred(const Position *pos) {
+    return pos->rules == RULES_NOSPOIL ? camp_of((Variant)pos->variant, pos->seat) : (Bitboard){{0, 0, 0, 0}};
+}
+
 /* ---- two players' board (RULES.md) --------------------------------------- */
 
 static Bitboard two_landings(const void *pos, int from, Bitboard avoid) { return chain_landings(pos, from, avoid); }
@@ -100,7 +105,7 @@ static Bitboard two_landings(const void *pos, int from, Bitboard avoid) { return
 static ChainBoard two_chain_board(const Table *t) {
     const Position *pos = &t->game.pos;
     return (ChainBoard){pos->at, NO_PIECE, (uint8_t)pos->seat, pos->occupied,
-                        goal_of((Variant)pos->variant, (Side)pos->seat), two_landings, pos,
+                        goal_of((Variant)pos->variant, (Side)pos->seat), home_barred(pos), two_landings, pos,
                         occurrences_after, t};
 }
 
@@ -111,8 +116,8 @@ static Bitboard many_landings(const void *pos, int from, Bitboard avoid) { retur
 
 static ChainBoard many_chain_board(const Table *t) {
     const Position *pos = &t->game.pos;
-    return (ChainBoard){pos->at, NO_SEAT, (uint8_t)pos->seat, pos->occupied, seat_goal(pos->seat), many_landings, pos,
-                        occurrences_after, t};
+    return (ChainBoard){pos->at, NO_SEAT, (uint8_t)pos->seat, pos->occupied, seat_goal(pos->seat), home_barred(pos),
+                        many_landings, pos, occurrences_after, t};
 }
 
 
@@ -150,19 +155,20 @@ static Move think(const Table *t, int level, int movetime, int depth, Found *fou
 
 /* ---- the game ------------------------------------------------------------- */
 
-static TableSeating seating_of(int players, int partners, int pieces) {
-    return (TableSeating){players, partners != 0, pieces};
+static TableSeating seating_of(int players, int partners, int pieces, int rules) {
+    return (TableSeating){players, partners != 0, pieces, rules};
 }
 
-int api_new_game(int players, int partners, int pieces, int turn_limit) {
-    return table_start(&current, seating_of(players, partners, pieces), turn_limit);
+int api_new_game(int players, int partners, int pieces, int turn_limit, int rules) {
+    return table_start(&current, seating_of(players, partners, pieces, rules), turn_limit);
 }
 
-int api_set_fen(int players, int partners, int pieces, int turn_limit, int len) {
-    TableSeating seating = seating_of(players, partners, pieces);
+int api_set_fen(int players, int partners, int pieces, int turn_limit, int len, int rules) {
+    TableSeating seating = seating_of(players, partners, pieces, rules);
     SeatingCheck check = table_seating_check(&seating);
     if (check != SEATING_OK) {
         if (check == SEATING_CAMP) write_reason("variant", "the variant is 19 or 13");
+        else if (check == SEATING_RULES) write_reason("rules", "the rules are standard (0) or nospoil (1)");
         else refuse_seating();
         return 1;
     }
@@ -269,6 +275,7 @@ int api_state(void) {
     json_int(&t, "players", g->seating.players);
     json_key(&t, "partners");
     text_str(&t, g->seating.partners ? "true" : "false");
+    json_text(&t, "rules", rules_name(g->seating.rules));
     char side[2] = {colour_letter(table_seat_to_move(g)), '\0'};
     json_text(&t, "side", side);
     json_int(&t, "turns", table_turns(g));
@@ -500,6 +507,7 @@ int api_parse_record(int len) {
     json_int(&t, "players", record.players);
     json_key(&t, "partners");
     text_str(&t, record.partners ? "true" : "false");
+    json_text(&t, "rules", rules_name(record.rules));
     json_int(&t, "turnLimit", record.turn_limit);
     if (record.fen[0]) json_text(&t, "fen", record.fen);
     if (record.white.length) json_utf8(&t, "white", record_text + record.white.start, record.white.length);

@@ -25,13 +25,17 @@ API(api_io_size) int api_io_size(void);
  * play 13 a seat, and pieces is not read); turn_limit the drawing limit (0
  * or less: 400 for two, 200 a seat for three and four).  1 on success, 0
  * for a game that cannot be.  The game's kind (two, or three and four) is
- * chosen here and by api_set_fen; every other function serves either. */
-API(api_new_game) int api_new_game(int players, int partners, int pieces, int turn_limit);
+ * chosen here and by api_set_fen; every other function serves either.
+ * rules: 0 (or left out) the seeds' rules, 1 the house rule nospoil
+ * (RULES-HOUSE.md); any other, 0 returned. */
+API(api_new_game) int api_new_game(int players, int partners, int pieces, int turn_limit, int rules);
 
 /* A new game from the FEN of len bytes in io (for three and four:
- * placement with w, r, b, y, the seat to move, the turns).  0 on success;
- * otherwise 1 and a refusal in io, the game unchanged. */
-API(api_set_fen) int api_set_fen(int players, int partners, int pieces, int turn_limit, int len);
+ * placement with w, r, b, y, the seat to move, the turns), under rules as
+ * api_new_game's (last, so that a caller leaving it out plays the seeds').
+ * 0 on success; otherwise 1 and a refusal in io (reason "rules" for rules
+ * there are not), the game unchanged. */
+API(api_set_fen) int api_set_fen(int players, int partners, int pieces, int turn_limit, int len, int rules);
 
 /* Plays the move of len bytes in io: "pass", a step, a whole path or a
  * from-to chain.  0 on success, with the move as played in io (a from-to
@@ -42,7 +46,7 @@ API(api_play) int api_play(int len);
 API(api_undo) int api_undo(void);
 
 /* The game's state as JSON in io: fen, variant (pieces a seat), players,
- * partners, side (the letter of the seat to move: w, b, r, y), turns,
+ * partners, rules ("standard" or "nospoil"), side (the letter of the seat to move: w, b, r, y), turns,
  * turnLimit, length, result ("ongoing", "white-wins", "black-wins",
  * "red-wins", "yellow-wins", "white-black-win", "red-yellow-win",
  * "draw-repetition", "draw-turn-limit"), winners (their letters), home (the
@@ -122,13 +126,13 @@ API(api_levels) int api_levels(void);
 API(api_starts) int api_starts(void);
 
 /* Reads the form of a game record (docs/RECORD.md) of len bytes in io:
- * 0 and {variant, players, partners, turnLimit, fen (absent for the
- * starting position), white and black (the players' names as written,
- * absent when not), moves: [the move texts as written]} in io; otherwise 1
- * and {error: code, number
- * (of a bad move), detail: the offending header, value or move}, the codes
- * being those of record_error_code (src/core/record.h).  The moves are not
- * checked by the rules here: loading the game does that, move by move. */
+ * 0 and {variant, players, partners, rules ("standard" or "nospoil"),
+ * turnLimit, fen (absent for the starting position), white and black (the
+ * players' names as written, absent when not), moves: [the move texts as
+ * written]} in io; otherwise 1 and {error: code, number (of a bad move),
+ * detail: the offending header, value or move}, the codes being those of
+ * record_error_code (src/core/record.h).  The moves are not checked by the
+ * rules here: loading the game does that, move by move. */
 API(api_parse_record) int api_parse_record(int len);
 
 #endif

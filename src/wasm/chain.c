@@ -25,6 +25,8 @@ int chain_targets(const ChainBoard *b, const uint8_t *path, int n, Bitboard land
     int from = path[0], at = path[n - 1];
     /* The goal-camp rule: a piece in its goal stays there. */
     Bitboard allowed = bb_has(&b->goal, from) ? b->goal : (Bitboard){{~0ULL, ~0ULL, ~0ULL, ~0ULL}};
+    /* Under nospoil, a piece outside its home may pass through it, not end there. */
+    if (!bb_has(&b->home, from)) allowed = bb_minus(allowed, b->home);
     Bitboard ends = bb_and(b->landings(b->pos, at, landed), allowed);
     Bitboard steps = n == 1 ? bb_and(bb_minus(NEIGHBOURS[from], b->occupied), allowed) : (Bitboard){{0, 0, 0, 0}};
     for (int sq = 0; sq < NUM_SQUARES; sq++) {

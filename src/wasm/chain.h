@@ -27,6 +27,7 @@ typedef struct {
     uint8_t mover;      /* the side or seat to move */
     Bitboard occupied;
     Bitboard goal;      /* the mover's goal camp */
+    Bitboard home;      /* its home camp under nospoil (no return home); else none */
     /* Where a chain from `from` may land, avoiding `avoid` (the rules' own). */
     Bitboard (*landings)(const void *pos, int from, Bitboard avoid);
     const void *pos;

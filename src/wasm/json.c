@@ -85,6 +85,7 @@ static const char *const REASONS[REFUSAL_CODES] = {
     [REFUSAL_BOTH_WON] = "fen-both-won",
     [REFUSAL_FEN_TOO_LONG] = "fen-placement",
     [REFUSAL_SEAT_FINISHED] = "seat-finished",
+    [REFUSAL_RETURNS_HOME] = "returns-home",
 };
 
 const int NO_SQUARES[2] = {-1, -1};

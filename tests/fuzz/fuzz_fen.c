@@ -66,9 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         generate_moves(&pos, &list);
         check(list.count >= 1 && count_moves(&pos) == list.count);
     }
-    check_multi(text, (Seating){3, false});
-    check_multi(text, (Seating){4, false});
-    check_multi(text, (Seating){4, true});
+    check_multi(text, (Seating){3, false, 0});
+    check_multi(text, (Seating){4, false, 0});
+    check_multi(text, (Seating){4, true, 0});
     free(text);
     return 0;
 }

@@ -54,9 +54,9 @@ unsigned test_random(unsigned *seed);
 void random_game(Game *game, Variant variant, int turns, unsigned seed);
 
 /* Three and four players.  The seatings, and the contract's starts. */
-#define THREE ((Seating){3, false})
-#define FOUR ((Seating){4, false})
-#define PARTNERS ((Seating){4, true})
+#define THREE ((Seating){3, false, 0})
+#define FOUR ((Seating){4, false, 0})
+#define PARTNERS ((Seating){4, true, 0})
 extern const char START_FOUR[], START_THREE[];
 
 /* A position with the pieces of each seat on the squares named (in the

@@ -112,11 +112,11 @@ Test(hash, keys_are_those_of_the_two_positions_before_the_merge) {
     cr_assert_eq(pos.hash, 0x54f6c9a929c6793eULL);
     position_start(&pos, VARIANT_13);
     cr_assert_eq(pos.hash, 0x889df217623e6865ULL);
-    position_start_seating(&pos, (Seating){4, false}, VARIANT_13);
+    position_start_seating(&pos, (Seating){4, false, 0}, VARIANT_13);
     cr_assert_eq(pos.hash, 0xf1ed65eeb314cdacULL);
     position_make(&pos, MOVE_PASS);
     cr_assert_eq(pos.hash, 0x3976de250c487337ULL);
     cr_assert_eq(pos.hash, position_compute_hash(&pos));
-    position_start_seating(&pos, (Seating){3, false}, VARIANT_13);
+    position_start_seating(&pos, (Seating){3, false, 0}, VARIANT_13);
     cr_assert_eq(pos.hash, 0xc8073219dd4de807ULL);
 }

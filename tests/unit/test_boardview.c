@@ -21,7 +21,7 @@ static char *drawn(const Table *t, const BoardStyle *style) {
 static Table table;
 
 static void start(int players, int camp, const char *move) {
-    cr_assert(table_start(&table, (TableSeating){players, false, camp}, 0));
+    cr_assert(table_start(&table, (TableSeating){players, false, camp, 0}, 0));
     Refusal why;
     if (move) cr_assert(table_play_text(&table, move, (int)strlen(move), &why));
 }

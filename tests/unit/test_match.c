@@ -75,7 +75,7 @@ Test(match_tuning, reaches_the_engine_of_the_seating) {
     cr_assert(!tuning_apply_player(p, "leader_share=1", err, sizeof err), "the many-seat search's own");
     cr_assert(strstr(err, "'leader_share' is no tunable of two seats (engine/tune.h names them)"), "%s", err);
 
-    cr_assert(table_start(t, (TableSeating){3, false, 13}, 0));
+    cr_assert(table_start(t, (TableSeating){3, false, 13, 0}, 0));
     player_new_game(p, t);
     snprintf(spec, sizeof spec, "%s=55,leader_share=56", name);
     cr_assert(tuning_apply_player(p, spec, err, sizeof err), "%s", err);

@@ -365,12 +365,12 @@ Test(multi_engine, a_shallow_level_sometimes_skips_the_reply) {
 Test(multi_engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
     /* Red's pieces on a1 (the rear) and e5 can each step one square nearer p16. */
     const char *seats[MAX_SEATS] = {"p1", "a16", "a1 e5", ""};
-    Position pos = multi_position_of((Seating){3, false}, seats, SEAT_RED);
+    Position pos = multi_position_of((Seating){3, false, 0}, seats, SEAT_RED);
     Move m = greedy_move(&pos);
     cr_assert_eq(m.from, sq("a1"));
     cr_assert_eq(seat_goal_distance(SEAT_RED, m.from) - seat_goal_distance(SEAT_RED, m.to), 2);
     const char *jump[MAX_SEATS] = {"p1", "a16", "a1 b2 e5", ""};
-    pos = multi_position_of((Seating){3, false}, jump, SEAT_RED);
+    pos = multi_position_of((Seating){3, false, 0}, jump, SEAT_RED);
     m = greedy_move(&pos);
     cr_assert(m.from == sq("a1") && m.to == sq("c3"), "the hop over b2 gains 4");
 }
@@ -378,7 +378,7 @@ Test(multi_engine, greedy_gains_most_and_moves_the_rear_piece_on_ties) {
 /* The one greedy of any seating: its random ties and its stayer's corner for a seat of three. */
 Test(multi_engine, greedy_breaks_ties_at_random_and_keeps_the_home_corner) {
     const char *seats[MAX_SEATS] = {"p1", "a16", "a1 e5", ""};
-    Position pos = multi_position_of((Seating){3, false}, seats, SEAT_RED);
+    Position pos = multi_position_of((Seating){3, false, 0}, seats, SEAT_RED);
     uint64_t rng = 1;
     int rear = 0, front = 0;
     for (int i = 0; i < 64; i++) {

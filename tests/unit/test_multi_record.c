@@ -113,3 +113,29 @@ Test(multi_record, names_the_first_illegal_move_and_stops_at_the_end) {
     cr_assert_not(record_replay(over, &record, &multi, &problem));
     cr_assert_str_eq(problem.reason, "the game is over (draw by the turn limit)");
 }
+
+/* ---- the house rule against spoiling (RULES-HOUSE.md) ---- */
+
+Test(house_record, the_rules_header_is_read_and_the_moves_replayed_under_it) {
+    /* White's o4-n5 leaves home; n5-o4 would come back to it. */
+    const char *back = "[Rules \"nospoil\"]\n1. o4-n5 b13-c12 2. n5-o4\n";
+    cr_assert(parse(back), "%s", record_error_code(problem.error));
+    cr_assert_eq(record.rules, RULES_NOSPOIL);
+    cr_assert_not(record_replay(back, &record, &game, &problem));
+    cr_assert_eq(problem.error, RECORD_ILLEGAL_MOVE);
+    cr_assert_eq(problem.number, 3);
+    cr_assert_eq(problem.why.code, REFUSAL_RETURNS_HOME);
+
+    const char *ok = "[Players \"4\"]\n[Rules \"nospoil\"]\n1. o4-n5 b4-c5 b13-c12 o13-n12\n";
+    cr_assert(parse(ok));
+    cr_assert(record_replay(ok, &record, &multi, &problem), "%s", problem.reason);
+    cr_assert_eq(multi.pos.rules, RULES_NOSPOIL);
+
+    cr_assert(parse("[Rules \"standard\"]\n1. o4-n5 b13-c12 2. n5-o4\n"));
+    cr_assert_eq(record.rules, RULES_STANDARD);
+    cr_assert(record_replay("[Rules \"standard\"]\n1. o4-n5 b13-c12 2. n5-o4\n", &record, &game, &problem));
+    cr_assert(parse("1. o4-n5\n"));
+    cr_assert_eq(record.rules, RULES_STANDARD, "no header: the seeds' rules");
+    assert_refused("[Rules \"house\"]\n", RECORD_BAD_RULES, "house");
+    cr_assert_str_eq(record_error_code(RECORD_BAD_RULES), "bad-rules");
+}

@@ -58,9 +58,9 @@ Test(multi_seats, four_start_on_their_camps_three_leave_the_p16_camp_empty) {
 
 Test(multi_seats, only_four_may_play_as_partners) {
     cr_assert(seating_valid(THREE) && seating_valid(FOUR) && seating_valid(PARTNERS));
-    cr_assert_not(seating_valid((Seating){3, true}));
-    cr_assert_not(seating_valid((Seating){2, false}));
-    cr_assert_not(seating_valid((Seating){5, false}));
+    cr_assert_not(seating_valid((Seating){3, true, 0}));
+    cr_assert_not(seating_valid((Seating){2, false, 0}));
+    cr_assert_not(seating_valid((Seating){5, false, 0}));
     cr_assert_eq(seat_partner(SEAT_WHITE), SEAT_BLACK);
     cr_assert_eq(seat_partner(SEAT_RED), SEAT_YELLOW);
 }

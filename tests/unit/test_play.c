@@ -87,3 +87,14 @@ Test(play, the_computers_play_a_game_of_two_to_its_end, .timeout = 120) {
     cr_assert(strstr(output, "Game over after 30 turns: draw by the turn limit."), "%s", output);
     cr_assert(strstr(output, "White plays ") && strstr(output, "Black plays "), "%s", output);
 }
+
+Test(play, the_house_rule_nospoil_is_said_and_played, .timeout = 60) {
+    int status = play("--rules nospoil --no-colour --level 1", "o4-n5\nn5-o4\nquit\n");
+    cr_assert_eq(status, 0, "%s", output);
+    cr_assert(strstr(output, "House rule nospoil: a piece that leaves its home never returns"), "%s", output);
+    cr_assert(strstr(output, "illegal: the move ends on o4, in its home camp"), "%s", output);
+    cr_assert_eq(play("--rules house", ""), 2, "%s", output);
+    cr_assert(strstr(output, "--rules must be standard or nospoil"), "%s", output);
+    play("--no-colour --level 1", "o4-n5\nn5-o4\nquit\n");
+    cr_assert(!strstr(output, "House rule") && !strstr(output, "illegal"), "the seeds' rules: %s", output);
+}

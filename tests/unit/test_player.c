@@ -48,7 +48,7 @@ static Move think_to(const Table *t, int depth, Seen *seen) {
 
 Test(player, two_players_search_as_the_engine_alone) {
     static Table t;
-    cr_assert(table_start(&t, (TableSeating){2, false, 19}, 0));
+    cr_assert(table_start(&t, (TableSeating){2, false, 19, 0}, 0));
     Seen seen;
     Move m = think_to(&t, 3, &seen);
     cr_assert_eq(player->kind, TABLE_TWO);
@@ -71,7 +71,7 @@ Test(player, two_players_search_as_the_engine_alone) {
 
 Test(player, many_seats_search_as_the_multi_engine_alone) {
     static Table t;
-    cr_assert(table_start(&t, (TableSeating){3, false, 13}, 0));
+    cr_assert(table_start(&t, (TableSeating){3, false, 13, 0}, 0));
     Seen seen;
     Move m = think_to(&t, 2, &seen);
     cr_assert_eq(player->kind, TABLE_MANY);
@@ -94,10 +94,10 @@ Test(player, many_seats_search_as_the_multi_engine_alone) {
 Test(player, keeps_its_level_from_one_kind_to_the_other) {
     player_set_level(player, 3);
     static Table t;
-    cr_assert(table_start(&t, (TableSeating){4, true, 13}, 0));
+    cr_assert(table_start(&t, (TableSeating){4, true, 13, 0}, 0));
     player_new_game(player, &t);
     cr_assert_eq(player->many.level, 3);
-    cr_assert(table_start(&t, (TableSeating){2, false, 13}, 0));
+    cr_assert(table_start(&t, (TableSeating){2, false, 13, 0}, 0));
     Seen seen;
     Move m = think_to(&t, 1, &seen);
     cr_assert(table_legal(&t, m));
@@ -108,7 +108,7 @@ Test(player, keeps_its_level_from_one_kind_to_the_other) {
 
 Test(player, a_stop_asked_before_the_search_holds_until_resumed) {
     static Table t;
-    cr_assert(table_start(&t, (TableSeating){4, false, 13}, 0));
+    cr_assert(table_start(&t, (TableSeating){4, false, 13, 0}, 0));
     player_stop(player);
     player_new_game(player, &t); /* the engine made anew keeps the stop */
     cr_assert(player_stopped(player));
@@ -119,7 +119,7 @@ Test(player, a_stop_asked_before_the_search_holds_until_resumed) {
     cr_assert(table_legal(&t, m), "a stopped search still answers a move");
     player_resume(player);
     cr_assert_not(player_stopped(player));
-    cr_assert(table_start(&t, (TableSeating){2, false, 19}, 0));
+    cr_assert(table_start(&t, (TableSeating){2, false, 19, 0}, 0));
     player_stop(player);
     player_new_game(player, &t);
     cr_assert(atomic_load(&player->two.stop));

@@ -378,3 +378,47 @@ Test(protocol, board_marks_four_camps_and_four_seats) {
     cr_assert(strstr(replies->lines[4], " B : ") && strstr(replies->lines[4], " : Y "), "%s", replies->lines[4]);
     cr_assert(strstr(replies->lines[13], " R : ") && strstr(replies->lines[13], " : W "), "%s", replies->lines[13]);
 }
+
+/* ---- the house rule against spoiling (RULES-HOUSE.md) ---- */
+
+/* 13-piece camps: Black's home full but a13, White's a12 beside it. */
+#define PARLETT_FEN "bbbb11b/bbbb12/bbb13/1b14/w15/16/16/16/4wwwwwwww4/4wwww8/16/16/16/16/16/16 w 40"
+
+Test(protocol, rules_nospoil_follows_in_legal_perft_status_and_go) {
+    cr_assert_str_eq(send("position rules nospoil startpos"), "");
+    cr_assert_str_eq(send("perft 3"), "perft 3 83840");
+    cr_assert(starts_with(send("legal"), "legal 40 "));
+    cr_assert_str_eq(send("position rules nospoil startpos moves o4-n5 b13-c12 n5-o4"),
+                     "error move 3 (n5-o4): the move ends on o4, in its home camp, and under the house rule nospoil "
+                     "a piece that has left its home camp never returns to it");
+    send("position rules nospoil startpos moves o4-n5 b13-c12");
+    cr_assert(!strstr(send("legal"), " n5-o4"), "no way back home in the list");
+    send("position variant 13 rules nospoil fen " PARLETT_FEN);
+    cr_assert_str_eq(send("status"), "status ongoing");
+    cr_assert(starts_with(send("go depth 1"), "info "));
+    cr_assert_str_eq(replies->lines[replies->count - 1], "bestmove a12-a13", "the move that wins at once");
+    send("position variant 13 rules nospoil fen " PARLETT_FEN " moves a12-a13");
+    cr_assert_str_eq(send("status"), "status win w");
+    cr_assert_str_eq(send("go depth 1"), "bestmove none");
+    send("position variant 13 rules standard fen " PARLETT_FEN " moves a12-a13");
+    cr_assert_str_eq(send("status"), "status ongoing", "the seeds' rules need every piece home");
+    send("position players 4 partners rules nospoil startpos");
+    cr_assert_str_eq(send("perft 2"), "perft 2 1024");
+    send("position rules nospoil startpos");
+    cr_assert_str_eq(send("newgame"), "");
+    cr_assert_str_eq(send("fen"), "fen bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/"
+                                  "11wwwww/11wwwww w 0");
+    cr_assert_str_eq(send("perft 3"), "perft 3 83840", "newgame keeps the rules");
+}
+
+Test(protocol, an_unknown_rules_word_is_refused_and_changes_nothing) {
+    send("position rules nospoil startpos moves o4-n5");
+    const char *bad[] = {"position rules house startpos", "position rules", "position rules NOSPOIL startpos",
+                         "position rules nospoil", "position rules nospoil players 3 startpos"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert(starts_with(send(bad[i]), "error "), "'%s' accepted", bad[i]);
+        cr_assert_str_eq(send("fen"), "fen bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/13www/13w1w/12wwww/"
+                                      "11wwwww/11wwwww b 1", "'%s' changed the game", bad[i]);
+    }
+    cr_assert_str_eq(send("position rules house startpos"), "error rules must be standard or nospoil");
+}

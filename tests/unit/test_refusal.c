@@ -127,6 +127,14 @@ static void check_the_rest(void) {
     cr_assert_eq(why.code, REFUSAL_SEAT_FINISHED);
     cr_assert_eq(why.side, SEAT_WHITE);
     seen[why.code] = true;
+
+    /* Under nospoil, White's l3 may not step back home to m2. */
+    const char *outside[MAX_SEATS] = {"l3", "a16", "", ""};
+    Position nospoil = multi_position_of((Seating){2, false, RULES_NOSPOIL}, outside, SEAT_WHITE);
+    cr_assert_not(move_read(&nospoil, "l3-m2", 5, &m, &why));
+    cr_assert_eq(why.code, REFUSAL_RETURNS_HOME);
+    assert_squares(&why, "m2", "l3", "l3-m2");
+    seen[why.code] = true;
 }
 
 Test(refusal, every_code_comes_from_the_core_with_its_squares_and_numbers) {

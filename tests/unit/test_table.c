@@ -13,8 +13,8 @@
 #define MID_RANK_8 "a8 b8 c8 d8 e8 f8 g8 h8 i8 j8 k8 l8 m8"
 #define MID_RANK_9 "a9 b9 c9 d9 e9 f9 g9 h9 i9 j9 k9 l9 m9"
 
-static const TableSeating TWO_19 = {2, false, 19}, TWO_13 = {2, false, 13}, SEATS_3 = {3, false, 13},
-                          SEATS_4 = {4, false, 13}, PARTNERS_4 = {4, true, 13};
+static const TableSeating TWO_19 = {2, false, 19, 0}, TWO_13 = {2, false, 13, 0}, SEATS_3 = {3, false, 13, 0},
+                          SEATS_4 = {4, false, 13, 0}, PARTNERS_4 = {4, true, 13, 0};
 
 /* A Table is large: one for the test. */
 static Table table;
@@ -55,20 +55,20 @@ static const char *multi_fen(Seating seating, const char *const at[MAX_SEATS], i
 /* ---- seatings ---- */
 
 Test(table_seating, the_variant_table) {
-    TableSeating s = {3, false, 19};
+    TableSeating s = {3, false, 19, 0};
     cr_assert_eq(table_seating_check(&s), SEATING_OK);
     cr_assert_eq(s.camp, 13, "three play on camps of 13 whatever is asked");
-    s = (TableSeating){2, false, 17};
+    s = (TableSeating){2, false, 17, 0};
     cr_assert_eq(table_seating_check(&s), SEATING_CAMP);
-    s = (TableSeating){2, true, 19};
+    s = (TableSeating){2, true, 19, 0};
     cr_assert_eq(table_seating_check(&s), SEATING_PLAYERS);
-    s = (TableSeating){3, true, 13};
+    s = (TableSeating){3, true, 13, 0};
     cr_assert_eq(table_seating_check(&s), SEATING_PLAYERS);
-    s = (TableSeating){5, false, 13};
+    s = (TableSeating){5, false, 13, 0};
     cr_assert_eq(table_seating_check(&s), SEATING_PLAYERS);
     s = PARTNERS_4;
     cr_assert_eq(table_seating_check(&s), SEATING_OK);
-    cr_assert_not(table_start(&table, (TableSeating){1, false, 19}, 0));
+    cr_assert_not(table_start(&table, (TableSeating){1, false, 19, 0}, 0));
 }
 
 Test(table_seating, default_turn_limits) {
@@ -125,7 +125,7 @@ Test(table_seating, who_faces_whom) {
     }
     cr_assert_eq(table_seat_opponent(TWO_19, SEAT_RED), -1, "no such seat");
     cr_assert_eq(table_seat_opponent(TWO_19, -1), -1);
-    cr_assert_eq(table_seat_left_winner((TableSeating){3, true, 13}, SEAT_WHITE), -1, "no such seating");
+    cr_assert_eq(table_seat_left_winner((TableSeating){3, true, 13, 0}, SEAT_WHITE), -1, "no such seating");
 }
 
 Test(table_two, starts_plays_and_undoes) {
@@ -187,7 +187,7 @@ Test(table_any, a_refused_fen_leaves_the_table_as_it_was) {
     cr_assert_neq(why.code, REFUSAL_NONE);
     cr_assert_eq(table_kind(&table), TABLE_MANY);
     cr_assert_str_eq(now_fen(&table), START_THREE);
-    cr_assert_not(table_from_fen(&table, (TableSeating){3, true, 13}, START_THREE, 0, &why));
+    cr_assert_not(table_from_fen(&table, (TableSeating){3, true, 13, 0}, START_THREE, 0, &why));
     cr_assert_eq(why.code, REFUSAL_NONE, "a seating that is no game is no refusal of the FEN");
 }
 
