@@ -5,6 +5,7 @@
 import { t } from './i18n.js';
 import { campSquares, goalOf, isStep, piecesOf } from './squares.js';
 import { SIDES, againstOthers, allJoined, seatOf, sidesOf } from './seats.js';
+import { seatingOf } from './seating.js';
 
 const SIDE_KEYS = { w: 'side.white', r: 'side.red', b: 'side.black', y: 'side.yellow' };
 
@@ -53,7 +54,7 @@ export function resultText({ state, players }) {
   if (result === 'draw-agreement') return t('result.agreement');
   if (result === 'aborted') return t('result.aborted');
   if (result === 'no-winner') return t('result.noWinner');
-  if (state.players > 2) return winnersText(state.winners, players);
+  if (!seatingOf(state).headToHead) return winnersText(state.winners, players);
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
   if (againstOthers(players)) return t(winner.kind === 'person' ? 'result.youWin' : 'result.friendWins');
@@ -81,17 +82,20 @@ export function statusText(model) {
   if (review) return sideToMove(position.side);
   if (state.result !== 'ongoing') return resultText(model);
   if (phase === 'thinking') return t('status.thinking');
-  const turn = players[seatOf(state.side, sidesOf(state))];
+  const seating = seatingOf(state);
+  const turn = players[seatOf(state.side, seating.sides)];
+  // Two face to face: "your friend", White's and Black's turns; else each seat by its name.
+  const lone = seating.loneOpponent(state.side) !== null;
   if (players.some((p) => p.kind === 'remote')) {
-    if (!allJoined(players)) return t(state.players > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
+    if (!allJoined(players)) return t(lone ? 'online.status.waiting' : 'online.status.waitingMany');
     if (sentMove) return t('online.status.sending');
     if (!againstOthers(players)) return sideToMove(state.side);
-    if (state.players > 2 && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
-    if (state.players > 2 && !turn.name) return sideToMove(state.side); // an unnamed friend, or the server's computer
+    if (!lone && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
+    if (!lone && !turn.name) return sideToMove(state.side); // an unnamed friend, or the server's computer
     if (turn.kind === 'person') return t('status.yourTurnWhite');
     return turn.name ? t('online.status.namedTurn', { name: turn.name }) : t('online.status.friendsTurn');
   }
-  if (state.players > 2) return turn.kind === 'person' && players.filter((p) => p.kind === 'person').length === 1 ? t('status.yourTurnSeat', { side: sideName(state.side) }) : sideToMove(state.side);
+  if (!lone) return turn.kind === 'person' && players.filter((p) => p.kind === 'person').length === 1 ? t('status.yourTurnSeat', { side: sideName(state.side) }) : sideToMove(state.side);
   if (againstOthers(players)) return t(state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
   return sideToMove(state.side);
 }
