@@ -7,6 +7,9 @@ import { campSquares, goalOf, isStep, piecesOf } from './squares.js';
 import { SIDES, againstOthers, allJoined, seatOf, sidesOf } from './seats.js';
 import { seatingOf } from './seating.js';
 
+/** The seats of `players` face one another alone (of two), one player a seat. */
+const headToHead = (players) => seatingOf({ players: players.length })?.headToHead ?? true;
+
 const SIDE_KEYS = { w: 'side.white', r: 'side.red', b: 'side.black', y: 'side.yellow' };
 
 export const sideName = (side) => t(SIDE_KEYS[side]);
@@ -23,13 +26,13 @@ export function playerName(players, seat) {
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
   // Of three or four, or to a spectator, "Your friend" or a number would
   // stand for several seats: the colour names one.
-  if (player.kind === 'remote' && (players.length > 2 || !players.some((p) => p.kind === 'person'))) return sideName(sidesOf({ players: players.length })[seat]);
+  if (player.kind === 'remote' && (!headToHead(players) || !players.some((p) => p.kind === 'person'))) return sideName(sidesOf({ players: players.length })[seat]);
   // Three or four with several people here: "You" and the others numbered,
   // seats given up to the computer counted, so that nobody is renamed after.
   const people = players.filter((p) => p.kind === 'person' || p.resigned);
   const others = people.filter((p) => !p.you);
   const you = people.some((p) => p.you);
-  if (players.length > 2 && people.length > 1) {
+  if (!headToHead(players) && people.length > 1) {
     return player.you ? t('player.you') : t('player.number', { number: others.indexOf(player) + (you ? 2 : 1) });
   }
   if (againstOthers(players)) return t(player.kind === 'person' ? 'player.you' : 'online.friend');
@@ -104,10 +107,10 @@ export function statusText(model) {
  * online game cannot take a move. */
 export function waitText({ players, sentMove, state }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
-  if (!allJoined(players)) return t(players.length > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
+  if (!allJoined(players)) return t(headToHead(players) ? 'online.status.waiting' : 'online.status.waitingMany');
   if (sentMove) return t('online.sendingWait');
   // Of three or four, "your friend" could be any of several seats, or the computer.
-  if (players.length > 2 && state) return t('online.notYourTurnMany', { who: seatWhoOf(players, state.side) });
+  if (!headToHead(players) && state) return t('online.notYourTurnMany', { who: seatWhoOf(players, state.side) });
   return t('online.notYourTurn');
 }
 
