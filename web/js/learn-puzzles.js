@@ -31,7 +31,7 @@ export function parsePuzzle(line) {
     KINDS.includes(p.kind) &&
     (p.variant === 19 || p.variant === 13) &&
     Number.isInteger(p.players) &&
-    seatingOf(p)?.headToHead === true &&
+    seatingOf({ players: p.players })?.headToHead === true &&
     typeof p.fen === 'string' &&
     / [wb] \d+$/.test(p.fen.trim()) &&
     Array.isArray(p.solution) &&
