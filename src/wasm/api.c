@@ -485,6 +485,72 @@ int api_starts(void) {
     return t.len;
 }
 
+/* ---- the seatings ---------------------------------------------------------- */
+
+/* ,"key": (json_key's comma goes by the answer's length, not an object's). */
+static void next_key(Text *t, const char *key) {
+    text_char(t, ',');
+    json_str(t, key);
+    text_char(t, ':');
+}
+
+/* A letter a seat in turn order, of seat_of(seat); '-' for none (-1). */
+static void seat_row(Text *t, const char *key, TableSeating s, int (*seat_of)(TableSeating, int)) {
+    next_key(t, key);
+    text_char(t, '"');
+    const uint8_t *order = table_players_turn_order(s.players);
+    for (int i = 0; i < s.players; i++) {
+        int seat = seat_of ? seat_of(s, order[i]) : order[i];
+        text_char(t, seat < 0 ? '-' : colour_letter(seat));
+    }
+    text_char(t, '"');
+}
+
+/* The camps a seating is played with, of 19 and 13 (the check fixes those
+ * a seating has no choice of). */
+static void seating_camps(Text *t, TableSeating s) {
+    static const int CAMPS[] = {19, 13};
+    next_key(t, "camps");
+    text_char(t, '[');
+    for (int i = 0, n = 0; i < (int)(sizeof CAMPS / sizeof CAMPS[0]); i++) {
+        TableSeating asked = {s.players, s.partners, CAMPS[i]};
+        if (table_seating_check(&asked) != SEATING_OK || asked.camp != CAMPS[i]) continue;
+        if (n++) text_char(t, ',');
+        text_int(t, CAMPS[i]);
+    }
+    text_char(t, ']');
+}
+
+static void seating_json(Text *t, TableSeating s) {
+    text_str(t, "{\"players\":");
+    text_int(t, s.players);
+    next_key(t, "partners");
+    text_str(t, s.partners ? "true" : "false");
+    seating_camps(t, s);
+    next_key(t, "turnLimit");
+    text_int(t, table_default_turn_limit(s.players));
+    seat_row(t, "order", s, NULL);
+    seat_row(t, "opponent", s, table_seat_opponent);
+    seat_row(t, "leftWinner", s, table_seat_left_winner);
+    text_char(t, '}');
+}
+
+int api_seatings(void) {
+    Text t = out_begin();
+    text_char(&t, '[');
+    int n = 0;
+    for (int players = 2; players <= MAX_SEATS; players++) {
+        for (int partners = 0; partners <= 1; partners++) {
+            TableSeating s = {players, partners, 13};
+            if (table_seating_check(&s) != SEATING_OK) continue;
+            if (n++) text_char(&t, ',');
+            seating_json(&t, s);
+        }
+    }
+    text_char(&t, ']');
+    return n;
+}
+
 /* ---- game records ------------------------------------------------------ */
 
 /* The record is copied out of io first: the answer is written over it. */

@@ -125,6 +125,13 @@ API(api_levels) int api_levels(void);
  * {turnLimit, positions: {"19": FEN, "13": FEN}}. */
 API(api_starts) int api_starts(void);
 
+/* The seatings (core/table.h, SEATINGS) as JSON in io: [{players, partners,
+ * camps ([19, 13] or [13]), turnLimit (the default), order (the seats'
+ * letters in turn order), opponent and leftWinner (a letter a seat in turn
+ * order: its lone opponent, the seat winning when it leaves; '-': none)}];
+ * returns how many. */
+API(api_seatings) int api_seatings(void);
+
 /* Reads the form of a game record (docs/RECORD.md) of len bytes in io:
  * 0 and {variant, players, partners, rules ("standard" or "nospoil"),
  * turnLimit, fen (absent for the starting position), white and black (the

@@ -7,6 +7,7 @@ import { clearScores, scoreAt } from './storage.js';
 import { endSummary, resultText, sideName } from './texts.js';
 import { node, pieceDot } from './elements.js';
 import { SeatChoice, onlineSeats } from './seat-choice.js';
+import { seatingOf } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,7 +70,7 @@ export class Dialogs {
       event.preventDefault();
       const f = form.elements;
       if (this.seats.online) return this.startOnline(f);
-      if (this.seats.players > 2) {
+      if (this.seats.bySeat) {
         $('new-game-dialog').close('start');
         return this.table.newGame(this.seats.choice());
       }
@@ -151,10 +152,10 @@ export class Dialogs {
   openNewGame() {
     const form = $('new-game-form');
     const { settings, variant, game } = this.table.choices();
-    const many = game.players > 2;
+    const bySeat = !seatingOf(game).headToHead;
     // After a game of three or four the two-player choices are the defaults'.
-    form.elements.variant.value = String(many ? 19 : variant);
-    form.elements.mode.value = many ? 'computer' : settings.mode;
+    form.elements.variant.value = String(bySeat ? 19 : variant);
+    form.elements.mode.value = bySeat ? 'computer' : settings.mode;
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
     form.elements.playerName.value = this.table.playerName();

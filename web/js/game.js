@@ -12,12 +12,13 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
-import { SIDES, firstSide, firstTurn, localPlayers, nextSide, personAtTop, seatOf, sidesOf } from './seats.js';
+import { SIDES, firstSide, firstTurn, localPlayers, personAtTop, seatOf, sidesOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
 import { BoardTurn } from './board-turn.js';
-import { multiEnding } from './multi-ending.js';
+import { multiEnding, winResult } from './multi-ending.js';
+import { seatingOf } from './seating.js';
 import { moveKind, moveText, sideName } from './texts.js';
 
 /** Players as a game names them (an imported record's White and Black). */
@@ -28,13 +29,14 @@ const resignedBy = (state, resigned) => (resigned && state.result !== 'ongoing' 
 
 /** The rules' state, ended by the game's resignation or the server's outcome. */
 function withEnding({ resigned, outcome }, state) {
+  const seating = seatingOf(state);
   // Three or four: partners concede together (the outcome), the seat that resigned named.
-  if (state.players > 2) return resignedBy(multiEnding(outcome, state), resigned);
-  if (resigned) return { ...state, result: resigned === 'w' ? 'black-wins' : 'white-wins', resigned };
+  if (!seating.headToHead) return resignedBy(multiEnding(outcome, state), resigned);
+  if (resigned) return { ...state, result: winResult(seating.leftWinners(resigned)), resigned };
   if (outcome?.reason === 'aborted') return { ...state, result: 'aborted' };
   if (!outcome || state.result !== 'ongoing') return state;
   if (!outcome.winner) return { ...state, result: 'draw-agreement' };
-  const loser = nextSide(outcome.winner);
+  const loser = seating.loneOpponent(outcome.winner);
   return { ...state, result: outcome.winner === 'w' ? 'white-wins' : 'black-wins', ...(outcome.reason === 'time' ? { flagged: loser } : { abandoned: loser }) };
 }
 
@@ -142,7 +144,7 @@ export class GameController extends EventTarget {
   }
 
   setUpBoard() {
-    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: this.game.players > 2 });
+    this.view.setup({ variant: this.game.variant, flipped: this.boardFlipped(), many: !seatingOf(this.game).headToHead });
   }
 
   flip() {

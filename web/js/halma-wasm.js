@@ -169,6 +169,14 @@ export class Halma {
     return JSON.parse(this.read());
   }
 
+  /** The seatings the module plays (core/table.h): [{players, partners,
+   * camps, turnLimit, order, opponent, leftWinner}], the last three the
+   * seats' letters in turn order ('-': none); see seating.js. */
+  seatings() {
+    this.api.api_seatings();
+    return JSON.parse(this.read());
+  }
+
   legal() {
     const count = this.api.api_legal();
     return count ? this.read().split(' ') : [];

@@ -20,6 +20,7 @@ import { keepStars, loadProgress, saveProgress } from './learn-store.js';
 import { campSquares, goalOf, piecesOf } from './squares.js';
 import { loadSettings, saveSetting } from './storage.js';
 import { sideName } from './texts.js';
+import { seatingOf } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,7 +82,7 @@ class LearnBoard {
   show(position) {
     this.position = position;
     this.selection = null;
-    const many = (position.kind.players ?? 2) > 2;
+    const many = seatingOf({ players: position.kind.players })?.headToHead === false;
     this.view.setup({ variant: position.kind.variant ?? 19, flipped: position.side === 'b', many });
     this.draw();
   }

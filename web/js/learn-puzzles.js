@@ -5,6 +5,7 @@
 
 import { hopsOf } from './learn-lessons.js';
 import { playTurn } from './learn-play.js';
+import { seatingOf } from './seating.js';
 
 export const KINDS = ['fill', 'chain', 'win'];
 
@@ -29,7 +30,8 @@ export function parsePuzzle(line) {
     p.id.length <= 64 &&
     KINDS.includes(p.kind) &&
     (p.variant === 19 || p.variant === 13) &&
-    p.players === 2 &&
+    Number.isInteger(p.players) &&
+    seatingOf({ players: p.players })?.headToHead === true &&
     typeof p.fen === 'string' &&
     / [wb] \d+$/.test(p.fen.trim()) &&
     Array.isArray(p.solution) &&

@@ -5,6 +5,7 @@
 
 import { defaultSettings, newGameSpec } from './game.js';
 import { refusalText, t } from './i18n.js';
+import { seatingOf } from './seating.js';
 import { addGame } from './storage.js';
 import { resultText, statusText } from './texts.js';
 
@@ -49,10 +50,10 @@ export class LocalPlay {
       const record = await core.rules.request('parseRecord', { text: String(text ?? '') });
       if (record.error) return t(`import.error.${record.error.code}`, recordErrorParams(record.error));
       const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
-      const many = record.players > 2;
-      if (many) Object.assign(game, { players: record.players, ...(record.partners ? { partners: true } : {}) });
+      const bySeat = !seatingOf(record).headToHead;
+      if (bySeat) Object.assign(game, { players: record.players, ...(record.partners ? { partners: true } : {}) });
       // The record's players keep their names, here and when it is exported again.
-      const names = many ? null : recordNames(record);
+      const names = bySeat ? null : recordNames(record);
       if (names) game.names = names;
       const check = await core.rules.request('load', { game });
       if (check.failure) return loadFailureText(check.failure);

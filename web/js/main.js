@@ -11,6 +11,7 @@ import { EngineJobs } from './engine-jobs.js';
 import { GameController, defaultSettings, newGameSpec } from './game.js';
 import { compileHalma, DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { LANGUAGES, language, pickLanguage, setLanguage, t } from './i18n.js';
+import { seatingOf } from './seating.js';
 import { offerLessons } from './learn-store.js';
 import { LocalPlay } from './local-play.js';
 import { MultiPlay } from './multi-play.js';
@@ -55,10 +56,10 @@ async function restore(core, { local, multi }, { saved, damaged }) {
   const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, outcome, counted, names, players, partners, seats } = saved;
   const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(outcome ? { outcome } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
   // Three or four players: the game's kind and who plays each seat.
-  const many = players > 2;
-  if (many) Object.assign(game, { players, ...(partners ? { partners } : {}) });
-  const settings = many ? { mode, human, level, seats } : { mode, human, level };
-  const failure = await core.exclusive(() => (many ? multi : local).load(game, settings, redo));
+  const bySeat = !seatingOf({ players }).headToHead;
+  if (bySeat) Object.assign(game, { players, ...(partners ? { partners } : {}) });
+  const settings = bySeat ? { mode, human, level, seats } : { mode, human, level };
+  const failure = await core.exclusive(() => (bySeat ? multi : local).load(game, settings, redo));
   if (!failure) return;
   if (failure.at < 0) {
     await core.exclusive(fresh);

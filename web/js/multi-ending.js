@@ -13,6 +13,8 @@ export function multiEnding(outcome, state) {
   if (outcome.reason === 'aborted') return { ...state, result: 'aborted' };
   if (!outcome.winner) return { ...state, result: outcome.reason === 'agreement' ? 'draw-agreement' : 'no-winner' };
   const winners = [outcome.winner].flat();
-  const result = winners.length === 2 ? (winners.includes('w') ? 'white-black-win' : 'red-yellow-win') : WINS[winners[0]];
-  return { ...state, result, winners, lostBy: outcome.reason };
+  return { ...state, result: winResult(winners), winners, lostBy: outcome.reason };
 }
+
+/** The result for the seats that won: one seat, or partners. */
+export const winResult = (winners) => (winners.length === 2 ? (winners.includes('w') ? 'white-black-win' : 'red-yellow-win') : WINS[winners[0]]);

@@ -8,6 +8,7 @@
 import { LocalPlay } from './local-play.js';
 import { t } from './i18n.js';
 import { MULTI_SIDES, sidesOf } from './seats.js';
+import { canPartner, seatingOf } from './seating.js';
 import { addGame, multiScoreKey } from './storage.js';
 import { resultText, sideName, statusText } from './texts.js';
 
@@ -31,7 +32,7 @@ export class MultiPlay extends LocalPlay {
     const core = this.core;
     const settings = { mode: 'seats', human: 'w', level, seats: seats.slice(0, players).map((s) => ({ ...s })) };
     return core.exclusive(async () => {
-      await this.load(multiGameSpec({ players, partners: players === 4 && partners }), settings);
+      await this.load(multiGameSpec({ players, partners: !!partners && canPartner(players) }), settings);
       if (core.isComputer(core.state.side)) core.say(() => t('message.newGame'), 'info');
       core.ui.announce(statusText(core.model()));
     });
@@ -78,7 +79,8 @@ export class MultiPlay extends LocalPlay {
       if (!(await core.ui.confirm(t(question), t('confirm.resignYes')))) return;
       const seat = this.resigningSeat();
       if (core.over || seat === null) return;
-      if (core.game.partners) return this.concede(seat);
+      // Where a side wins when the seat leaves (partners), the game ends; else it goes on.
+      if (seatingOf(core.game).leftWinners(sidesOf(core.game)[seat]).length) return this.concede(seat);
       // "You" stays with the seat, so that the other people keep their numbers.
       const computer = { kind: 'computer', level: core.settings.level, resigned: true, ...(core.players[seat].you ? { you: true } : {}) };
       core.settings = { ...core.settings, seats: core.settings.seats.map((p, i) => (i === seat ? computer : p)) };
@@ -95,10 +97,9 @@ export class MultiPlay extends LocalPlay {
   /** The seat's partnership loses, the other wins: the game ends. */
   concede(seat) {
     const core = this.core;
-    const sides = sidesOf(core.game);
-    const losers = [sides[seat], sides[(seat + 2) % 4]];
+    const side = sidesOf(core.game)[seat];
     core.jobs.cancel();
-    core.finish({ resigned: sides[seat], outcome: { winner: sides.filter((side) => !losers.includes(side)), reason: 'resign' } });
+    core.finish({ resigned: side, outcome: { winner: seatingOf(core.game).leftWinners(side), reason: 'resign' } });
     this.countGame();
     core.ui.announce(resultText(core.model()));
     core.ui.showEnd(core.model());

@@ -5,6 +5,7 @@
 // to date; draw offers, resigning and rematches go from here to the server.
 
 import { t } from './i18n.js';
+import { seatingOf } from './seating.js';
 import { ApiError, api, errorText, forgetSeat, gameLink, keepName, keepSeat, noApi, parseLink } from './online.js';
 import { OnlineSession } from './online-session.js';
 import { joinedGame, seatIn } from './online-seat.js';
@@ -107,7 +108,7 @@ export class OnlinePlay {
       return { text: this.errorText(error), name: error instanceof ApiError && error.code === 'bad_name' };
     }
     keepName(settings.name ?? '');
-    keepSeat(created.id, created.seat, created.token, created.invite, settings.players > 2 ? created.invites : null);
+    keepSeat(created.id, created.seat, created.token, created.invite, seatingOf(settings).headToHead ? null : created.invites);
     history.pushState(null, '', `#game=${created.id}`);
     const failure = await this.open(created.id);
     return failure && { text: failure, name: false };

@@ -5,9 +5,10 @@
 // the game and not spent again.
 
 import { ApiError, api, forgetSeat, keepName, keepSeat, keptName, seatFor } from './online.js';
+import { manySeats } from './server-game.js';
 
 /** Why the page watches a game whose invite found its seat taken. */
-const takenNote = (game) => ({ key: (game.players ?? 2) > 2 ? 'online.inviteUsed' : 'online.seatTaken' });
+const takenNote = (game) => ({ key: manySeats(game) ? 'online.inviteUsed' : 'online.seatTaken' });
 
 const refusedToken = (error) => error instanceof ApiError && [401, 403].includes(error.status);
 

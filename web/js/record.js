@@ -3,6 +3,8 @@
 // result.  Reading them is the rules' job (src/core/record.c, through the
 // worker), so that what comes from outside is read by one fuzzed reader.
 
+import { canPartner } from './seating.js';
+
 const RESULTS = {
   'white-wins': '1-0',
   'black-wins': '0-1',
@@ -91,7 +93,7 @@ export function writeMultiRecord({ players, partners, fen, turnLimit, moves, nam
   const sides = ['w', 'r', 'b', 'y'].slice(0, players);
   const { score, termination } = multiResult(sides, result, winners);
   const headers = [['Game', 'Halma'], ['Date', date ?? recordDate()], ['Players', players]];
-  if (players === 4) headers.push(['Partners', partners ? 'yes' : 'no']);
+  if (canPartner(players)) headers.push(['Partners', partners ? 'yes' : 'no']);
   for (const side of sides) headers.push([SEAT_NAMES[side], names[side]]);
   headers.push(['TurnLimit', turnLimit]);
   if (fen) headers.push(['FEN', fen]);

@@ -9,6 +9,7 @@ import { TARGET } from './halma-wasm.js';
 import { CHART_MOVES, movesNeeded, smoothLeads, whiteLead } from './analysis.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { sidesOf } from './seats.js';
+import { seatingOf } from './seating.js';
 import { loadAnalysis, saveAnalysis } from './storage.js';
 
 /** The engine's time for each position it judges. */
@@ -66,8 +67,7 @@ export class Review {
 
   key() {
     const game = this.core.game;
-    const kind = game.players > 2 ? `x${game.players}${game.partners ? 'p' : ''}` : '';
-    return `${game.variant}${kind}|${game.fen}|${game.moves.join(' ')}`;
+    return `${game.variant}${seatingOf(game).key}|${game.fen}|${game.moves.join(' ')}`;
   }
 
   /** The engine's judgement of the position after k moves, if made:
@@ -109,7 +109,7 @@ export class Review {
     const k = this.nextToJudge();
     if (k === null) return;
     const side = core.sideOfMove(k);
-    const many = core.game.players > 2;
+    const many = !seatingOf(core.game).headToHead;
     if (k === core.game.moves.length && core.over) {
       // The last position: the result is the judgement.
       const winner = { 'white-wins': 1, 'black-wins': -1 }[core.state.result] ?? 0;
@@ -152,7 +152,7 @@ export class Review {
     const total = core.game.moves.length;
     const k = core.review?.k ?? total;
     const judgements = Array.from({ length: total + 1 }, (_, i) => this.judgementAt(i));
-    if (core.game.players > 2) {
+    if (!seatingOf(core.game).headToHead) {
       const seats = sidesOf(core.game);
       const judged = judgements.filter(Boolean).length;
       const needs = judgements.map((j) => j?.needed ?? null);

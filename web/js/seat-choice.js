@@ -6,6 +6,7 @@
 import { t } from './i18n.js';
 import { MULTI_SIDES } from './seats.js';
 import { multiScoreKey, scoreAt } from './storage.js';
+import { canPartner, seatingOf } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,9 +21,15 @@ export class SeatChoice {
     return Number(this.form.elements.players.value);
   }
 
+  /** Who plays is chosen a seat each (three, four), not by the two-player
+   * choices (mode, side). */
+  get bySeat() {
+    return !seatingOf({ players: this.players }).headToHead;
+  }
+
   /** Three or four online (each friend invited by a link of their seat's). */
   get online() {
-    return this.players > 2 && this.form.elements.where.value === 'online';
+    return this.bySeat && this.form.elements.where.value === 'online';
   }
 
   /** The seat's menu: you, another person here, the computer at each level. */
@@ -41,7 +48,7 @@ export class SeatChoice {
   open({ players, seats, partners }, level) {
     this.level = level;
     // A game of two has no `players`; the first visit's game is one of two.
-    this.form.elements.players.value = String(players > 2 ? players : 2);
+    this.form.elements.players.value = String(seatingOf({ players })?.players ?? 2);
     this.form.elements.partners.checked = !!partners;
     MULTI_SIDES.forEach((side, i) => this.fillSeat(side, seatValue(seats?.[i], i, level)));
     this.sync();
@@ -49,13 +56,13 @@ export class SeatChoice {
 
   /** A number of players chosen: three or four start from the defaults. */
   choosePlayers() {
-    if (this.players > 2) MULTI_SIDES.forEach((side, i) => ($(`seat-${side}`).value = seatValue(null, i, this.level)));
+    if (this.bySeat) MULTI_SIDES.forEach((side, i) => ($(`seat-${side}`).value = seatValue(null, i, this.level)));
     this.sync();
   }
 
   /** Three or four show the seats and hide the two-player choices. */
   sync() {
-    const many = this.players > 2;
+    const many = this.bySeat;
     for (const part of this.form.querySelectorAll('.multi-only')) part.hidden = !many;
     // Two players get back their parts, but for the mode's, which syncMode shows.
     for (const part of this.form.querySelectorAll('.two-only')) if (many || !part.matches('.online-only, .computer-only')) part.hidden = many;
@@ -64,9 +71,10 @@ export class SeatChoice {
     for (const part of this.form.querySelectorAll('.computer-only, .online-only')) if (many && !(this.online && part.matches('.online-only:not(.two-only)'))) part.hidden = true;
     // Online, a person not here is a friend invited by a link.
     for (const option of this.form.querySelectorAll('.seats-choice option[value="person"]')) option.textContent = t(this.online ? 'newGame.seatFriend' : 'newGame.seatPerson');
-    $('seat-row-y').hidden = this.players !== 4;
-    this.form.elements.partners.disabled = this.players !== 4;
-    $('partners-choice').hidden = this.players !== 4;
+    $('seat-row-y').hidden = !seatingOf({ players: this.players }).sides.includes('y');
+    const pairs = canPartner(this.players);
+    this.form.elements.partners.disabled = !pairs;
+    $('partners-choice').hidden = !pairs;
     if (many) this.showScore();
   }
 
@@ -87,7 +95,7 @@ export class SeatChoice {
       return value.startsWith('computer-') ? { kind: 'computer', level: Number(value.slice(9)) } : { kind: 'person', ...(value === 'you' ? { you: true } : {}) };
     });
     const computer = seats.find((s) => s.kind === 'computer');
-    return { players, partners: players === 4 && this.form.elements.partners.checked, seats, level: computer?.level ?? this.level };
+    return { players, partners: canPartner(players) && this.form.elements.partners.checked, seats, level: computer?.level ?? this.level };
   }
 }
 

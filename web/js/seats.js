@@ -4,6 +4,8 @@
 // ('person'), the computer ('computer', with its level) or someone elsewhere
 // ('remote', online: joined, online and a name as the server says).
 
+import { seatingOf } from './seating.js';
+
 export const SIDES = Object.freeze(['w', 'b']);
 
 /** The seats of a game of three or four, in the turn order (RULES-MULTI.md). */
@@ -11,7 +13,7 @@ export const MULTI_SIDES = Object.freeze(['w', 'r', 'b', 'y']);
 
 /** The seats in play, in the turn order: a game's spec says how many
  * players ({players}: 3 or 4; none for two). */
-export const sidesOf = ({ players } = {}) => (players > 2 ? MULTI_SIDES.slice(0, players) : SIDES);
+export const sidesOf = (game = {}) => seatingOf({ players: game.players }).sides;
 
 /** A side's place in the turn order of the seats in play (two by default). */
 export const seatOf = (side, sides = SIDES) => sides.indexOf(side);

@@ -3,6 +3,7 @@
 // plays them, whose turn comes next, the draw offer and who must answer it.
 
 import { sidesOf } from './seats.js';
+import { seatingOf } from './seating.js';
 
 /** The game's seats in the turn order (White, Red, Black, Yellow of them). */
 export const serverSides = (server) => sidesOf({ players: server?.players ?? 2 });
@@ -18,7 +19,7 @@ export function nextServerSide(server, side) {
 export const humanSeat = (server, side) => (server?.seats?.[side]?.kind ?? 'human') !== 'computer';
 
 /** A game of three or four. */
-export const manySeats = (server) => serverSides(server).length > 2;
+export const manySeats = (server) => seatingOf({ players: server?.players ?? 2 })?.headToHead === false;
 
 /** The draw offer standing, the same for two seats ("b") and more
  * ({by, accepted}): {by, accepted: [seats]}, or null. */

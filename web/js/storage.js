@@ -4,6 +4,8 @@
 // a damaged save is set aside (kept under another key) rather than thrown
 // away, and the page starts clean.
 
+import { seatingOf } from './seating.js';
+
 const GAME_KEY = 'halma.game.v1';
 const DAMAGED_KEY = 'halma.game.damaged';
 const SETTINGS_KEY = 'halma.settings.v1';
@@ -60,8 +62,9 @@ export function validSave(data, levels) {
  * and who plays each seat beside what every game has. */
 function validMultiSave(data, levels) {
   const { players, partners, seats, level } = data;
-  if (players !== 3 && players !== 4) return null;
-  if (partners !== undefined && (typeof partners !== 'boolean' || (partners && players !== 4))) return null;
+  if (partners !== undefined && typeof partners !== 'boolean') return null;
+  const seating = Number.isInteger(players) ? seatingOf({ players, partners }) : null;
+  if (!seating || seating.headToHead) return null;
   if (!Number.isInteger(level) || level < levels.min || level > levels.max) return null;
   const isLevel = (n) => Number.isInteger(n) && n >= levels.min && n <= levels.max;
   const you = (s) => (s.you === true ? { you: true } : {});

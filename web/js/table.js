@@ -11,6 +11,7 @@ import { t } from './i18n.js';
 import { recordName } from './texts.js';
 import { keptName } from './online.js';
 import { sidesOf } from './seats.js';
+import { seatingOf } from './seating.js';
 
 export class Table {
   /** core: the GameController; input: the board's BoardInput; local: the
@@ -32,7 +33,12 @@ export class Table {
    * one (of three or four players, or of two). */
   mode() {
     if (this.online.server) return this.online;
-    return this.core.game.players > 2 ? this.multi : this.local;
+    return this.playerOf(this.core.game);
+  }
+
+  /** Who plays a game of this seating here: two face to face, or a seat each. */
+  playerOf(game) {
+    return seatingOf(game).headToHead ? this.local : this.multi;
   }
 
   /** Everything the panel shows. */
@@ -45,17 +51,17 @@ export class Table {
 
   newGame(choice) {
     this.online.leave();
-    return choice.players > 2 ? this.multi.newGame(choice) : this.local.newGame(choice);
+    return this.playerOf(choice).newGame(choice);
   }
 
   importRecord(text) {
     this.online.leave();
-    return this.local.importRecord(text, (record) => (record.players > 2 ? this.multi : this.local));
+    return this.local.importRecord(text, (record) => this.playerOf(record));
   }
 
   exportRecord() {
     const { game, state, players, firstSide, firstTurn } = this.core.model();
-    if (game.players > 2) {
+    if (!seatingOf(game).headToHead) {
       const names = Object.fromEntries(sidesOf(game).map((side, seat) => [side, recordName(players, seat)]));
       return writeMultiRecord({ ...game, names, result: state.result, winners: state.winners, firstSide, firstTurn });
     }

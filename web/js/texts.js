@@ -5,6 +5,10 @@
 import { t } from './i18n.js';
 import { campSquares, goalOf, isStep, piecesOf } from './squares.js';
 import { SIDES, againstOthers, allJoined, seatOf, sidesOf } from './seats.js';
+import { seatingOf } from './seating.js';
+
+/** The seats of `players` face one another alone (of two), one player a seat. */
+const headToHead = (players) => seatingOf({ players: players.length })?.headToHead ?? true;
 
 const SIDE_KEYS = { w: 'side.white', r: 'side.red', b: 'side.black', y: 'side.yellow' };
 
@@ -22,13 +26,13 @@ export function playerName(players, seat) {
   if (player.kind === 'computer') return t('player.computerLevel', { level: player.level });
   // Of three or four, or to a spectator, "Your friend" or a number would
   // stand for several seats: the colour names one.
-  if (player.kind === 'remote' && (players.length > 2 || !players.some((p) => p.kind === 'person'))) return sideName(sidesOf({ players: players.length })[seat]);
+  if (player.kind === 'remote' && (!headToHead(players) || !players.some((p) => p.kind === 'person'))) return sideName(sidesOf({ players: players.length })[seat]);
   // Three or four with several people here: "You" and the others numbered,
   // seats given up to the computer counted, so that nobody is renamed after.
   const people = players.filter((p) => p.kind === 'person' || p.resigned);
   const others = people.filter((p) => !p.you);
   const you = people.some((p) => p.you);
-  if (players.length > 2 && people.length > 1) {
+  if (!headToHead(players) && people.length > 1) {
     return player.you ? t('player.you') : t('player.number', { number: others.indexOf(player) + (you ? 2 : 1) });
   }
   if (againstOthers(players)) return t(player.kind === 'person' ? 'player.you' : 'online.friend');
@@ -53,7 +57,7 @@ export function resultText({ state, players }) {
   if (result === 'draw-agreement') return t('result.agreement');
   if (result === 'aborted') return t('result.aborted');
   if (result === 'no-winner') return t('result.noWinner');
-  if (state.players > 2) return winnersText(state.winners, players);
+  if (!seatingOf(state).headToHead) return winnersText(state.winners, players);
   const winner = players[result === 'white-wins' ? 0 : 1];
   if (winner.kind === 'computer') return t('result.computerWins', { level: winner.level });
   if (againstOthers(players)) return t(winner.kind === 'person' ? 'result.youWin' : 'result.friendWins');
@@ -81,17 +85,20 @@ export function statusText(model) {
   if (review) return sideToMove(position.side);
   if (state.result !== 'ongoing') return resultText(model);
   if (phase === 'thinking') return t('status.thinking');
-  const turn = players[seatOf(state.side, sidesOf(state))];
+  const seating = seatingOf(state);
+  const turn = players[seatOf(state.side, seating.sides)];
+  // Two face to face: "your friend", White's and Black's turns; else each seat by its name.
+  const lone = seating.loneOpponent(state.side) !== null;
   if (players.some((p) => p.kind === 'remote')) {
-    if (!allJoined(players)) return t(state.players > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
+    if (!allJoined(players)) return t(lone ? 'online.status.waiting' : 'online.status.waitingMany');
     if (sentMove) return t('online.status.sending');
     if (!againstOthers(players)) return sideToMove(state.side);
-    if (state.players > 2 && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
-    if (state.players > 2 && !turn.name) return sideToMove(state.side); // an unnamed friend, or the server's computer
+    if (!lone && turn.kind === 'person') return t('status.yourTurnSeat', { side: sideName(state.side) });
+    if (!lone && !turn.name) return sideToMove(state.side); // an unnamed friend, or the server's computer
     if (turn.kind === 'person') return t('status.yourTurnWhite');
     return turn.name ? t('online.status.namedTurn', { name: turn.name }) : t('online.status.friendsTurn');
   }
-  if (state.players > 2) return turn.kind === 'person' && players.filter((p) => p.kind === 'person').length === 1 ? t('status.yourTurnSeat', { side: sideName(state.side) }) : sideToMove(state.side);
+  if (!lone) return turn.kind === 'person' && players.filter((p) => p.kind === 'person').length === 1 ? t('status.yourTurnSeat', { side: sideName(state.side) }) : sideToMove(state.side);
   if (againstOthers(players)) return t(state.side === 'w' ? 'status.yourTurnWhite' : 'status.yourTurnBlack');
   return sideToMove(state.side);
 }
@@ -100,10 +107,10 @@ export function statusText(model) {
  * online game cannot take a move. */
 export function waitText({ players, sentMove, state }) {
   if (!players.some((p) => p.kind === 'person')) return t('online.watching');
-  if (!allJoined(players)) return t(players.length > 2 ? 'online.status.waitingMany' : 'online.status.waiting');
+  if (!allJoined(players)) return t(headToHead(players) ? 'online.status.waiting' : 'online.status.waitingMany');
   if (sentMove) return t('online.sendingWait');
   // Of three or four, "your friend" could be any of several seats, or the computer.
-  if (players.length > 2 && state) return t('online.notYourTurnMany', { who: seatWhoOf(players, state.side) });
+  if (!headToHead(players) && state) return t('online.notYourTurnMany', { who: seatWhoOf(players, state.side) });
   return t('online.notYourTurn');
 }
 

@@ -5,6 +5,7 @@
 // offline; opening the list asks the server for the games still going.
 
 import { t } from './i18n.js';
+import { seatingOf } from './seating.js';
 import { ApiError, api, forgetSeat, keptSeats, seatName } from './online.js';
 import { node } from './elements.js';
 import { clockWords } from './lobby.js';
@@ -33,6 +34,10 @@ function writeSummaries(summaries) {
   }
 }
 
+/** Two seats face to face (a game, or a kept summary of one, of no
+ * seating the rules know counts as one: it shows as before). */
+const headToHead = (game) => seatingOf({ players: game?.players })?.headToHead ?? true;
+
 /** What the list needs of a server's game, seen from `seat`. */
 export function summaryOf(game, seat) {
   const others = Object.keys(game.seats ?? {}).filter((side) => side !== seat);
@@ -44,7 +49,7 @@ export function summaryOf(game, seat) {
     result: game.result ? { winner: game.result.winner, reason: game.result.reason } : null,
     opponent: others.map((side) => seatName(game, side)).find(Boolean) ?? null,
     // Every other seat of three or four, in the turn order: its name, the server's computer's level.
-    ...(game.players > 2 ? { others: serverSides(game).filter((side) => side !== seat).map((side) => ({ side, name: seatName(game, side), level: game.seats[side]?.kind === 'computer' ? game.seats[side].level : null })) } : {}),
+    ...(!headToHead(game) ? { others: serverSides(game).filter((side) => side !== seat).map((side) => ({ side, name: seatName(game, side), level: game.seats[side]?.kind === 'computer' ? game.seats[side].level : null })) } : {}),
     clock: game.clock?.days_per_move ? { days_per_move: game.clock.days_per_move } : game.clock ? { initial: true } : null,
     ply: game.ply,
     // Three or four: a seat given up to the computer (ONLINE.md) has lost, whoever wins.
@@ -102,7 +107,7 @@ export class YourGames {
 /** Where a game stands, from the seat's point of view. */
 export function stateText(summary, seat) {
   if (!summary) return t('yours.unknown');
-  const many = summary.players > 2 && Array.isArray(summary.others);
+  const many = !headToHead(summary) && Array.isArray(summary.others);
   if (summary.status === 'waiting') return t(many ? 'online.status.waitingMany' : 'online.status.waiting');
   if (summary.status === 'ongoing') {
     if (yourMove(summary, seat)) return t('yours.yourMove');
@@ -126,7 +131,7 @@ const seatText = ({ side, name, level }) => (name || level ? t('online.seatNamed
  * other seat ("Red (Ana), Black (Computer, level 3), Yellow"); "You play
  * White" when nobody is named. */
 function whoText(summary, seat) {
-  const many = summary?.players > 2 && Array.isArray(summary.others);
+  const many = !headToHead(summary) && Array.isArray(summary?.others);
   const others = many ? summary.others.map(seatText) : [summary?.opponent].filter(Boolean);
   return others.length ? t('yours.with', { name: others.join(', ') }) : t('yours.as', { side: sideName(seat) });
 }
@@ -138,7 +143,7 @@ function row({ id, seat, summary }) {
   const link = node('a', 'your-game-link', whoText(summary, seat));
   link.href = `#game=${encodeURIComponent(id)}`;
   const details = [];
-  if (summary?.players > 2) details.push(t('lobby.players', { count: summary.players }));
+  if (!headToHead(summary)) details.push(t('lobby.players', { count: summary.players }));
   if (summary?.variant) details.push(t(summary.variant === 13 ? 'lobby.pieces13' : 'lobby.pieces19'));
   if (summary?.clock?.days_per_move) details.push(clockWords(summary.clock));
   details.push(stateText(summary, seat));
