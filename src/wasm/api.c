@@ -513,7 +513,7 @@ static void seating_camps(Text *t, TableSeating s) {
     next_key(t, "camps");
     text_char(t, '[');
     for (int i = 0, n = 0; i < (int)(sizeof CAMPS / sizeof CAMPS[0]); i++) {
-        TableSeating asked = {s.players, s.partners, CAMPS[i]};
+        TableSeating asked = {s.players, s.partners, CAMPS[i], RULES_STANDARD};
         if (table_seating_check(&asked) != SEATING_OK || asked.camp != CAMPS[i]) continue;
         if (n++) text_char(t, ',');
         text_int(t, CAMPS[i]);
@@ -541,7 +541,7 @@ int api_seatings(void) {
     int n = 0;
     for (int players = 2; players <= MAX_SEATS; players++) {
         for (int partners = 0; partners <= 1; partners++) {
-            TableSeating s = {players, partners, 13};
+            TableSeating s = {players, partners, 13, RULES_STANDARD};
             if (table_seating_check(&s) != SEATING_OK) continue;
             if (n++) text_char(&t, ',');
             seating_json(&t, s);
