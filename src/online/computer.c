@@ -120,6 +120,7 @@ static int64_t ripen(Computer *c, int64_t now) {
 /* Under the lock: g counted at its cost now, and its search queued, if the
  * computer is to move and it is not known already. */
 static void due_locked(Computer *c, const StoreGame *g, int64_t not_before) {
+    if (c->stopping) return; /* the committer's last commits, after the stop */
     capacity_note(&c->capacity, g);
     Job *j = computer_to_move(g) && !known(c, g->id, g->ply) ? new_job(g, not_before) : NULL;
     if (j) enqueue(c, j);
@@ -294,18 +295,25 @@ Computer *computer_start(int threads, int wait_ms, Store *store, ComputerSubmitF
     }
     capacity_init(&c->capacity, c->n, wait_ms);
     if (c->n) return c;
-    computer_stop(c);
+    computer_free(c);
     return NULL;
 }
 
 void computer_stop(Computer *c) {
     if (!c) return;
     pthread_mutex_lock(&c->lock);
+    bool joined = c->stopping;
     c->stopping = true;
     for (int k = 0; k < c->n; k++) player_stop(c->searchers[k].player); /* a search under way returns at once */
     pthread_cond_broadcast(&c->wake);
     pthread_mutex_unlock(&c->lock);
-    for (int k = 0; k < c->n; k++) pthread_join(c->searchers[k].thread, NULL);
+    if (!joined)
+        for (int k = 0; k < c->n; k++) pthread_join(c->searchers[k].thread, NULL);
+}
+
+void computer_free(Computer *c) {
+    if (!c) return;
+    computer_stop(c);
     for (int k = 0; k < c->n; k++) {
         free(c->searchers[k].player);
         free(c->searchers[k].hash);

@@ -32,7 +32,11 @@ typedef struct Computer Computer;
  * move waits at most wait_ms for a thread (capacity.h; 0: the default);
  * NULL if none could start. */
 Computer *computer_start(int threads, int wait_ms, Store *store, ComputerSubmitFn *submit, void *ctx);
+/* Stops the search threads (a search under way returns at once); games
+ * told of after it are ignored.  computer_free then frees it, once nothing
+ * tells it of games any more (the committer's last commits call it). */
 void computer_stop(Computer *c);
+void computer_free(Computer *c);
 
 /* How many search threads there are. */
 int computer_threads(const Computer *c);

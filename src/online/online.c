@@ -194,6 +194,7 @@ void online_stop(Online *o) {
     watcher_stop(o->watcher); /* within its wait for news */
     if (o->watchers) hub_on_count(o->hub, NULL, NULL);
     watchers_stop(o->watchers);
+    computer_free(o->computer); /* last of those that tell it of games: the committer, timer and watcher */
     store_close(o->store);
     lobby_free(o->lobby); /* its sender stopped first: it sends to the hub */
     hub_free(o->lobby_hub); /* its streams gone with the HTTP server, which stopped first */

@@ -101,7 +101,7 @@ Test(computer, plays_the_seat_to_move_once) {
     StoreGame human = g;
     human.level[0] = 0;
     cr_assert(!computer_to_move(&human));
-    computer_stop(c);
+    computer_free(c);
     store_close(store);
 }
 
@@ -115,7 +115,7 @@ Test(computer, a_game_moved_on_meanwhile_is_dropped) {
     computer_due(c, &said);
     pause_ms(500);
     cr_assert_eq(count(&got), 0, "the store's game is at another ply: nothing searched");
-    computer_stop(c);
+    computer_free(c);
     store_close(store);
 }
 
@@ -128,7 +128,7 @@ Test(computer, a_takeover_waits_its_moment) {
     computer_due_later(c, &g, 700);
     cr_assert(wait_for(&got, 1, 3000));
     cr_assert_geq(got.at - from, 700, "searched %lld ms after", (long long)(got.at - from));
-    computer_stop(c);
+    computer_free(c);
     store_close(store);
 }
 
@@ -140,6 +140,23 @@ Test(computer, a_scan_finds_the_moves_not_played) {
     Computer *c = computer_start(1, 0, store, submitted, &got);
     cr_assert_eq(computer_scan(c, store, false), STORE_OK);
     cr_assert(wait_for(&got, 2, 3000));
+    computer_free(c);
+    store_close(store);
+}
+
+/* A server's stop: the computer stops first (its threads submit to the
+ * committer), then the committer commits what was waiting and tells its
+ * subscribers, the computer too: that must find it stopped, not freed, and
+ * take on nothing (under ASan a freed one fails here). */
+Test(computer, told_of_a_commit_after_its_stop_it_takes_on_nothing) {
+    Store *store = memory();
+    Submitted got = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    Computer *c = computer_start(1, 0, store, submitted, &got);
+    Committed last = {.g = computer_game(store, "g1", 2)};
     computer_stop(c);
+    computer_committed(c, &last, 1);
+    pause_ms(200);
+    cr_assert_eq(count(&got), 0, "nothing searched after the stop");
+    computer_free(c);
     store_close(store);
 }
