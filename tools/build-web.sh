@@ -19,7 +19,7 @@ version=$(cat $files | sha256sum | cut -c1-16)
 # The Learn page and the puzzles are kept when first opened, not on the first
 # visit: most visits never open them (docs/DECISIONS.md, "Page weight").  Not
 # the modules the game itself imports (learn-store.js, learn-glicko.js).
-on_use='^(learn\.html|css/learn\.css|js/learn-(main|lessons|play|puzzles)\.js|puzzles/.*)$'
+on_use='^(learn\.html|css/learn\.css|js/learn-(main|board|lesson-screen|puzzle-screen|lessons|play|puzzles)\.js|puzzles/.*)$'
 kept=$(echo "$files" | grep -E "$on_use" | sed 's/.*/"&"/' | paste -sd, -)
 files=$(echo "$files" | grep -vx index.html | grep -vE "$on_use")
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
