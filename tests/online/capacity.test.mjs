@@ -12,10 +12,9 @@
 // servers on one PostgreSQL).  The capacity is each server's own: one
 // server here, whatever the store.  HALMA names the binary.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { api, stopServer, startOnline, stopShared, storeFor, tempDir } from './online_http.mjs';
+import { api, startOnline, stopServer, stopShared, withStore } from './online_http.mjs';
 
 // One search thread, a wait of 1.5 s: level 10 thinks 1 s a move, so two
 // games against it fit (the second's move waits 1 s for the first's), a
@@ -79,9 +78,7 @@ describe('the computer\'s capacity', () => {
   });
 
   test('a restarted server counts the games it finds at once: the third is refused before any is written again', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       let s = await startOnline(['--db', db, ...ONE_THREAD], { servers: 1 });
       const made = [(await againstLevel10({}, s.port)).body, (await againstLevel10({}, s.port)).body];
       assert.ok(made.every((g) => g.id));
@@ -94,8 +91,6 @@ describe('the computer\'s capacity', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

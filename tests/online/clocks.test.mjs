@@ -8,7 +8,6 @@
 // other).  HALMA names the binary.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
 import {
@@ -22,8 +21,7 @@ import {
   startShared,
   stopServer,
   stopShared,
-  storeFor,
-  tempDir,
+  withStore,
 } from './online_http.mjs';
 import { psql } from './pg_store.mjs';
 
@@ -79,9 +77,7 @@ describe('correspondence', () => {
     });
 
   test('kept for as long as it runs, across restarts; its flag falls as any clock\'s, even while the server was down', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       let s = await startOnline(['--db', db, '--keep-days', '30']);
       const falls = await newGame(s.port, { clock: { days_per_move: 1 } });
       await move(s.port, falls, 'w', 0, moves[0]);
@@ -112,9 +108,7 @@ describe('correspondence', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

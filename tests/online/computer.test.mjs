@@ -9,7 +9,6 @@
 // other).  HALMA names the binary.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 
@@ -22,8 +21,7 @@ import {
   startShared,
   stopServer,
   stopShared,
-  storeFor,
-  tempDir,
+  withStore,
 } from './online_http.mjs';
 
 // The server this file's tests share, and a legal game from the start.
@@ -156,9 +154,7 @@ describe('computer seats', () => {
   });
 
   test('a server killed while the computer searches: restarted, the move is played, once', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       let s = await startOnline(['--db', db]);
       const c = (await api(s.port, 'POST', '/api/v1/games', { body: { computer: { b: 10 } } })).body;
       const r = await api(s.port, 'POST', `/api/v1/games/${c.id}/moves`, { body: { ply: 0, move: moves[0] }, token: c.token });
@@ -178,8 +174,6 @@ describe('computer seats', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

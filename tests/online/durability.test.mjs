@@ -27,6 +27,7 @@ import {
   stopShared,
   storeFor,
   tempDir,
+  withStore,
 } from './online_http.mjs';
 import { oldStoreFixture, writeOldStore } from './old_store.mjs';
 import { psql } from './pg_store.mjs';
@@ -113,9 +114,7 @@ describe('durability', () => {
   );
 
   test('SIGKILL in the middle of a stream of moves; restarted, every acknowledged move is there, none doubled', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       let s = await startOnline(['--db', db]);
       const game = await newGame(s.port);
       const acked = [];
@@ -153,12 +152,15 @@ describe('durability', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   // Many games moving at once: their moves share commits (group commit).
+  const newGames = async (port_, n) => {
+    const games = [];
+    for (let i = 0; i < n; i++) games.push(await newGame(port_));
+    return games;
+  };
   const playAtOnce = (port_, games, each, onAck = () => true) =>
     Promise.all(
       games.map(async (game) => {
@@ -173,12 +175,9 @@ describe('durability', () => {
     );
 
   test('moves to many games at once share commits, each acknowledged once durable', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       const s = await startOnline(['--db', db]);
-      const games = [];
-      for (let i = 0; i < 16; i++) games.push(await newGame(s.port));
+      const games = await newGames(s.port, 16);
       await playAtOnce(s.port, games, 6);
       for (const g of games) assert.deepEqual(g.acked, moves.slice(0, 6));
       const { code } = await stopServer(s);
@@ -186,18 +185,13 @@ describe('durability', () => {
       const m = s.stderr.match(/(\d+) writes committed in (\d+) batches/);
       assert.ok(m, `no batch committed:\n${s.stderr.slice(-500)}`);
       assert.ok(Number(m[2]) < Number(m[1]), m[0]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('SIGKILL while moves to many games are committed together; restarted, every acknowledged move is there, none doubled', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       let s = await startOnline(['--db', db]);
-      const games = [];
-      for (let i = 0; i < 16; i++) games.push(await newGame(s.port));
+      const games = await newGames(s.port, 16);
       let total = 0;
       let killed = false;
       const kill = () => {
@@ -222,18 +216,13 @@ describe('durability', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('a clean stop while moves are waiting for their commit: each answered, exit 0', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       const s = await startOnline(['--db', db]);
-      const games = [];
-      for (let i = 0; i < 16; i++) games.push(await newGame(s.port));
+      const games = await newGames(s.port, 16);
       let total = 0;
       let stopping = null;
       await playAtOnce(s.port, games, moves.length, () => {
@@ -243,15 +232,11 @@ describe('durability', () => {
       const { code, signal } = await stopping;
       assert.equal(code, 0, `exit ${code} ${signal}\n${s.stderr.slice(-800)}`);
       assert.doesNotMatch(s.stderr, /suspended|panic/i);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('a restarted server resumes a timed game: the flag falls on time', async () => {
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       let s = await startOnline(['--db', db]);
       const game = await newGame(s.port, { clock: { initial_ms: 1500 } });
       await move(s.port, game, 'w', 0, moves[0]);
@@ -264,9 +249,7 @@ describe('durability', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('--db :memory: says so at start; a file says where', { skip: sqliteOnly }, async () => {
@@ -314,9 +297,7 @@ describe('a store written by an earlier build', () => {
 
   test('upgraded in place: every game reads as before and goes on; started again, the same', async () => {
     const fixture = oldStoreFixture();
-    const dir = tempDir();
-    const db = storeFor(dir);
-    try {
+    await withStore(async ({ db }) => {
       writeOldStore(fixture, db);
       let s = await startOnline(['--db', db]);
       const { games } = fixture;
@@ -363,8 +344,6 @@ describe('a store written by an earlier build', () => {
       } finally {
         await stopServer(s);
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -47,6 +47,17 @@ export function storeFor(dir, file = 'games.sqlite3') {
   return PG ? freshDatabase(`${STORE}_own`) : path.join(dir, file);
 }
 
+// Runs fn({ dir, db }) on a store of its own (storeFor) in a folder of its
+// own, removed however fn ends.
+export async function withStore(fn, file) {
+  const dir = tempDir();
+  try {
+    return await fn({ dir, db: storeFor(dir, file) });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // Drops this run's databases (every server stopped first); at exit otherwise.
 export function dropStores() {
   dropDatabases();
