@@ -1,5 +1,7 @@
 // positions.mjs: building FENs for tests from lists of squares.
 
+import { fenOf } from '../../web/js/squares.js';
+
 const FILES = 'abcdefghijklmnop';
 
 export const START_19 = 'bbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14ww/13www/12wwww/11wwwww/11wwwww w 0';
@@ -21,29 +23,7 @@ export function camp(side, variant = 19) {
 }
 
 /** A FEN from the squares of each side, e.g. {w: ['a1'], b: ['p16']}. */
-export function fen({ w, b }, side = 'w', turns = 0) {
-  const at = new Map();
-  for (const s of w) at.set(s, 'w');
-  for (const s of b) at.set(s, 'b');
-  const ranks = [];
-  for (let rank = 16; rank >= 1; rank--) {
-    let row = '';
-    let empty = 0;
-    for (let file = 0; file < 16; file++) {
-      const piece = at.get(FILES[file] + rank);
-      if (!piece) {
-        empty++;
-        continue;
-      }
-      if (empty) row += empty;
-      empty = 0;
-      row += piece;
-    }
-    if (empty) row += empty;
-    ranks.push(row);
-  }
-  return `${ranks.join('/')} ${side} ${turns}`;
-}
+export const fen = ({ w, b }, side = 'w', turns = 0) => fenOf({ w, b }, side, turns);
 
 /** Replaces squares in a list: move(list, 'p1', 'h8'). */
 export function moved(list, from, to) {

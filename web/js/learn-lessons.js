@@ -11,6 +11,8 @@
 // of the learner's moves (none: they stand still), and a wrong move whose
 // explanation is learn.<id>.wrong.
 
+import { fenOf, piecesOf } from './squares.js';
+
 const FILES = 'abcdefghijklmnop';
 const CORNERS = { w: [15, 0], r: [0, 0], b: [0, 15], y: [15, 15] };
 
@@ -36,26 +38,7 @@ export function moved(list, moves) {
 const without = (list, squares) => list.filter((square) => !squares.includes(square));
 
 /** The FEN of a lesson's pieces, with `side` to move. */
-export function lessonFen(lesson, side = lesson.side ?? 'w') {
-  const at = new Map();
-  for (const seat of ['w', 'r', 'b', 'y']) for (const square of lesson.pieces[seat] ?? []) at.set(square, seat);
-  const ranks = [];
-  for (let rank = 16; rank >= 1; rank--) {
-    let row = '';
-    let empty = 0;
-    for (let file = 0; file < 16; file++) {
-      const piece = at.get(FILES[file] + rank);
-      if (!piece) {
-        empty++;
-        continue;
-      }
-      row += (empty || '') + piece;
-      empty = 0;
-    }
-    ranks.push(row + (empty || ''));
-  }
-  return `${ranks.join('/')} ${side} 0`;
-}
+export const lessonFen = (lesson, side = lesson.side ?? 'w') => fenOf(lesson.pieces, side);
 
 /** The same position with another seat to move (the others stand still). */
 export const withSideToMove = (fen, side) => fen.replace(/^(\S+)\s+\S+/, `$1 ${side}`);
@@ -72,19 +55,6 @@ export function hopsOf(move) {
   return hops;
 }
 
-/** The pieces of a FEN's placement: Map square -> seat letter. */
-export function piecesOfFen(fen) {
-  const pieces = new Map();
-  fen.split(' ')[0].split('/').forEach((row, i) => {
-    let file = 0;
-    for (const token of row.match(/\d+|[wrby]/g) ?? []) {
-      if (/[wrby]/.test(token)) pieces.set(FILES[file++] + (16 - i), token);
-      else file += Number(token);
-    }
-  });
-  return pieces;
-}
-
 /**
  * Is the lesson's goal met after the learner's move?  state: the rules'
  * state after it (and the replies); move: the learner's move as played.
@@ -95,7 +65,7 @@ export function piecesOfFen(fen) {
 export function goalMet(goal, side, state, move) {
   if (goal.kind === 'hops') return hopsOf(move) >= goal.count;
   if (goal.kind === 'home') return state.winners.includes(side);
-  const pieces = piecesOfFen(state.fen);
+  const pieces = piecesOf(state.fen);
   return goal.squares.every((square) => pieces.get(square) === side);
 }
 

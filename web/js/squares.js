@@ -50,5 +50,28 @@ export function piecesOf(fen) {
   return pieces;
 }
 
+/** A FEN from each seat's squares ({w: ['a1'], b: ['p16']}, r and y too),
+ * `side` to move after `turns` turns: piecesOf's inverse. */
+export function fenOf(squares, side = 'w', turns = 0) {
+  const at = new Map();
+  for (const [seat, list] of Object.entries(squares)) for (const square of list ?? []) at.set(square, seat);
+  const ranks = [];
+  for (let rank = 16; rank >= 1; rank--) {
+    let row = '';
+    let empty = 0;
+    for (let file = 0; file < 16; file++) {
+      const piece = at.get(FILES[file] + rank);
+      if (!piece) {
+        empty++;
+        continue;
+      }
+      row += (empty || '') + piece;
+      empty = 0;
+    }
+    ranks.push(row + (empty || ''));
+  }
+  return `${ranks.join('/')} ${side} ${turns}`;
+}
+
 /** The squares of a move's path ("a1-a3-c3"), none for a pass. */
 export const pathSquares = (move) => (move && move !== 'pass' ? move.split('-') : null);
