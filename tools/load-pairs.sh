@@ -32,7 +32,7 @@ run() { # build-name halma pair
     sed -n -e 's/.*opponent.s stream: p50 \([0-9.]*\) ms, p99 \([0-9.]*\) ms.*/\1 \2/p' \
         -e 's/.* \([0-9]*\) moves\/s once.*/\1/p' -e 's/^server CPU during the moves: \([0-9]*\)%.*/\1/p' \
         -e 's/.*others (not server, not client) \([0-9]*\)%.*/\1/p' "$out/$1-$3.txt" |
-        tr '\n' ' ' | { read -r moves p50 p99 cpu others; echo "$3 $1 $p50 $p99 $moves $cpu $others"; } |
+        paste -sd ' ' - | { read -r moves p50 p99 cpu others; echo "$3 $1 $p50 $p99 $moves $cpu $others"; } |
         tee -a "$out/runs"
 }
 
