@@ -12,6 +12,7 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
+import { rulesPart } from './house-rule.js';
 import { SIDES, firstSide, firstTurn, localPlayers, personAtTop, seatOf, sidesOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
@@ -44,8 +45,9 @@ function withEnding({ resigned, outcome }, state) {
  * the level the module gives a person (setup.levels). */
 export const defaultSettings = (setup) => ({ mode: 'computer', human: 'w', level: setup.levels.person });
 
-/** A new game from the start position (a fresh object: its moves grow). */
-export const newGameSpec = (setup, variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: setup.starts.turnLimit, moves: [] });
+/** A new game from the start position (a fresh object: its moves grow),
+ * under the house rule when rules is 'nospoil'. */
+export const newGameSpec = (setup, variant = DEFAULT_VARIANT, rules = null) => ({ variant, fen: null, turnLimit: setup.starts.turnLimit, moves: [], ...rulesPart(rules) });
 
 export class GameController extends EventTarget {
   /**
