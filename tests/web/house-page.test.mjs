@@ -13,7 +13,7 @@ globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(read
 const { Halma } = await import('../../web/js/halma-wasm.js');
 const { writeMultiRecord, writeRecord } = await import('../../web/js/record.js');
 const { validSave } = await import('../../web/js/storage.js');
-const { apiRules, noSpoil, rulesPart } = await import('../../web/js/house-rule.js');
+const { apiRules, noSpoil, rulesPart } = await import('../../web/js/seating.js');
 const { setLanguage } = await import('../../web/js/i18n.js');
 const { endAnnouncement, winText } = await import('../../web/js/texts.js');
 const { parlettNear } = await import('../lib/positions.mjs');

@@ -7,8 +7,7 @@ import { clearScores, scoreAt } from './storage.js';
 import { endSummary, resultText, sideName, winText } from './texts.js';
 import { node, pieceDot } from './elements.js';
 import { SeatChoice, onlineSeats } from './seat-choice.js';
-import { seatingOf } from './seating.js';
-import { NOSPOIL } from './house-rule.js';
+import { NOSPOIL, seatingOf } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -12,14 +12,13 @@
 import { CancelledError } from './engine-client.js';
 import { DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { refusalText, t } from './i18n.js';
-import { rulesPart } from './house-rule.js';
 import { SIDES, firstSide, firstTurn, localPlayers, personAtTop, seatOf, sidesOf } from './seats.js';
 import { pathSquares, piecesOf } from './squares.js';
 import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
 import { BoardTurn } from './board-turn.js';
 import { multiEnding, winResult } from './multi-ending.js';
-import { seatingOf } from './seating.js';
+import { rulesPart, seatingOf } from './seating.js';
 import { moveKind, moveText, sideName } from './texts.js';
 
 /** Players as a game names them (an imported record's White and Black). */

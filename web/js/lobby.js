@@ -7,7 +7,7 @@ import { t } from './i18n.js';
 import { LOBBY_EVENTS, api, errorText, keepName, keptName, seatFor } from './online.js';
 import { joinNamed } from './online-seat.js';
 import { node } from './elements.js';
-import { noSpoil } from './house-rule.js';
+import { noSpoil } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -4,9 +4,8 @@
 // record against the computer.
 
 import { defaultSettings, newGameSpec } from './game.js';
-import { rulesPart } from './house-rule.js';
 import { refusalText, t } from './i18n.js';
-import { seatingOf } from './seating.js';
+import { rulesPart, seatingOf } from './seating.js';
 import { addGame } from './storage.js';
 import { endAnnouncement, resultText, statusText } from './texts.js';
 

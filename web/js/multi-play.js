@@ -6,10 +6,9 @@
 // record kept apart per number of players.
 
 import { LocalPlay } from './local-play.js';
-import { rulesPart } from './house-rule.js';
 import { t } from './i18n.js';
 import { MULTI_SIDES, sidesOf } from './seats.js';
-import { canPartner, seatingOf } from './seating.js';
+import { canPartner, rulesPart, seatingOf } from './seating.js';
 import { addGame, multiScoreKey } from './storage.js';
 import { resultText, sideName, statusText } from './texts.js';
 

@@ -12,7 +12,7 @@ import { humanSeat, manySeats, nextServerSide, serverSides, someoneUnmoved } fro
 import { piecesOf } from './squares.js';
 import { endAnnouncement } from './texts.js';
 import { seatWho } from './online-draw.js';
-import { rulesPart } from './house-rule.js';
+import { rulesPart } from './seating.js';
 
 /** The server's game as the controller loads it (game.js, load).  A game
  * from a start position (start: the rules' own for its kind) has no FEN of

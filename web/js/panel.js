@@ -11,7 +11,7 @@ import { hideMultiAnalysis, showMultiAnalysis } from './multi-analysis.js';
 import { clockText } from './online-clock.js';
 import { SIDES, seatOf, sidesOf } from './seats.js';
 import { moveNumber, playerName, sideName, statusText } from './texts.js';
-import { noSpoil } from './house-rule.js';
+import { noSpoil } from './seating.js';
 import { Dialogs } from './dialogs.js';
 import { node, pieceDot } from './elements.js';
 

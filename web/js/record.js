@@ -3,8 +3,7 @@
 // result.  Reading them is the rules' job (src/core/record.c, through the
 // worker), so that what comes from outside is read by one fuzzed reader.
 
-import { canPartner } from './seating.js';
-import { NOSPOIL, noSpoil } from './house-rule.js';
+import { canPartner, NOSPOIL, noSpoil } from './seating.js';
 
 const RESULTS = {
   'white-wins': '1-0',

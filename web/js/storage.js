@@ -4,8 +4,7 @@
 // a damaged save is set aside (kept under another key) rather than thrown
 // away, and the page starts clean.
 
-import { seatingOf } from './seating.js';
-import { NOSPOIL, rulesPart } from './house-rule.js';
+import { NOSPOIL, rulesPart, seatingOf } from './seating.js';
 
 const GAME_KEY = 'halma.game.v1';
 const DAMAGED_KEY = 'halma.game.damaged';
