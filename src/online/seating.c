@@ -150,9 +150,9 @@ static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAns
  * creation's, or a rematch's of the old game. */
 static bool new_row(const StoreGame *like, StoreGame *g, int64_t now) {
     *g = (StoreGame){.variant = like->variant, .players = like->players, .partners = like->partners,
-                     .rules = like->rules, .turn_limit = like->turn_limit, .initial_ms = like->initial_ms, .increment_ms = like->increment_ms,
-                     .days_per_move = like->days_per_move, .winner = -1, .draw_offer = -1, .rematch_by = -1,
-                     .creator = -1, .created_ms = now};
+                     .rules = like->rules, .turn_limit = like->turn_limit, .initial_ms = like->initial_ms,
+                     .increment_ms = like->increment_ms, .days_per_move = like->days_per_move, .winner = -1,
+                     .draw_offer = -1, .rematch_by = -1, .creator = -1, .created_ms = now};
     for (int seat = 0; seat < STORE_SEATS; seat++) {
         g->clock_ms[seat] = like->initial_ms;
         if (seat_made_computer(like, seat)) {
