@@ -98,3 +98,22 @@ test('online under the house rule: sent on creating, marked in the lobby, a move
     await context.close();
   }
 });
+
+test('three online: the house rule sent with the seats, the game under it', async () => {
+  const host = await device();
+  const created = [];
+  host.page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/v1/games') && created.push(request.postDataJSON()));
+  await host.page.click('#new-game');
+  await host.page.check('#new-game-form input[name="players"][value="3"]');
+  await host.page.check('#new-game-form input[name="where"][value="online"]');
+  await host.page.selectOption('#seat-r', 'person');
+  await host.page.check('#house-rule');
+  await host.page.click('#new-game-form button[type="submit"]');
+  await host.page.waitForSelector('#online-invites:not([hidden])');
+  assert.deepEqual([created.length, created[0].players, created[0].rules], [1, 3, 'nospoil']);
+  const game = await serverGame(env, host.page);
+  assert.deepEqual([game.players, game.rules], [3, 'nospoil']);
+  assert.equal(await host.page.isVisible('#rules-line'), true);
+  assert.deepEqual(host.errors, []);
+  await host.context.close();
+});
