@@ -73,6 +73,7 @@ json_t *game_json(const StoreGame *g, char (*moves)[STORE_MOVE_SIZE], const char
                              g->variant, "players", game_players(g), "partners", g->partners, "turn_limit",
                              g->turn_limit, "start_fen", start_fen, "moves", list, "ply", g->ply, "fen", fen, "to_move",
                              seat_name(game_to_move(g)), "status", status_name(g->status));
+    json_object_set_new(game, "rules", json_string(rules_name(g->rules))); /* "standard" or "nospoil" */
     json_object_set_new(game, "result", result_json(g));
     json_object_set_new(game, "seats", seats_json(g, now->online));
     json_object_set_new(game, "clock", clock_json(g, now->now));

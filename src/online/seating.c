@@ -126,21 +126,33 @@ static bool read_seat(const json_t *body, const StoreGame *g, int *seat, OnlineA
     return true;
 }
 
-/* The settings of a new game from the body; false with 400. */
+/* The rules played, "standard" (the default) or "nospoil" (RULES-HOUSE.md):
+ * a value not a string is a malformed body (400), a name of no rules the
+ * server knows a setting refused (422 bad_rules, as a name is). */
+static bool read_rules(const json_t *body, StoreGame *g, OnlineAnswer *a) {
+    const char *name = rules_name(RULES_STANDARD);
+    if (!body_string(body, "rules", &name, a)) return false;
+    if (rules_parse(name, &g->rules)) return true;
+    online_error(a, 422, "bad_rules", "\"rules\" must be \"standard\" or \"nospoil\"");
+    return false;
+}
+
+/* The settings of a new game from the body; false with 400 (or 422). */
 static bool read_settings(const json_t *body, StoreGame *g, int *seat, OnlineAnswer *a) {
-    return read_kind(body, g, a) && read_computer(body, g, a) && read_clock(body, g, a) &&
+    return read_kind(body, g, a) && read_rules(body, g, a) && read_computer(body, g, a) && read_clock(body, g, a) &&
            body_bool(body, "open", &g->open, a) && read_seat(body, g, seat, a);
 }
 
 /* ---- rows, seats, tokens -------------------------------------------------------- */
 
-/* A new game row with the settings of `like` (its computer seats taken by
- * the computer at their levels), no person's seat taken. */
+/* A new game row with the settings of `like` (its rules; its computer seats
+ * taken by the computer at their levels), no person's seat taken: a
+ * creation's, or a rematch's of the old game. */
 static bool new_row(const StoreGame *like, StoreGame *g, int64_t now) {
     *g = (StoreGame){.variant = like->variant, .players = like->players, .partners = like->partners,
-                     .turn_limit = like->turn_limit, .initial_ms = like->initial_ms, .increment_ms = like->increment_ms,
-                     .days_per_move = like->days_per_move, .winner = -1, .draw_offer = -1, .rematch_by = -1,
-                     .creator = -1, .created_ms = now};
+                     .rules = like->rules, .turn_limit = like->turn_limit, .initial_ms = like->initial_ms,
+                     .increment_ms = like->increment_ms, .days_per_move = like->days_per_move, .winner = -1,
+                     .draw_offer = -1, .rematch_by = -1, .creator = -1, .created_ms = now};
     for (int seat = 0; seat < STORE_SEATS; seat++) {
         g->clock_ms[seat] = like->initial_ms;
         if (seat_made_computer(like, seat)) {

@@ -16,7 +16,7 @@ int seat_named(const char *name) {
 
 int game_players(const StoreGame *g) { return g->players == 3 || g->players == 4 ? g->players : 2; }
 
-TableSeating game_seating(const StoreGame *g) { return (TableSeating){game_players(g), g->partners, g->variant, RULES_STANDARD}; }
+TableSeating game_seating(const StoreGame *g) { return (TableSeating){game_players(g), g->partners, g->variant, g->rules}; }
 
 int seat_opponent(const StoreGame *g, int seat) { return table_seat_opponent(game_seating(g), seat); }
 

@@ -40,6 +40,7 @@ typedef struct {
     int variant;                 /* 19 or 13 */
     int players;                 /* 2, 3 or 4 (a row of the first stores: 2) */
     bool partners;               /* four as two partnerships */
+    int rules;                   /* core/board.h's Rules: 0 the seeds', 1 nospoil (a row of before it: 0) */
     int turn_limit;
     int64_t initial_ms;          /* the clock; -1: none */
     int64_t increment_ms;

@@ -75,6 +75,8 @@ static const StoreColumn COLUMNS[] = {
     ADDED("r_left", COLUMN_TEXT, left[2], "''"),
     ADDED("y_left", COLUMN_TEXT, left[3], "''"),
     ADDED("draw_accepted", COLUMN_INT, draw_accepted, "0"),
+    /* The house rule against spoiling (RULES-HOUSE.md): the games before it the seeds'. */
+    ADDED("rules", COLUMN_INT, rules, "0"),
 };
 
 const StoreColumn *store_columns(int *n) {

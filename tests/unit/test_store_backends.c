@@ -154,6 +154,84 @@ Test(store_pg, a_server_waits_for_another_making_the_tables, .timeout = 60) {
     remove_store(path);
 }
 
+/* SQL run on a store's file or database by a connection of the test's own. */
+static void run_sql(Backend b, const char *path, const char *sql) {
+    if (b == BACKEND_SQLITE) {
+        sqlite3 *db;
+        cr_assert_eq(sqlite3_open(path, &db), SQLITE_OK);
+        char *err = NULL;
+        cr_assert_eq(sqlite3_exec(db, sql, NULL, NULL, &err), SQLITE_OK, "%s: %s", sql, err ? err : "");
+        sqlite3_close(db);
+        return;
+    }
+    PGconn *db = PQconnectdb(path);
+    cr_assert_eq(PQstatus(db), CONNECTION_OK, "%s", PQerrorMessage(db));
+    PGresult *r = PQexec(db, sql);
+    cr_assert_eq(PQresultStatus(r), PGRES_COMMAND_OK, "%s: %s", sql, PQerrorMessage(db));
+    PQclear(r);
+    PQfinish(db);
+}
+
+/* A store written before the house rule (its games table without the rules
+ * column) opens: the column is added, the games already there read the
+ * seeds' rules (0), and a new game keeps its own. */
+ON_BOTH(store, a_store_before_the_rules_reads_standard) {
+    char path[256];
+    temp_store(backend, path, sizeof path);
+    Store *s = open_file(path);
+    StoreGame g = new_game("old");
+    g.rules = 1;
+    cr_assert_eq(store_create(s, &g, CREATED, 1), STORE_OK);
+    store_close(s);
+    run_sql(backend, path, "ALTER TABLE games DROP COLUMN rules");
+    s = open_file(path);
+    StoreGame r;
+    cr_assert_eq(store_read(s, "old", &r, NULL), STORE_OK);
+    cr_assert_eq(r.rules, 0, "a game of before the rules plays the seeds'");
+    StoreGame house = new_game("new");
+    house.rules = 1;
+    cr_assert_eq(store_create(s, &house, CREATED, 1), STORE_OK);
+    cr_assert_eq(store_read(s, "new", &r, NULL), STORE_OK);
+    cr_assert_eq(r.rules, 1);
+    store_close(s);
+    s = open_file(path); /* and again, the column there */
+    cr_assert_eq(store_read(s, "new", &r, NULL), STORE_OK);
+    cr_assert_eq(r.rules, 1);
+    store_close(s);
+    remove_store(path);
+}
+
+/* A server starting beside others already serving, on a database whose
+ * tables and columns are all there, alters nothing: it opens while another
+ * session holds the games table (as any read does), where an ALTER TABLE
+ * would wait for it (and fail after the schema's minute). */
+Test(store_pg, an_up_to_date_store_opens_beside_a_reader_of_the_games, .timeout = 120) {
+    watchdog(120);
+    char path[256];
+    temp_store(BACKEND_PG, path, sizeof path);
+    store_close(open_file(path));
+    PGconn *holder = PQconnectdb(path);
+    cr_assert_eq(PQstatus(holder), CONNECTION_OK, "%s", PQerrorMessage(holder));
+    PQclear(PQexec(holder, "BEGIN"));
+    PGresult *held = PQexec(holder, "LOCK TABLE games IN ACCESS SHARE MODE");
+    cr_assert_eq(PQresultStatus(held), PGRES_COMMAND_OK, "%s", PQerrorMessage(holder));
+    PQclear(held);
+    pid_t child = fork();
+    cr_assert(child >= 0);
+    if (child == 0) {
+        char err[256];
+        Store *s = store_open(path, err, sizeof err);
+        if (!s) fprintf(stderr, "%s\n", err);
+        _exit(s ? 0 : 3);
+    }
+    int status;
+    waitpid(child, &status, 0);
+    PQclear(PQexec(holder, "COMMIT"));
+    PQfinish(holder);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the store opened with the table held (status %d)", status);
+    remove_store(path);
+}
+
 /* Servers started together on an empty database: each opens its store (the
  * tables made once, not raced), and each sees the others' games. */
 Test(store_pg, servers_starting_together_on_an_empty_database, .timeout = 60) {

@@ -172,6 +172,7 @@ ON_BOTH(store, expire) {
 static StoreGame every_field(void) {
     StoreGame g = new_game("abcdefghijklmnopqrstuvw");
     g.variant = 13;
+    g.rules = 1; /* nospoil */
     g.turn_limit = 250;
     g.initial_ms = 600000;
     g.increment_ms = 5000;
@@ -210,6 +211,7 @@ static StoreGame every_field(void) {
 static void same_game(const StoreGame *r, const StoreGame *g) {
     cr_assert_str_eq(r->id, g->id);
     cr_assert_eq(r->variant, g->variant);
+    cr_assert_eq(r->rules, g->rules);
     cr_assert_eq(r->turn_limit, g->turn_limit);
     cr_assert_eq(r->initial_ms, g->initial_ms);
     cr_assert_eq(r->increment_ms, g->increment_ms);
