@@ -20,12 +20,13 @@
  *   - except for the handler's requests (online play's API), which it
  *     answers itself, bodies and event streams included (handler.h).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "http/web_server.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@
 
 #include "http/access_log.h"
 #include "http/deadlines.h"
+#include "http/epoll_batches.h"
 #include "http/http_cache.h"
 #include "http/http_path.h"
 #include "http/monotonic.h"
@@ -344,16 +346,19 @@ static void connection_notified(void *cls, struct MHD_Connection *c, void **sock
 
 /* ---- starting and stopping -------------------------------------------------- */
 
-/* One thread per core, each with its own event loop on the shared socket. */
+/* One thread per core the server may run on (taskset, a container's
+ * cpuset), each with its own event loop on the shared socket. */
 static unsigned worker_threads(void) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t cpus;
+    long cores = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : sysconf(_SC_NPROCESSORS_ONLN);
     return cores < 1 ? 1 : cores > 8 ? 8 : (unsigned)cores;
 }
 
 static struct MHD_Daemon *start_daemon(WebServer *server, const WebServerConfig *config) {
     /* Suspend and resume: for the handler's answers that wait (event streams). */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
-    flags |= MHD_is_feature_supported(MHD_FEATURE_EPOLL) ? MHD_USE_EPOLL : MHD_USE_POLL;
+    /* epoll only with its batches one short of full (epoll_batches.h). */
+    flags |= MHD_is_feature_supported(MHD_FEATURE_EPOLL) && epoll_batches_short() ? MHD_USE_EPOLL : MHD_USE_POLL;
     if (config->family == AF_INET6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, NULL, NULL, handle_request, server,
                             MHD_OPTION_EXTERNAL_LOGGER, access_log_library_message, NULL, /* first, to catch all */

@@ -282,6 +282,8 @@ int api_state(void) {
     json_int(&t, "turnLimit", table_turn_limit(g));
     json_int(&t, "length", table_length(g));
     json_text(&t, "result", result);
+    /* How it ended ("goal", "parlett", ...; "" while it goes on): the page says how it was won. */
+    json_text(&t, "reason", table_verdict(g).over ? table_verdict(g).reason : "");
     json_letters(&t, "winners", winners);
     json_letters(&t, "home", home);
     json_int(&t, "occurrences", table_occurrences(g));

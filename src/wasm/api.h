@@ -49,7 +49,9 @@ API(api_undo) int api_undo(void);
  * partners, rules ("standard" or "nospoil"), side (the letter of the seat to move: w, b, r, y), turns,
  * turnLimit, length, result ("ongoing", "white-wins", "black-wins",
  * "red-wins", "yellow-wins", "white-black-win", "red-yellow-win",
- * "draw-repetition", "draw-turn-limit"), winners (their letters), home (the
+ * "draw-repetition", "draw-turn-limit"), reason (how it ended: "goal",
+ * "parlett" (RULES-HOUSE.md), "repetition", "turn_limit"; "" while it goes
+ * on), winners (their letters), home (the
  * letters of the seats with every piece on their goal), occurrences of the
  * current position, moves (how many legal moves; a forced pass is one),
  * mustPass, and repeating: the from-to of every move that would draw by a

@@ -45,15 +45,16 @@ export async function answerJoin(page, { name = null, asked = false } = {}) {
 }
 
 /** Creates an online game through the new-game dialog; returns the link to send. */
-export async function createGame(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false } = {}) {
-  await fillDialog(page, { variant, seat, clock, minutes, increment, days, name, post });
+export async function createGame(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false, houseRule = false } = {}) {
+  await fillDialog(page, { variant, seat, clock, minutes, increment, days, name, post, houseRule });
   await page.click('#new-game-form button[type="submit"]');
   await page.waitForSelector(post ? '#online:not([hidden])' : '#online-invite:not([hidden])');
   return post ? page.evaluate(() => location.href) : page.inputValue('#online-link');
 }
 
-/** Opens the new-game dialog and picks an online game's choices. */
-export async function fillDialog(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false } = {}) {
+/** Opens the new-game dialog and picks an online game's choices (houseRule:
+ * the house rule against spoiling, off unless asked for). */
+export async function fillDialog(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false, houseRule = false } = {}) {
   await page.click('#new-game');
   await page.check('#new-game-form input[name="players"][value="2"]');
   await page.check(`#new-game-form input[name="variant"][value="${variant}"]`);
@@ -65,6 +66,7 @@ export async function fillDialog(page, { variant = 13, seat = 'w', clock = 'none
   if (days !== null) await page.selectOption('#clock-days', String(days));
   if (name !== null) await page.fill('#online-name', name);
   if (post) await page.check('#online-post');
+  await page.setChecked('#house-rule', houseRule);
 }
 
 export const moveCount = (page) => page.locator('#move-list button[data-ply]').count();

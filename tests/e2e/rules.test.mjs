@@ -1,9 +1,10 @@
 // The rules page in every language the page has: besides the game of two,
 // the games of three and four (the corners, the turn order, partners, 200
 // turns a player) and online play (clocks, draws needing every person, a
-// resigned seat played on by the computer, abort), the place kept for the
-// house rule, each colour called as the game calls it, and a phone's width
-// read without scrolling sideways.
+// resigned seat played on by the computer, abort), the house rule against
+// spoiling (its two clauses, an example, the new-game dialog's name for it)
+// between the two, each colour called as the game calls it, and a phone's
+// width read without scrolling sideways.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ const LANGUAGES = ['en', 'it', 'nb', 'cs'];
 const words = (code) => JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), 'utf8'));
 
 for (const code of LANGUAGES) {
-  test(`${code}: three and four players and online play, the house rule's place kept`, async () => {
+  test(`${code}: three and four players, the house rule and online play`, async () => {
     const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     watchConsole(env, page);
@@ -47,10 +48,19 @@ for (const code of LANGUAGES) {
     assert.equal(await online.count(), 4);
     assert.equal(await page.locator('section#online li > b:first-child').count(), 4, 'each point led by its word');
     const html = readFileSync(new URL(`../../web/rules/${code}.html`, import.meta.url), 'utf8');
-    // The house rule's place: marked between the two, left unwritten.
-    const house = html.indexOf('<!-- HOUSE RULE:');
-    assert.ok(house > html.indexOf('id="three-and-four"') && house < html.indexOf('id="online"'), 'the house rule\'s place is marked');
-    assert.equal(await page.locator('#house-rule').count(), 0, 'and not written');
+    // The house rule: between the two, where its place was marked; its two
+    // clauses each led by its word, an example on the board's squares, and
+    // the choice by the name the new-game dialog gives it.
+    const house = html.indexOf('<section id="house-rule">');
+    assert.ok(house > html.indexOf('id="three-and-four"') && house < html.indexOf('id="online"'), 'the house rule between three and four and online play');
+    assert.ok(!html.includes('<!-- HOUSE RULE:'), 'its place no longer marked');
+    const rule = page.locator('section#house-rule');
+    assert.equal(await rule.locator('li').count(), 2, 'two clauses');
+    assert.equal(await rule.locator('li > b:first-child').count(), 2, 'each led by its word');
+    const ruleText = (await rule.textContent()).replace(/\s+/g, ' ');
+    assert.ok(ruleText.includes(said['newGame.houseRule']), `the dialog's choice named: ${said['newGame.houseRule']}`);
+    for (const square of ['a16', 'l2', 'k3']) assert.match(ruleText, new RegExp(`\\b${square}\\b`), `the example's ${square}`);
+    assert.ok(ruleText.includes(said['side.white'].toLowerCase()) || ruleText.includes(said['side.white']), 'White named as the game names it');
 
     // Read on a phone without scrolling sideways.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth));

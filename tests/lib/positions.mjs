@@ -40,3 +40,17 @@ export function nearWin(last = 'b11', hole = 'a12') {
   const black = camp('w').filter((s) => s !== 'p1').concat(['h8']);
   return { fen: fen({ w: white, b: black }, 'w', 120), hole, last };
 }
+
+/**
+ * A 19-piece position one move from White's Parlett win under the house rule
+ * nospoil (RULES-HOUSE.md): Black's three stayers on a16, b16 and a15 in
+ * White's goal, White on 15 of its other 16 squares, `hole` empty and White's
+ * `last` a step from it; White to move.  Under the seeds' rules the same move
+ * wins nothing.
+ */
+export function parlettNear(last = 'e13', hole = 'd14') {
+  const stayers = ['a16', 'b16', 'a15'];
+  const white = camp('b').filter((s) => !stayers.includes(s) && s !== hole).concat([last, 'h8', 'i8', 'j8']);
+  const black = stayers.concat(FILES.split('').map((file) => `${file}6`));
+  return { fen: fen({ w: white, b: black }, 'w', 120), hole, last };
+}

@@ -64,11 +64,13 @@ try {
   const unansweredWaves = [];
   const errors = {};
   const wave = async () => {
+    const opening = performance.now();
     const open = await Promise.all(
       addresses.flatMap((local) => Array.from({ length: PER_ADDRESS }, (_, i) => openFrom(server.port, targets[i % 2], local))),
     );
     for (const s of open) (s.status === 200 ? opened++ : s.status === 0 ? unanswered++ : refused++);
     waves++;
+    openTimes.push(performance.now() - opening);
     if (open.some((s) => s.status === 0)) unansweredWaves.push(waves);
     for (const s of open) if (s.error) errors[s.error] = (errors[s.error] ?? 0) + 1;
     const dropped = performance.now();
@@ -81,6 +83,7 @@ try {
     if (options.pause) await sleep(options.pause);
   };
   let slowest = 0;
+  const openTimes = []; // until a wave's streams are all answered (or closed): 10 s was libmicrohttpd's stall (burst.test.mjs)
 
   await wave(); // warms the server's pools before the first reading
   const start = { rss: rssKiB(pid), at: performance.now() };
@@ -99,6 +102,8 @@ try {
   for (const s of again) s.socket.destroy();
 
   console.log(`streams opened and dropped: ${opened} (${refused} refused on the way, ${unanswered} closed unanswered${unansweredWaves.length ? ` in waves ${unansweredWaves.join(', ')}` : ''}${Object.keys(errors).length ? `: ${JSON.stringify(errors)}` : ''}), ${addresses.length} addresses, ${seconds.toFixed(1)} s`);
+  const at = (q) => openTimes.sort((a, b) => a - b)[Math.min(openTimes.length - 1, Math.floor(q * openTimes.length))].toFixed(0);
+  console.log(`a wave's ${addresses.length * PER_ADDRESS} streams all answered within p50 ${at(0.5)} / p99 ${at(0.99)} / max ${at(1)} ms`);
   console.log(`a wave's streams all uncounted and their sockets closed within ${slowest.toFixed(0)} ms of the drop at the slowest`);
   console.log(`the game's watchers after: ${count}; then ${reopened} of ${again.length} opened again at once (watchers ${during})`);
   console.log(`server memory (VmRSS): ${start.rss} KiB after the first wave; ${readings.map((r) => `${r.rss} KiB at ${r.opened}`).join(', ')}`);

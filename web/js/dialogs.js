@@ -4,10 +4,10 @@
 
 import { has, language, t } from './i18n.js';
 import { clearScores, scoreAt } from './storage.js';
-import { endSummary, resultText, sideName } from './texts.js';
+import { endSummary, resultText, sideName, winText } from './texts.js';
 import { node, pieceDot } from './elements.js';
 import { SeatChoice, onlineSeats } from './seat-choice.js';
-import { seatingOf } from './seating.js';
+import { NOSPOIL, seatingOf } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,14 +69,17 @@ export class Dialogs {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const f = form.elements;
-      if (this.seats.online) return this.startOnline(f);
+      // The house rule, for every kind of game, kept as the person's last choice.
+      this.table.setPreference('houseRule', f.houseRule.checked);
+      const rules = f.houseRule.checked ? NOSPOIL : 'standard';
+      if (this.seats.online) return this.startOnline(f, rules);
       if (this.seats.bySeat) {
         $('new-game-dialog').close('start');
-        return this.table.newGame(this.seats.choice());
+        return this.table.newGame({ ...this.seats.choice(), rules });
       }
-      if (f.mode.value === 'online') return this.startOnline(f);
+      if (f.mode.value === 'online') return this.startOnline(f, rules);
       $('new-game-dialog').close('start');
-      this.table.newGame({ variant: Number(f.variant.value), mode: f.mode.value, human: f.human.value, level: Number(f.level.value) });
+      this.table.newGame({ variant: Number(f.variant.value), mode: f.mode.value, human: f.human.value, level: Number(f.level.value), rules });
     });
   }
 
@@ -104,7 +107,7 @@ export class Dialogs {
 
   /** The online game from the dialog's choices: created, the dialog
    * closed; or the reason it could not be, shown in the dialog. */
-  async startOnline(f) {
+  async startOnline(f, rules) {
     const submit = $('new-game-form').querySelector('button[type="submit"]');
     const many = this.seats.online ? onlineSeats(this.seats.choice()) : null;
     if (this.seats.online && !many) return this.showOnlineError(null, t('newGame.oneYou'));
@@ -113,6 +116,7 @@ export class Dialogs {
     const error = await this.table.createOnline({
       ...(many ?? { variant: Number(f.variant.value), seat: f.seat.value }),
       clock: clockChoice(f.clock.value, Number(f.minutes.value), Number(f.increment.value), Number(f.days.value)),
+      rules,
       ...(name ? { name } : {}),
       ...(f.post.checked ? { open: true } : {}),
     });
@@ -159,6 +163,7 @@ export class Dialogs {
     form.elements.human.value = settings.human;
     form.elements.level.value = String(settings.level);
     form.elements.playerName.value = this.table.playerName();
+    form.elements.houseRule.checked = this.table.preferences().houseRule;
     this.showLevel(settings.level, variant);
     this.seats.open({ players: game.players, partners: game.partners, seats: settings.seats }, settings.level);
     this.syncMode();
@@ -244,7 +249,7 @@ export class Dialogs {
     const result = model.state.result;
     $('end-title').textContent = resultText(model);
     const summary = endSummary(model);
-    $('end-text').textContent = endText(model.state, summary);
+    $('end-text').textContent = endText(model, summary);
     $('end-summary').tBodies[0].replaceChildren(...summary.map((row) => summaryRow(row)));
     $('end-art').className = `end-art ${artOf(result, model.state.winners)}`;
     const dialog = $('end-dialog');
@@ -303,7 +308,8 @@ export function describeLevel({ level, name, about, thinkMs, depth }) {
 
 /** How the game ended, in a sentence: a resignation, the winner's pieces
  * home, or the draw's reason. */
-function endText({ result, resigned, flagged, abandoned, turnLimit, winners: won, lostBy }, summary) {
+function endText(model, summary) {
+  const { result, resigned, flagged, abandoned, turnLimit, lostBy } = model.state;
   if (resigned) return t('end.resigned', { side: sideName(resigned) });
   // Three or four online: the others lost by the server's word, or nobody was left.
   if (lostBy && lostBy !== 'goal') return t(`end.lostBy.${lostBy}`);
@@ -312,8 +318,8 @@ function endText({ result, resigned, flagged, abandoned, turnLimit, winners: won
   if (abandoned) return t('end.abandoned', { side: sideName(abandoned) });
   if (result === 'draw-agreement') return t('end.agreement');
   if (result === 'aborted') return t('end.aborted');
-  const winners = summary.filter(({ side }) => (won ?? [{ 'white-wins': 'w', 'black-wins': 'b' }[result]]).includes(side));
-  if (winners.length) return winners.map((winner) => t('end.win', { side: sideName(winner.side), count: winner.count, moves: winner.moves })).join(' ');
+  const won = winText(model, summary);
+  if (won) return won;
   return t(result === 'draw-repetition' ? 'end.repetition' : 'end.turnLimit', { limit: turnLimit });
 }
 

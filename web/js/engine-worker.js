@@ -4,7 +4,8 @@
 // other searches, and is simply replaced when a search must be abandoned.
 //
 // Every request carries the whole game ({variant, fen, turnLimit, moves, and
-// for three or four players, players and partners}: one Halma plays any),
+// for three or four players, players and partners; rules 'nospoil' under the
+// house rule}: one Halma plays any),
 // so the page's state is the only truth and a worker can never drift from
 // it; the worker keeps its last game and only plays or takes back the moves
 // that differ.
@@ -22,7 +23,7 @@ const ready = new Promise((resolve) => (init = resolve))
 let loaded = null; // the game the instance holds: {variant, fen, turnLimit, moves}
 
 const sameStart = (a, b) =>
-  a.variant === b.variant && a.fen === b.fen && a.turnLimit === b.turnLimit && a.players === b.players && a.partners === b.partners;
+  a.variant === b.variant && a.fen === b.fen && a.turnLimit === b.turnLimit && a.players === b.players && a.partners === b.partners && a.rules === b.rules;
 
 /**
  * Brings the instance to `game`.  Returns null, or {at, refusal} when the

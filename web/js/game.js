@@ -18,7 +18,7 @@ import { saveGame } from './storage.js';
 import { Messages } from './messages.js';
 import { BoardTurn } from './board-turn.js';
 import { multiEnding, winResult } from './multi-ending.js';
-import { seatingOf } from './seating.js';
+import { rulesPart, seatingOf } from './seating.js';
 import { moveKind, moveText, sideName } from './texts.js';
 
 /** Players as a game names them (an imported record's White and Black). */
@@ -44,8 +44,9 @@ function withEnding({ resigned, outcome }, state) {
  * the level the module gives a person (setup.levels). */
 export const defaultSettings = (setup) => ({ mode: 'computer', human: 'w', level: setup.levels.person });
 
-/** A new game from the start position (a fresh object: its moves grow). */
-export const newGameSpec = (setup, variant = DEFAULT_VARIANT) => ({ variant, fen: null, turnLimit: setup.starts.turnLimit, moves: [] });
+/** A new game from the start position (a fresh object: its moves grow),
+ * under the house rule when rules is 'nospoil'. */
+export const newGameSpec = (setup, variant = DEFAULT_VARIANT, rules = null) => ({ variant, fen: null, turnLimit: setup.starts.turnLimit, moves: [], ...rulesPart(rules) });
 
 export class GameController extends EventTarget {
   /**

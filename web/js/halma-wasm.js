@@ -39,6 +39,10 @@ export async function compileHalma(source) {
 /** api_new_game's first four arguments for a game spec. */
 const seating = (game) => [game.players ?? 2, game.partners ? 1 : 0, game.variant ?? DEFAULT_VARIANT, game.turnLimit ?? 0];
 
+/** The API's rules argument (last) for a game spec: 1 for the house rule
+ * nospoil (RULES-HOUSE.md), 0 for the seeds' rules. */
+const rulesOf = (game) => (game.rules === 'nospoil' ? 1 : 0);
+
 export class Halma {
   /** @param {WebAssembly.Module | Promise<WebAssembly.Module>} module */
   static async create(module) {
@@ -79,10 +83,11 @@ export class Halma {
 
   /** A new game from the start.  game: {players (2, 3 or 4), partners
    * (four as two partnerships), variant (19 or 13 pieces, for two),
-   * turnLimit (0: the seating's own, 400 for two, 200 a seat else)}, the
-   * page's game spec as it is. */
+   * turnLimit (0: the seating's own, 400 for two, 200 a seat else), rules
+   * ('nospoil' for the house rule, else the seeds')}, the page's game spec
+   * as it is. */
   newGame(game = {}) {
-    if (!this.api.api_new_game(...seating(game))) {
+    if (!this.api.api_new_game(...seating(game), rulesOf(game))) {
       throw new Error(`no game of ${game.players ?? 2} players${game.partners ? ' as partners' : ''} and ${game.variant ?? DEFAULT_VARIANT} pieces`);
     }
   }
@@ -91,7 +96,7 @@ export class Halma {
    * null, or the refusal. */
   setFen(fen, game = {}) {
     const length = this.write(fen);
-    return this.api.api_set_fen(...seating(game), length) === 0 ? null : JSON.parse(this.read());
+    return this.api.api_set_fen(...seating(game), length, rulesOf(game)) === 0 ? null : JSON.parse(this.read());
   }
 
   /** Plays a move; returns {path} with the move as played, or {refusal}. */
@@ -105,9 +110,10 @@ export class Halma {
     return this.api.api_undo() === 1;
   }
 
-  /** {fen, variant, players, partners, side (the letter of the seat to
-   * move: w, b, r, y), turns, turnLimit, length, result, winners, home,
-   * occurrences, moves, mustPass, repeating} (src/wasm/api.h) */
+  /** {fen, variant, players, partners, rules, side (the letter of the seat
+   * to move: w, b, r, y), turns, turnLimit, length, result, reason (how it
+   * ended: 'goal', 'parlett', ...), winners, home, occurrences, moves,
+   * mustPass, repeating} (src/wasm/api.h) */
   state() {
     this.api.api_state();
     return JSON.parse(this.read());
@@ -144,14 +150,16 @@ export class Halma {
 
   /** The form of a game record (docs/RECORD.md): {variant, players,
    * partners, turnLimit, fen (null for the starting position), white, black
-   * (the names, or null), moves}, or {error: {code, number, detail}}.  The
+   * (the names, or null), moves, rules ('nospoil' only when the record says
+   * so)}, or {error: {code, number, detail}}.  The
    * rules check the moves when the game is loaded. */
   parseRecord(text) {
     const failed = this.api.api_parse_record(this.write(text));
     const answer = JSON.parse(this.read());
     if (failed) return { error: { code: answer.error, number: answer.number, detail: answer.detail } };
     const { variant, players, partners, turnLimit, moves } = answer;
-    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves };
+    const rules = answer.rules === 'nospoil' ? { rules: 'nospoil' } : {};
+    return { variant, players, partners, turnLimit, fen: answer.fen ?? null, white: answer.white ?? null, black: answer.black ?? null, moves, ...rules };
   }
 
   /** The playing levels (src/engine/levels.h): {min, max, person (a

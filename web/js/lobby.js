@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { LOBBY_EVENTS, api, errorText, keepName, keptName, seatFor } from './online.js';
 import { joinNamed } from './online-seat.js';
 import { node } from './elements.js';
+import { noSpoil } from './seating.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -130,6 +131,15 @@ export class Lobby {
   }
 }
 
+/** The short mark of a game under the house rule: "no spoiling" to the
+ * eye, the whole of it to a screen reader. */
+export function houseMark() {
+  const mark = node('span', 'lobby-rule');
+  mark.append(node('span', '', t('lobby.houseRule')), node('span', 'visually-hidden', t('lobby.houseRuleLabel')));
+  mark.firstChild.setAttribute('aria-hidden', 'true');
+  return mark;
+}
+
 /** One open game: who posted it, what it is, its free seats, and Play. */
 function row(game) {
   const item = node('li', 'lobby-game');
@@ -141,7 +151,9 @@ function row(game) {
     t('lobby.free', { count: freeSeats(game).length }),
   ].join(' · ');
   const who = creatorOf(game);
-  item.append(node('span', 'lobby-who', who), node('span', 'lobby-what', what));
+  const about = node('span', 'lobby-what', what);
+  if (noSpoil(game)) about.append(' ', houseMark());
+  item.append(node('span', 'lobby-who', who), about);
   if (seatFor(game.id)) item.append(node('span', 'lobby-mine quiet', t('lobby.yours')));
   else {
     const play = node('button', 'button primary', t('lobby.play'));

@@ -5,9 +5,9 @@
 
 import { defaultSettings, newGameSpec } from './game.js';
 import { refusalText, t } from './i18n.js';
-import { seatingOf } from './seating.js';
+import { rulesPart, seatingOf } from './seating.js';
 import { addGame } from './storage.js';
-import { resultText, statusText } from './texts.js';
+import { endAnnouncement, resultText, statusText } from './texts.js';
 
 const HINT_MOVETIME = 700;
 
@@ -31,10 +31,10 @@ export class LocalPlay {
     return failure;
   }
 
-  newGame({ variant, mode, human, level }) {
+  newGame({ variant, mode, human, level, rules }) {
     const core = this.core;
     return core.exclusive(async () => {
-      await this.load(newGameSpec(core.setup, variant), { mode, human, level });
+      await this.load(newGameSpec(core.setup, variant, rules), { mode, human, level });
       // With the person to move, load() has already said how to begin.
       if (core.game.moves.length > 0 || core.isComputer(core.state.side)) core.say(() => t('message.newGame'), 'info');
       core.ui.announce(statusText(core.model()));
@@ -49,7 +49,8 @@ export class LocalPlay {
     return core.exclusive(async () => {
       const record = await core.rules.request('parseRecord', { text: String(text ?? '') });
       if (record.error) return t(`import.error.${record.error.code}`, recordErrorParams(record.error));
-      const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves };
+      // A record's Rules header plays it under the house rule (RECORD.md).
+      const game = { variant: record.variant, fen: record.fen, turnLimit: record.turnLimit, moves: record.moves, ...rulesPart(record.rules) };
       const bySeat = !seatingOf(record).headToHead;
       if (bySeat) Object.assign(game, { players: record.players, ...(record.partners ? { partners: true } : {}) });
       // The record's players keep their names, here and when it is exported again.
@@ -126,7 +127,7 @@ export class LocalPlay {
   announceEnd() {
     const core = this.core;
     core.prefs.sound.play('end');
-    core.ui.announce(resultText(core.model()));
+    core.ui.announce(endAnnouncement(core.model()));
     core.ui.showEnd(core.model());
   }
 

@@ -11,7 +11,7 @@ import { EngineJobs } from './engine-jobs.js';
 import { GameController, defaultSettings, newGameSpec } from './game.js';
 import { compileHalma, DEFAULT_VARIANT, TARGET } from './halma-wasm.js';
 import { LANGUAGES, language, pickLanguage, setLanguage, t } from './i18n.js';
-import { seatingOf } from './seating.js';
+import { rulesPart, seatingOf } from './seating.js';
 import { offerLessons } from './learn-store.js';
 import { LocalPlay } from './local-play.js';
 import { MultiPlay } from './multi-play.js';
@@ -53,8 +53,8 @@ async function restore(core, { local, multi }, { saved, damaged }) {
     if (damaged) core.say(() => t('message.saveDamaged'), 'warn');
     return;
   }
-  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, outcome, counted, names, players, partners, seats } = saved;
-  const game = { variant, fen, turnLimit, moves, ...(resigned ? { resigned } : {}), ...(outcome ? { outcome } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
+  const { variant, fen, turnLimit, moves, redo, mode, human, level, resigned, outcome, counted, names, players, partners, seats, rules } = saved;
+  const game = { variant, fen, turnLimit, moves, ...rulesPart(rules), ...(resigned ? { resigned } : {}), ...(outcome ? { outcome } : {}), ...(counted ? { counted } : {}), ...(names ? { names } : {}) };
   // Three or four players: the game's kind and who plays each seat.
   const bySeat = !seatingOf({ players }).headToHead;
   if (bySeat) Object.assign(game, { players, ...(partners ? { partners } : {}) });

@@ -118,12 +118,14 @@ export class MoveEntry {
   }
 
   /** Explains, in the player's language, why a move is not possible; if the
-   * rules find it legal after all, plays it. */
+   * rules find it legal after all, plays it.  A chain that cannot stop where
+   * it stands is told the rules' reason: the goal camp left, or under the
+   * house rule a hop back home (RULES-HOUSE.md). */
   async explain(move, atEnd) {
     const core = this.core;
-    if (atEnd) return core.say(() => refusalText({ reason: 'goal-camp', a: core.selection.chain[0], message: '' }), 'warn');
     const answer = await core.rules.request('play', { game: core.spec(), move });
     if (answer.refusal) return core.say(() => refusalText(answer.refusal), 'warn');
+    if (atEnd) return core.say(() => refusalText({ reason: 'goal-camp', a: core.selection.chain[0], message: '' }), 'warn');
     return this.commit(answer.path, 0);
   }
 

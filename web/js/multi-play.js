@@ -8,7 +8,7 @@
 import { LocalPlay } from './local-play.js';
 import { t } from './i18n.js';
 import { MULTI_SIDES, sidesOf } from './seats.js';
-import { canPartner, seatingOf } from './seating.js';
+import { canPartner, rulesPart, seatingOf } from './seating.js';
 import { addGame, multiScoreKey } from './storage.js';
 import { resultText, sideName, statusText } from './texts.js';
 
@@ -20,19 +20,20 @@ const TURNS_A_SEAT = 200;
  * animation speed, so that one computer's move is seen before the next. */
 const PAUSE_MS = 450;
 
-/** A new game of three or four from the start. */
-export const multiGameSpec = ({ players, partners }) => ({
-  variant: MULTI_VARIANT, fen: null, turnLimit: TURNS_A_SEAT * players, moves: [], players, ...(partners ? { partners: true } : {}),
+/** A new game of three or four from the start (rules 'nospoil': the house rule). */
+export const multiGameSpec = ({ players, partners, rules }) => ({
+  variant: MULTI_VARIANT, fen: null, turnLimit: TURNS_A_SEAT * players, moves: [], players, ...(partners ? { partners: true } : {}), ...rulesPart(rules),
 });
 
 export class MultiPlay extends LocalPlay {
   /** choice: {players (3 or 4), partners, seats: [{kind: 'person' |
-   * 'computer', level}] in the turn order, level (the last one chosen)}. */
-  newGame({ players, partners, seats, level }) {
+   * 'computer', level}] in the turn order, level (the last one chosen),
+   * rules ('nospoil': the house rule)}. */
+  newGame({ players, partners, seats, level, rules }) {
     const core = this.core;
     const settings = { mode: 'seats', human: 'w', level, seats: seats.slice(0, players).map((s) => ({ ...s })) };
     return core.exclusive(async () => {
-      await this.load(multiGameSpec({ players, partners: !!partners && canPartner(players) }), settings);
+      await this.load(multiGameSpec({ players, partners: !!partners && canPartner(players), rules }), settings);
       if (core.isComputer(core.state.side)) core.say(() => t('message.newGame'), 'info');
       core.ui.announce(statusText(core.model()));
     });

@@ -10,8 +10,9 @@ import { ApiError, api, errorText } from './online.js';
 import { SIDES } from './seats.js';
 import { humanSeat, manySeats, nextServerSide, serverSides, someoneUnmoved } from './server-game.js';
 import { piecesOf } from './squares.js';
-import { resultText } from './texts.js';
+import { endAnnouncement } from './texts.js';
 import { seatWho } from './online-draw.js';
+import { rulesPart } from './seating.js';
 
 /** The server's game as the controller loads it (game.js, load).  A game
  * from a start position (start: the rules' own for its kind) has no FEN of
@@ -20,6 +21,8 @@ function gameSpec(game, start) {
   const fen = game.start_fen === start ? null : game.start_fen;
   const spec = { variant: game.variant, fen, turnLimit: game.turn_limit, moves: [...game.moves] };
   if (manySeats(game)) Object.assign(spec, { players: game.players, ...(game.partners ? { partners: true } : {}) });
+  // The game's rules are the server's (ONLINE.md): the board's checks follow them.
+  Object.assign(spec, rulesPart(game.rules));
   const result = game.result;
   if (result?.reason === 'aborted') spec.outcome = result;
   else if (result?.reason === 'resign' && !manySeats(game)) spec.resigned = SIDES.find((side) => side !== result.winner);
@@ -244,12 +247,13 @@ export class OnlineGame extends EventTarget {
     this.changed();
   }
 
-  /** The server ended the game.  A goal, a repetition or the turn limit the
-   * rules here have seen with the last move; a resignation, the time, an
-   * agreement or an abandonment they could not. */
+  /** The server ended the game.  A goal (Parlett's too, under the house
+   * rule), a repetition or the turn limit the rules here have seen with the
+   * last move; a resignation, the time, an agreement or an abandonment they
+   * could not. */
   end(result) {
     const core = this.core;
-    if (core.over || ['goal', 'repetition', 'turn_limit'].includes(result.reason)) return;
+    if (core.over || ['goal', 'parlett', 'repetition', 'turn_limit'].includes(result.reason)) return;
     if (result.reason === 'resign' && !manySeats(this.server)) core.finish({ resigned: SIDES.find((side) => side !== result.winner) });
     else core.finish({ outcome: result });
     this.ended();
@@ -258,7 +262,7 @@ export class OnlineGame extends EventTarget {
   ended() {
     const core = this.core;
     core.prefs.sound.play('end');
-    core.ui.announce(resultText(core.model()));
+    core.ui.announce(endAnnouncement(core.model()));
     core.ui.showEnd(core.model());
     this.review.analyse();
   }

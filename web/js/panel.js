@@ -11,6 +11,7 @@ import { hideMultiAnalysis, showMultiAnalysis } from './multi-analysis.js';
 import { clockText } from './online-clock.js';
 import { SIDES, seatOf, sidesOf } from './seats.js';
 import { moveNumber, playerName, sideName, statusText } from './texts.js';
+import { noSpoil } from './seating.js';
 import { Dialogs } from './dialogs.js';
 import { node, pieceDot } from './elements.js';
 
@@ -153,6 +154,8 @@ export class PanelUI {
     }
     // Who plays with whom, the whole game long (the new-game dialog's words).
     $('partners-line').hidden = !game.partners;
+    // The house rule against spoiling, likewise (a quiet line, not a badge).
+    $('rules-line').hidden = !noSpoil(game);
     $('move-list').hidden = game.moves.length === 0;
     $('no-moves').hidden = game.moves.length > 0;
     // Once the list is shown, so that its height is the one to scroll by.

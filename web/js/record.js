@@ -3,7 +3,7 @@
 // result.  Reading them is the rules' job (src/core/record.c, through the
 // worker), so that what comes from outside is read by one fuzzed reader.
 
-import { canPartner } from './seating.js';
+import { canPartner, NOSPOIL, noSpoil } from './seating.js';
 
 const RESULTS = {
   'white-wins': '1-0',
@@ -31,11 +31,15 @@ export function recordDate(date = new Date()) {
   return `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
 }
 
+/** The Rules header of a game under the house rule; none for the seeds' rules (RECORD.md). */
+const rulesHeader = (game) => (noSpoil(game) ? [['Rules', NOSPOIL]] : []);
+
 /**
  * The text of a record: {variant, fen (null for the start), turnLimit,
- * moves, white, black, result, date, firstSide ('w' or 'b'), firstTurn}.
+ * moves, white, black, result, date, firstSide ('w' or 'b'), firstTurn,
+ * rules ('nospoil': the house rule)}.
  */
-export function writeRecord({ variant, fen, turnLimit, moves, white, black, result, date, firstSide = 'w', firstTurn = 0 }) {
+export function writeRecord({ variant, fen, turnLimit, moves, white, black, result, date, firstSide = 'w', firstTurn = 0, rules }) {
   const headers = [
     ['Game', 'Halma'],
     ['Date', date ?? recordDate()],
@@ -43,6 +47,7 @@ export function writeRecord({ variant, fen, turnLimit, moves, white, black, resu
     ['White', white],
     ['Black', black],
     ['TurnLimit', turnLimit],
+    ...rulesHeader({ rules }),
   ];
   if (fen) headers.push(['FEN', fen]);
   headers.push(['Result', RESULTS[result] ?? '*']);
@@ -87,15 +92,15 @@ function multiResult(sides, result, winners) {
 /**
  * The text of a record of three or four players: {players, partners, fen,
  * turnLimit, moves, names: {w, r, b, y}, result, winners, date, firstSide,
- * firstTurn}; its moves numbered in rounds of a turn of each seat.
+ * firstTurn, rules}; its moves numbered in rounds of a turn of each seat.
  */
-export function writeMultiRecord({ players, partners, fen, turnLimit, moves, names, result, winners = [], date, firstSide = 'w', firstTurn = 0 }) {
+export function writeMultiRecord({ players, partners, fen, turnLimit, moves, names, result, winners = [], date, firstSide = 'w', firstTurn = 0, rules }) {
   const sides = ['w', 'r', 'b', 'y'].slice(0, players);
   const { score, termination } = multiResult(sides, result, winners);
   const headers = [['Game', 'Halma'], ['Date', date ?? recordDate()], ['Players', players]];
   if (canPartner(players)) headers.push(['Partners', partners ? 'yes' : 'no']);
   for (const side of sides) headers.push([SEAT_NAMES[side], names[side]]);
-  headers.push(['TurnLimit', turnLimit]);
+  headers.push(['TurnLimit', turnLimit], ...rulesHeader({ rules }));
   if (fen) headers.push(['FEN', fen]);
   headers.push(['Result', score]);
   if (termination) headers.push(['Termination', termination]);

@@ -67,7 +67,8 @@ export class Review {
 
   key() {
     const game = this.core.game;
-    return `${game.variant}${seatingOf(game).key}|${game.fen}|${game.moves.join(' ')}`;
+    // The house rule judges the same moves otherwise: a key of its own.
+    return `${game.variant}${seatingOf(game).key}${game.rules ? `|${game.rules}` : ''}|${game.fen}|${game.moves.join(' ')}`;
   }
 
   /** The engine's judgement of the position after k moves, if made:

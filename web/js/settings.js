@@ -12,7 +12,7 @@ export const ANIMATION_SPEEDS = Object.freeze({ slow: 1.6, normal: 1, fast: 0.5,
 export class Settings {
   /** preferences: {animation, sound} (storage.js, loadPreferences). */
   constructor(preferences = {}, reducedMotion = () => false) {
-    this.preferences = { animation: 'normal', sound: false, notify: false, turnBoard: false, theme: 'system', confirmMove: false, ...preferences };
+    this.preferences = { animation: 'normal', sound: false, notify: false, turnBoard: false, theme: 'system', confirmMove: false, houseRule: false, ...preferences };
     this.reducedMotion = reducedMotion;
     this.sound = new Sounds(this.preferences.sound);
   }

@@ -4,7 +4,7 @@
 // a damaged save is set aside (kept under another key) rather than thrown
 // away, and the page starts clean.
 
-import { seatingOf } from './seating.js';
+import { NOSPOIL, rulesPart, seatingOf } from './seating.js';
 
 const GAME_KEY = 'halma.game.v1';
 const DAMAGED_KEY = 'halma.game.damaged';
@@ -44,6 +44,8 @@ export function validSave(data, levels) {
   if (fen !== null && (typeof fen !== 'string' || fen.length > 400)) return null;
   if (!Number.isInteger(turnLimit) || turnLimit < 1 || turnLimit > 2000) return null;
   if (!isMoveList(moves) || !isMoveList(redo ?? [])) return null;
+  // The house rule or the seeds' rules (none said: the seeds'), nothing else.
+  if (data.rules !== undefined && data.rules !== NOSPOIL && data.rules !== 'standard') return null;
   if (mode === 'seats') return validMultiSave(data, levels);
   if (mode !== 'computer' && mode !== 'friends') return null;
   if (human !== 'w' && human !== 'b') return null;
@@ -55,7 +57,7 @@ export function validSave(data, levels) {
   const name = (n) => (typeof n === 'string' && n.length > 0 && n.length <= 80 ? n : null);
   const names = data.names && typeof data.names === 'object' && (name(data.names.w) || name(data.names.b)) ? { w: name(data.names.w), b: name(data.names.b) } : null;
   const counted = data.counted === true; // already in the person's record
-  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted, names };
+  return { variant, fen, turnLimit, moves: [...moves], redo: [...(redo ?? [])], mode, human, level, position, lastMove, resigned, counted, names, ...rulesPart(data.rules) };
 }
 
 /** A saved game of three or four players: its kind ({players, partners})
@@ -121,7 +123,7 @@ export function loadSettings() {
  * person switches them on), the theme and whether an online move waits for
  * a confirmation. */
 export function loadPreferences(speeds) {
-  const { animation, sound, notify, turnBoard, theme, confirmMove } = loadSettings();
+  const { animation, sound, notify, turnBoard, theme, confirmMove, houseRule } = loadSettings();
   return {
     animation: Object.hasOwn(speeds, animation) ? animation : 'normal',
     sound: sound === true,
@@ -131,6 +133,8 @@ export function loadPreferences(speeds) {
     theme: THEMES.includes(theme) ? theme : 'system',
     // Online games with clocks: a move shown and sent only once confirmed (move-entry.js).
     confirmMove: confirmMove === true,
+    // The new-game dialog's last choice of the house rule against spoiling (dialogs.js).
+    houseRule: houseRule === true,
   };
 }
 

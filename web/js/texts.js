@@ -64,6 +64,35 @@ export function resultText({ state, players }) {
   return t(result === 'white-wins' ? 'result.whiteWins' : 'result.blackWins');
 }
 
+/** How the seats that won did it, a sentence a seat: all their pieces
+ * home ("White: all 19 pieces home in 80 moves.") or, under the house rule,
+ * Parlett's win: "White wins: the goal is full, one of its squares
+ * White's." (a partner: "Red: the goal is full, ..."); '' for no winner. */
+export function winText(model, summary = endSummary(model)) {
+  const { state } = model;
+  const won = state.winners?.length ? state.winners : [{ 'white-wins': 'w', 'black-wins': 'b' }[state.result]];
+  const winners = summary.filter(({ side }) => won.includes(side));
+  return winners.map(({ side, count, moves }) => {
+    if (!parlettWon(state, side)) return t('end.win', { side: sideName(side), count, moves });
+    return t(winners.length > 1 ? 'end.parlettSeat' : 'end.parlett', { side: sideName(side) });
+  }).join(' ');
+}
+
+/** The seat won by Parlett's win (its goal full, not of its own pieces alone). */
+const parlettWon = (state, side) => state.reason === 'parlett' && !(state.home ?? []).includes(side);
+
+/** The end as the screen reader's live line says it: the result, and how a
+ * Parlett win was won ("White wins: the goal is full, ...", said once
+ * where the result would only repeat "White wins!"). */
+export function endAnnouncement(model) {
+  const result = resultText(model);
+  const { state } = model;
+  if (!state.winners?.some((side) => parlettWon(state, side))) return result;
+  const how = winText(model);
+  const sides = state.winners.length === 1 ? [t('result.seatWins', { side: sideName(state.winners[0]) }), t('result.whiteWins'), t('result.blackWins')] : [];
+  return sides.includes(result) ? how : `${result} ${how}`;
+}
+
 /** Three or four: the seat that won, or the partners, and "You win!" for
  * the one person here. */
 function winnersText(winners, players) {
