@@ -29,6 +29,7 @@ static Bitboard short_chains(const Position *pos, int from, int max_hops) {
 Bitboard beginner_destinations(const Position *pos, int from, int max_hops) {
     if (max_hops == 0) return piece_destinations(pos, from);
     Bitboard all = bb_or(bb_minus(NEIGHBOURS[from], pos->occupied), short_chains(pos, from, max_hops));
+    all = bb_minus(all, position_barred(pos, pos->at[from], from)); /* nospoil: never back home */
     Bitboard goal = goal_of((Variant)pos->variant, (Side)pos->at[from]);
     return bb_has(&goal, from) ? bb_and(all, goal) : all;
 }

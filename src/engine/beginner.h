@@ -14,7 +14,8 @@
 #include "core/board.h"
 
 /* The squares the piece on `from` can move to in `pos` (steps, and chains
- * of at most `max_hops` hops; 0: every chain), the goal-camp rule applied. */
+ * of at most `max_hops` hops; 0: every chain), the goal-camp rule applied,
+ * and under nospoil no end back home. */
 Bitboard beginner_destinations(const Position *pos, int from, int max_hops);
 
 #endif

@@ -2,6 +2,7 @@
 #include "engine/eval.h"
 
 #include "core/movegen.h"
+#include "engine/held.h"
 #include "engine/learned.h"
 
 #ifdef __AVX2__
@@ -235,14 +236,51 @@ static int door_cost(const Evaluator *ev, const Position *pos, Side side) {
     return ev->weights.returnable * returnable_squares(ev, pos, side) * in_goal / half;
 }
 
-/* `home_percent`: how much of home_late the side's pieces at home cost. */
-static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side, int home_percent) {
+/*
+ * Under nospoil, the distance terms of `side` (its pieces' costs less a full
+ * goal's, and the stragglers') with the squares of its goal that the
+ * owner's pieces hold counted as filled, once they are late and few and
+ * the goal's other squares nearly filled (held.h): those squares cost what
+ * they do, and the pieces that would cost most to bring are left out, of
+ * the stragglers too.  False where that does not apply.
+ */
+static bool held_terms(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side, int *terms) {
+    const EvalWeights *w = &ev->weights;
+    Side owner = (Side)(side ^ 1);
+    Variant v = (Variant)pos->variant;
+    int k = acc->at_home[owner];
+    if (k == 0 || k > w->held_most || !eval_past_grace(w, pos)) return false;
+    Bitboard goal = goal_of(v, side);
+    if (variant_pieces(v) - k - bb_count(bb_and(pos->pieces[side], goal)) > w->held_open) return false;
+    const int16_t *cost = ev->cost[v][side];
+    HeldCut cut = held_cut(cost, pos->pieces[side], k);
+    if (cut.k == 0) return false;
+    EvalAcc kept = *acc;
+    for (Bitboard out = cut.squares; !bb_is_empty(out);) {
+        int d = ev->distance[side][bb_pop(&out)];
+        kept.dist[side] -= d;
+        if (--kept.hist[side][d] == 0) kept.mask[side] &= ~(1u << d);
+    }
+    int open_floor = ev->floor[v][side] - held_cost(cost, bb_and(pos->pieces[owner], goal));
+    *terms = acc->cost[side] - cut.cost - open_floor + straggling(ev, &kept, side, acc->pieces[side] - k);
+    return true;
+}
+
+/* `home_percent`: how much of home_late the side's pieces at home cost.
+ * `nospoil`, a constant where it is inlined: the house rule's held squares
+ * (held_terms). */
+static inline __attribute__((always_inline)) int side_cost_of(const Evaluator *ev, const Position *pos,
+                                                              const EvalAcc *acc, Side side, int home_percent,
+                                                              bool nospoil) {
     const EvalWeights *w = &ev->weights;
     Variant v = (Variant)pos->variant;
     int n = acc->pieces[side];
     if (n == 0) return NEVER_FINISHES;
-    int total = acc->cost[side] - ev->floor[v][side];
-    total += straggling(ev, acc, side, n);
+    int total;
+    if (!nospoil || !held_terms(ev, pos, acc, side, &total)) {
+        total = acc->cost[side] - ev->floor[v][side];
+        total += straggling(ev, acc, side, n);
+    }
     if (w->no_ladder) total += w->no_ladder * without_ladder(pos, side, goal_of(v, side));
     int own_moves = pos->turns / 2;
     if (own_moves > w->home_grace) {
@@ -253,24 +291,46 @@ static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *ac
     return total;
 }
 
+/* The side's cost under the seeds' rules, and under nospoil. */
+static int side_cost(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side, int home_percent) {
+    return side_cost_of(ev, pos, acc, side, home_percent, false);
+}
+
+static __attribute__((noinline)) int side_cost_held(const Evaluator *ev, const Position *pos, const EvalAcc *acc,
+                                                    Side side, int home_percent) {
+    return side_cost_of(ev, pos, acc, side, home_percent, true);
+}
+
+static int side_cost_by_rules(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side,
+                              int home_percent) {
+    return pos->rules == RULES_NOSPOIL ? side_cost_held(ev, pos, acc, side, home_percent)
+                                       : side_cost(ev, pos, acc, side, home_percent);
+}
+
 int eval_side_cost(const Evaluator *ev, const Position *pos, Side side, int home_percent) {
     EvalAcc acc;
     eval_acc_init(ev, pos, &acc);
-    return side_cost(ev, pos, &acc, side, home_percent);
+    return side_cost_by_rules(ev, pos, &acc, side, home_percent);
 }
 
 int eval_side_cost_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side side) {
-    return side_cost(ev, pos, acc, side, 100);
+    return side_cost_by_rules(ev, pos, acc, side, 100);
 }
 
-int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root) {
+/* The evaluation, `nospoil` a constant where it is inlined: the seeds'
+ * rules pay one test an evaluation for the house rule (evaluate_acc). */
+static inline __attribute__((always_inline)) int evaluate_of(const Evaluator *ev, const Position *pos,
+                                                             const EvalAcc *acc, Side root, bool nospoil) {
     Side us = (Side)pos->seat;
     int home = ev->weights.their_home_late;
-    int theirs = side_cost(ev, pos, acc, (Side)(us ^ 1), us == root ? home : 100);
-    int ours = side_cost(ev, pos, acc, us, us == root ? 100 : home);
+    int theirs = nospoil ? side_cost_held(ev, pos, acc, (Side)(us ^ 1), us == root ? home : 100)
+                         : side_cost(ev, pos, acc, (Side)(us ^ 1), us == root ? home : 100);
+    int ours = nospoil ? side_cost_held(ev, pos, acc, us, us == root ? 100 : home)
+                       : side_cost(ev, pos, acc, us, us == root ? 100 : home);
     /* The engine's own goal only: counted for the opponent too, it would
-     * pay the engine to keep its pieces by its own home's empty squares. */
-    int open = ev->weights.returnable ? door_cost(ev, pos, root) : 0;
+     * pay the engine to keep its pieces by its own home's empty squares.
+     * Under nospoil no piece comes back home: nothing to keep closed. */
+    int open = ev->weights.returnable && !nospoil ? door_cost(ev, pos, root) : 0;
     if (us == root) ours += open;
     else theirs += open;
     /* The engine's own race counts fully, the opponent's by its share.
@@ -286,15 +346,27 @@ int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, S
      * brings its pieces out as usual.  But an opponent whose pieces are
      * still at home after door_moves of ours has parked them there for good:
      * the way out is kept open for nothing, and the leader fills every goal
-     * square it can: against a parked camp it still finishes what it can. */
+     * square it can: against a parked camp it still finishes what it can.
+     * Under nospoil a goal its owner's pieces hold is won all the same
+     * (Parlett's win): no deadlock. */
     bool root_leads = us == root ? score > 0 : score < 0;
-    if (root_leads && eval_door_open(ev, pos) &&
+    if (!nospoil && root_leads && eval_door_open(ev, pos) &&
         (walled_in(ev, pos, acc, WHITE) || walled_in(ev, pos, acc, BLACK)))
         score /= ev->weights.deadlock_divisor;
     /* Never mistaken for a finish, whatever the terms add up to. */
     if (score > SCORE_FINISH_BOUND - 1) score = SCORE_FINISH_BOUND - 1;
     if (score < -SCORE_FINISH_BOUND + 1) score = -SCORE_FINISH_BOUND + 1;
     return score;
+}
+
+static __attribute__((noinline)) int evaluate_nospoil(const Evaluator *ev, const Position *pos, const EvalAcc *acc,
+                                                      Side root) {
+    return evaluate_of(ev, pos, acc, root, true);
+}
+
+int evaluate_acc(const Evaluator *ev, const Position *pos, const EvalAcc *acc, Side root) {
+    if (__builtin_expect(pos->rules == RULES_NOSPOIL, 0)) return evaluate_nospoil(ev, pos, acc, root);
+    return evaluate_of(ev, pos, acc, root, false);
 }
 
 int evaluate(const Evaluator *ev, const Position *pos, Side root) {

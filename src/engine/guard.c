@@ -35,6 +35,7 @@ static Bitboard may_return(const Position *pos, Side side) {
  * checked by its own first hops alone.
  */
 bool guard_return_possible(const Position *pos, Side mover) {
+    if (pos->rules == RULES_NOSPOIL) return false; /* no return home */
     Bitboard open = bb_minus(camp_of((Variant)pos->variant, mover), pos->occupied);
     Bitboard pieces = may_return(pos, mover);
     if (bb_is_empty(open) || bb_is_empty(pieces)) return false;
@@ -56,6 +57,7 @@ bool guard_return_possible(const Position *pos, Side mover) {
 }
 
 bool guard_threat_near(const Guard *guard, const Position *pos, Side mover) {
+    if (pos->rules == RULES_NOSPOIL) return false;
     const uint8_t *distance = guard->home_distance[pos->variant][mover];
     for (Bitboard b = may_return(pos, mover); !bb_is_empty(b);)
         if (distance[bb_pop(&b)] <= GUARD_REACH) return true;
@@ -63,6 +65,7 @@ bool guard_threat_near(const Guard *guard, const Position *pos, Side mover) {
 }
 
 int guard_approaches(const Guard *guard, const Position *pos, Move *out, int capacity) {
+    if (pos->rules == RULES_NOSPOIL) return 0;
     Variant v = (Variant)pos->variant;
     Side side = (Side)pos->seat;
     const uint8_t *distance = guard->home_distance[v][side];

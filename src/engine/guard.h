@@ -9,6 +9,10 @@
  * draw it is, and while such a piece is near, the search (search.c) lets the
  * opponent make the moves that bring it in, so that it fills the goal in an
  * order that keeps the open squares out of its reach (docs/ENGINE.md).
+ *
+ * Under the house rule nospoil (RULES-HOUSE.md) no piece returns home: the
+ * guard is off.  A return is never possible, no piece is a threat and none
+ * approaches, and the search never enters its phase (search.c).
  */
 #ifndef HALMA_GUARD_H
 #define HALMA_GUARD_H

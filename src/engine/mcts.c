@@ -67,15 +67,35 @@ static float playout(Mcts *mcts, Position *pos, Side side) {
     for (int ply = 0; ply < MCTS_PLAYOUT_PLIES; ply++) {
         position_make_for(pos, playout_move(mcts, pos), TWO_SEATS);
         Side mover = (Side)(pos->seat ^ 1);
-        if (position_has_won(pos, mover)) return mover == side ? 1.0f : 0.0f;
+        if (position_goal_complete(pos, mover)) return mover == side ? 1.0f : 0.0f; /* either win */
     }
     float x = (float)(distance_sum(pos, (Side)(side ^ 1)) - distance_sum(pos, side));
     float magnitude = x < 0 ? -x : x;
     return 0.5f + 0.5f * x / (RESULT_SCALE + magnitude);
 }
 
+/* A move of `list` that wins at once, by either win (the goal's last open
+ * square filled), or a pass. */
+static Move winning_move(const Position *pos, const MoveList *list) {
+    int seat = pos->seat;
+    Bitboard goal = goal_of((Variant)pos->variant, seat), held = pos->pieces[seat];
+    if (pos->rules == RULES_NOSPOIL) held = bb_or(held, pos->pieces[seat ^ 1]);
+    Bitboard open = bb_minus(goal, held);
+    if (bb_count(open) != 1) return MOVE_PASS;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_is_pass(m) || !bb_has(&open, m.to) || bb_has(&goal, m.from)) continue;
+        Position next = *pos;
+        position_make_for(&next, m, TWO_SEATS);
+        if (position_goal_complete(&next, seat)) return m;
+    }
+    return MOVE_PASS;
+}
+
 /* Gives `node` its children: the moves that gain most, with priors that
- * grow with the square of what each gains over the least of them. */
+ * grow with the square of what each gains over the least of them; and a
+ * move that wins at once, however little it gains (a Parlett win may gain
+ * one square), in place of the last of them. */
 static void expand(Mcts *mcts, MctsNode *node, const Position *pos) {
     if (mcts->capacity - mcts->used < MCTS_WIDTH) return;
     MoveList list;
@@ -83,6 +103,12 @@ static void expand(Mcts *mcts, MctsNode *node, const Position *pos) {
     Move moves[MCTS_WIDTH];
     int gains[MCTS_WIDTH];
     int n = best_moves(mcts, pos, &list, MCTS_WIDTH, moves, gains);
+    Move win = winning_move(pos, &list);
+    if (!move_is_pass(win)) {
+        int at = 0;
+        while (at < n && !move_equal(moves[at], win)) at++;
+        if (at == n) moves[n - 1] = win; /* with the prior of the move it replaces */
+    }
     long weights[MCTS_WIDTH], total = 0;
     for (int i = 0; i < n; i++) {
         long w = gains[i] - gains[n - 1] + 1;
@@ -96,7 +122,7 @@ static void expand(Mcts *mcts, MctsNode *node, const Position *pos) {
         Position next = *pos;
         position_make_for(&next, moves[i], TWO_SEATS);
         *child = (MctsNode){.move = moves[i],
-                            .terminal = position_has_won(&next, (Side)pos->seat),
+                            .terminal = position_goal_complete(&next, pos->seat),
                             .prior = (uint16_t)(weights[i] * PRIOR_ONE / total)};
     }
 }

@@ -50,15 +50,45 @@ MultiEvalRoot multi_eval_root(const MultiEvaluator *ev, const Position *pos, int
     const MultiEvalWeights *w = &ev->weights;
     int past = pos->turns / pos->players - w->home_grace;
     if (past < 0) past = 0;
-    return (MultiEvalRoot){root, pos->players, pos->partners, w->home_late * past, w->blocker * past};
+    bool nospoil = pos->rules == RULES_NOSPOIL;
+    int held_most = nospoil && past > 0 ? (w->held_most < HELD_MOST ? w->held_most : HELD_MOST) : 0;
+    return (MultiEvalRoot){root,     pos->players,        pos->partners, w->home_late * past, w->blocker * past,
+                           nospoil, held_most, w->held_open};
 }
 
-void multi_seat_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiAcc *acc,
+HeldCut multi_held_cut(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc,
+                       int seat) {
+    HeldCut none = {0, 0, {{0, 0, 0, 0}}, 0, 0, 0, false};
+    int owner = seat ^ 1, k = root->held_most ? acc->at_home[owner] : 0;
+    if (k == 0 || k > root->held_most) return none;
+    Bitboard goal = seat_goal(seat);
+    int open = SEAT_PIECES - k - bb_count(bb_and(pos->pieces[seat], goal));
+    if (open > root->held_open + 1) return none;
+    HeldCut cut = held_cut(ev->cost[seat], pos->pieces[seat], k);
+    cut.held = held_cost(ev->cost[seat], bb_and(pos->pieces[owner], goal));
+    cut.entering = open > root->held_open;
+    return cut;
+}
+
+/* Under nospoil, past the grace: each seat's cost with the squares of its
+ * goal its owner holds counted as filled and the pieces that would cost
+ * most to bring left out (held.h); the owner's pieces are no visitors. */
+static __attribute__((noinline)) void held_costs(const MultiEvaluator *ev, const MultiEvalRoot *root,
+                                                 const Position *pos, const MultiAcc *acc, int costs[MAX_SEATS]) {
+    for (int seat = 0; seat < root->players; seat++) {
+        costs[seat] -= acc->at_home[seat ^ 1] * root->visitor_weight;
+        HeldCut cut = multi_held_cut(ev, root, pos, acc, seat);
+        if (cut.k && !cut.entering) costs[seat] += cut.held - cut.cost;
+    }
+}
+
+void multi_seat_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc,
                       int costs[MAX_SEATS]) {
     for (int seat = 0; seat < MAX_SEATS; seat++)
         costs[seat] = seat < root->players ? acc->cost[seat] - ev->floor[seat] + acc->at_home[seat] * root->home_weight +
                                                  acc->visitors[seat] * root->visitor_weight
                                            : 0;
+    if (root->nospoil && (root->held_most || root->visitor_weight)) held_costs(ev, root, pos, acc, costs);
 }
 
 MultiGainScore multi_gain_score(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS],
@@ -91,6 +121,6 @@ MultiGainScore multi_gain_score(const MultiEvaluator *ev, const MultiEvalRoot *r
 
 int multi_evaluate(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc) {
     int costs[MAX_SEATS];
-    multi_seat_costs(ev, root, acc, costs);
+    multi_seat_costs(ev, root, pos, acc, costs);
     return multi_score_costs(ev, root, costs, pos->seat);
 }

@@ -10,7 +10,9 @@
  * partners, the other team's cost less its own, a team costing what its
  * slower partner does, since a partnership wins only once both are home.
  * The sums over the pieces are kept up to date by make and unmake
- * (MultiAcc), so a leaf costs a few additions.
+ * (MultiAcc), so a leaf costs a few additions.  Under the house rule
+ * nospoil, a goal's squares its owner's pieces hold late count as filled
+ * (held.h): a pass over the seat's pieces where that applies.
  */
 #ifndef HALMA_MULTI_EVAL_H
 #define HALMA_MULTI_EVAL_H
@@ -19,6 +21,7 @@
 #include <stdint.h>
 
 #include "core/board.h"
+#include "engine/held.h"
 #include "engine/tune.h"
 
 typedef struct {
@@ -41,7 +44,10 @@ typedef struct {
     int players;
     bool partners;
     int home_weight;               /* cost of a piece still at home, per piece */
-    int visitor_weight;            /* cost of another seat's piece on our goal */
+    int visitor_weight;            /* cost of another seat's piece on our goal (nospoil: of a third seat) */
+    bool nospoil;                  /* the house rule: the owner's pieces on a goal are no visitors */
+    int held_most;                 /* nospoil, past the grace: the most held squares counted (held.h); 0: none */
+    int held_open;                 /* ... once at most this many of the goal's other squares are open */
 } MultiEvalRoot;
 
 void multi_eval_init(MultiEvaluator *ev, const MultiEvalWeights *w);
@@ -59,9 +65,17 @@ static inline void multi_acc_move(const MultiEvaluator *ev, MultiAcc *acc, int s
     if (camp_to != NO_SEAT && (camp_to ^ 1) != seat) acc->visitors[camp_to ^ 1]++;
 }
 
-/* Every seat's cost (the moves it still needs, in hundredths), 0 once home. */
-void multi_seat_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const MultiAcc *acc,
+/* Every seat's cost (the moves it still needs, in hundredths), 0 once home;
+ * `acc` is pos's. */
+void multi_seat_costs(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc,
                       int costs[MAX_SEATS]);
+
+/* The pieces of `seat` its cost leaves out (held.h): k 0 but under nospoil,
+ * past the grace, with its goal's owner holding 1..held_most squares and at
+ * most held_open others open; `entering` with one more open, where only a
+ * move into the goal brings the cost to count them. */
+HeldCut multi_held_cut(const MultiEvaluator *ev, const MultiEvalRoot *root, const Position *pos, const MultiAcc *acc,
+                       int seat);
 
 static inline int multi_absolute(int x) { return x < 0 ? -x : x; }
 
@@ -145,18 +159,41 @@ static inline int multi_move_gain(const MultiEvaluator *ev, const MultiEvalRoot 
     return ev->cost[seat][from] - ev->cost[seat][to] + home * root->home_weight;
 }
 
-/* The seats' costs after the move from-to of `seat`, from those before:
- * its own, and those of the seats whose goal it leaves or visits.  A seat
- * that comes home costs 0 (multi_seat_costs' floor) only if `costs` came
- * from there: the caller scores a finish apart. */
+/* The same where the seat's cost leaves pieces out (`cut`, multi_held_cut's
+ * at the node; k 0: none, multi_move_gain).  Where the cut is `entering`, a
+ * move into the goal (the goal is the partner seat's camp) brings it in. */
+static inline int multi_move_gain_held(const MultiEvaluator *ev, const MultiEvalRoot *root, const HeldCut *cut,
+                                       int seat, int from, int to) {
+    if (!cut->k) return multi_move_gain(ev, root, seat, from, to);
+    int goal = seat ^ 1, gain;
+    if (!cut->entering) gain = held_gain(cut, ev->cost[seat][from], ev->cost[seat][to]);
+    else if (ev->camp_owner[to] == goal && ev->camp_owner[from] != goal)
+        gain = held_gain(cut, ev->cost[seat][from], ev->cost[seat][to]) + cut->cost - cut->held;
+    else
+        return multi_move_gain(ev, root, seat, from, to);
+    int home = (ev->camp_owner[from] == seat) - (ev->camp_owner[to] == seat);
+    return gain + home * root->home_weight;
+}
+
+/* Is a piece of `seat` on a square of `camp`'s (NO_SEAT: none) a visitor
+ * of the goal there?  Not its owner's; not the goal's own seat's. */
+static inline bool multi_visits(const MultiEvalRoot *root, int camp, int seat) {
+    return camp != NO_SEAT && (camp ^ 1) != seat && !(root->nospoil && camp == seat);
+}
+
+/* The seats' costs after the move from-to of `seat`, which lowers its own
+ * cost by `gain` (multi_move_gain, or _held), from those before: its own,
+ * and those of the seats whose goal it leaves or visits.  A seat that
+ * comes home costs 0 (multi_seat_costs' floor) only if `costs` came from
+ * there: the caller scores a finish apart. */
 static inline void multi_costs_after(const MultiEvaluator *ev, const MultiEvalRoot *root, const int costs[MAX_SEATS],
-                                     int seat, int from, int to, int after[MAX_SEATS]) {
+                                     int seat, int from, int to, int gain, int after[MAX_SEATS]) {
     for (int s = 0; s < MAX_SEATS; s++) after[s] = costs[s];
-    after[seat] -= multi_move_gain(ev, root, seat, from, to);
+    after[seat] -= gain;
     if (!root->visitor_weight) return;
     int camp_from = ev->camp_owner[from], camp_to = ev->camp_owner[to];
-    if (camp_from != NO_SEAT && (camp_from ^ 1) != seat) after[camp_from ^ 1] -= root->visitor_weight;
-    if (camp_to != NO_SEAT && (camp_to ^ 1) != seat) after[camp_to ^ 1] += root->visitor_weight;
+    if (multi_visits(root, camp_from, seat)) after[camp_from ^ 1] -= root->visitor_weight;
+    if (multi_visits(root, camp_to, seat)) after[camp_to ^ 1] += root->visitor_weight;
 }
 
 #endif

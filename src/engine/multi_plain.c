@@ -23,9 +23,10 @@ static int evaluate(const MultiPlain *p) {
     return pos->partners ? theirs - own : theirs / others - own;
 }
 
-/* The seat (or team) that has just come home ends the game. */
+/* The seat (or team) that has just come home ends the game, by either win
+ * (position_result's test). */
 static bool game_won_by(const Position *pos, int seat) {
-    return position_has_won(pos, seat) && (!pos->partners || position_has_won(pos, seat_partner(seat)));
+    return position_goal_complete(pos, seat) && (!pos->partners || position_goal_complete(pos, seat_partner(seat)));
 }
 
 static int alphabeta(MultiPlain *p, int alpha, int beta, int depth, int ply, const Game *game) {

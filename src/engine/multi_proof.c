@@ -8,6 +8,12 @@
  * last of the other seats, a move that neither takes a piece from under
  * the finishing chain nor lands on it leaves that chain as it was, so only
  * the few moves that touch it are made and tried.
+ *
+ * Under the house rule nospoil (RULES-HOUSE.md) the goal's squares its
+ * owner holds count as the seat's (Parlett's win): a single open square
+ * left, any piece outside may fill it, and a square the owner holds must
+ * stay held, as a square the chain hops over must stay occupied.  A win is
+ * confirmed as the game judges it (position_goal_complete()).
  */
 #include "engine/multi_proof.h"
 
@@ -15,6 +21,31 @@
 
 int multi_pieces_outside(const Position *pos, int seat) {
     return SEAT_PIECES - bb_count(bb_and(pos->pieces[seat], seat_goal(seat)));
+}
+
+/* The squares of the seat's goal still to fill: those its pieces do not
+ * hold, and under nospoil its owner's neither. */
+static Bitboard open_squares(const Position *pos, int seat) {
+    Bitboard goal = seat_goal(seat), held = pos->pieces[seat];
+    if (pos->rules == RULES_NOSPOIL) held = bb_or(held, pos->pieces[seat_partner(seat)]);
+    return bb_minus(goal, held);
+}
+
+int multi_pieces_to_go(const Position *pos, int seat) {
+    if (pos->rules != RULES_NOSPOIL) return multi_pieces_outside(pos, seat);
+    Bitboard open = open_squares(pos, seat);
+    if (bb_is_empty(open) && bb_is_empty(bb_and(pos->pieces[seat], seat_goal(seat)))) return SEAT_PIECES;
+    return bb_count(open);
+}
+
+/* Is the seat's goal complete after its move m, as the game judges it (and
+ * as partners its partner's)?  On a copy: the few moves that fill the last
+ * open square under nospoil. */
+static bool completes(const Position *pos, int seat, Move m) {
+    Position after = *pos;
+    position_move_piece(&after, seat, m.from, m.to);
+    return position_goal_complete(&after, seat) &&
+           (!after.partners || position_goal_complete(&after, seat_partner(seat)));
 }
 
 /* Would the position `key` occur for the third time, the proof's line up
@@ -34,8 +65,12 @@ static bool draws(const MultiProof *p) {
 }
 
 /* Does the seat's move complete its goal, and with it the game for it (its
- * partnership's for partners)? */
-static bool wins_with(const Position *pos, int seat, Move m) {
+ * partnership's for partners)?  `to_go`: its multi_pieces_to_go(). */
+static bool wins_with(const Position *pos, int seat, Move m, int to_go) {
+    if (pos->rules == RULES_NOSPOIL) {
+        Bitboard goal = seat_goal(seat);
+        return to_go == 1 && !move_is_pass(m) && !bb_has(&goal, m.from) && bb_has(&goal, m.to) && completes(pos, seat, m);
+    }
     Bitboard after = pos->pieces[seat];
     if (!move_is_pass(m)) {
         bb_remove(&after, m.from);
@@ -46,18 +81,26 @@ static bool wins_with(const Position *pos, int seat, Move m) {
 }
 
 /* The root's finishing move now, if it has one: its last piece outside
- * reaching the last empty square of its goal. */
+ * reaching the last empty square of its goal; under nospoil any piece
+ * outside reaching the goal's last open square, the win confirmed. */
 static bool finish_now(const Position *pos, int root, Move *move) {
-    if (pos->partners && !position_has_won(pos, seat_partner(root))) return false;
+    bool nospoil = pos->rules == RULES_NOSPOIL;
+    if (pos->partners && !(nospoil ? position_goal_complete(pos, seat_partner(root))
+                                   : position_has_won(pos, seat_partner(root))))
+        return false;
     Bitboard goal = seat_goal(root), outside = bb_minus(pos->pieces[root], goal);
-    Bitboard open = bb_minus(goal, pos->pieces[root]);
-    if (bb_count(outside) != 1 || bb_count(open) != 1) return false;
+    Bitboard open = open_squares(pos, root);
+    if ((!nospoil && bb_count(outside) != 1) || bb_count(open) != 1) return false;
     Bitboard target = open;
-    int from = bb_pop(&outside), to = bb_pop(&open);
+    int to = bb_pop(&open);
     if (pos->at[to] != NO_SEAT) return false;
-    if (!bb_has(&NEIGHBOURS[from], to) && !jump_lands_in(pos, from, target)) return false;
-    *move = (Move){(uint8_t)from, (uint8_t)to};
-    return true;
+    while (!bb_is_empty(outside)) {
+        int from = bb_pop(&outside);
+        if (!bb_has(&NEIGHBOURS[from], to) && !jump_lands_in(pos, from, target)) continue;
+        *move = (Move){(uint8_t)from, (uint8_t)to};
+        if (!nospoil || completes(pos, root, *move)) return true;
+    }
+    return false;
 }
 
 /* The squares a finishing move needs: those it hops over (to stay
@@ -103,15 +146,15 @@ static bool root_wins(MultiProof *p, int own_moves, Move *first) {
         *first = finish;
         return true;
     }
-    if (own_moves < 2 || multi_pieces_outside(&p->pos, p->root) > 2) return false;
+    int to_go = multi_pieces_to_go(&p->pos, p->root);
+    if (own_moves < 2 || to_go > 2) return false;
     MoveList list;
     generate_moves(&p->pos, &list);
     Bitboard goal = seat_goal(p->root);
-    int outside = multi_pieces_outside(&p->pos, p->root);
     for (int i = 0; i < list.count && !p->exhausted; i++) {
         Move m = list.moves[i];
         if (move_is_pass(m)) continue;
-        int left = outside - (!bb_has(&goal, m.from) && bb_has(&goal, m.to));
+        int left = to_go - (!bb_has(&goal, m.from) && bb_has(&goal, m.to));
         if (left != 1 || over_budget(p)) continue;
         push(p, m);
         bool won = !draws(p) && !others_fail(p, own_moves - 1);
@@ -163,6 +206,9 @@ static bool others_fail(MultiProof *p, int own_moves) {
         position_set_seat(&before_root, p->root);
         have_chain = finish_now(&before_root, p->root, &finish);
         if (have_chain) c = chain_of(&before_root, finish);
+        /* Under nospoil the squares the goal's owner holds must stay held. */
+        if (have_chain && p->pos.rules == RULES_NOSPOIL)
+            c.hopped = bb_or(c.hopped, bb_and(seat_goal(p->root), p->pos.pieces[seat_partner(p->root)]));
     }
     /* The likeliest spoilers first: moves onto the root's goal or next to its pieces outside. */
     Bitboard near = seat_goal(p->root);
@@ -174,9 +220,10 @@ static bool others_fail(MultiProof *p, int own_moves) {
             list.moves[i] = list.moves[front];
             list.moves[front++] = m;
         }
+    int to_go = multi_pieces_to_go(&p->pos, seat);
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        if (wins_with(&p->pos, seat, m)) return true; /* another seat or team home first */
+        if (wins_with(&p->pos, seat, m, to_go)) return true; /* another seat or team home first */
         if (over_budget(p)) return true;
         if (last) {
             if (last_reply_fails(p, m, have_chain, c)) return true;
@@ -199,7 +246,7 @@ int multi_prove_win(MultiProof *p, const Game *game, uint64_t budget, Move *move
     p->exhausted = false;
     p->game = game;
     p->path_count = 0;
-    if (multi_pieces_outside(&p->pos, p->root) > 2) return 0;
+    if (multi_pieces_to_go(&p->pos, p->root) > 2) return 0;
     for (int i = 0; i < PROOF_FILTER_SIZE; i++) p->filter[i] = 0;
     for (int i = 0; i <= game->length; i++) {
         uint8_t *slot = &p->filter[game->keys[i] & (PROOF_FILTER_SIZE - 1)];

@@ -7,8 +7,9 @@
  * The search cannot give that (Best-Reply Search lets opponents skip turns,
  * the team search trusts the partner), so the claim comes from here: a
  * search of every move of every other seat, a win being the seat home (for
- * partners, the partnership), anything else that ends the game (another
- * seat or team home, a third repetition, the turn limit) a failure.  It
+ * partners, the partnership; under nospoil, by either win, as the game
+ * judges it), anything else that ends the game (another seat or team home,
+ * a third repetition, the turn limit) a failure.  It
  * looks as far as the seat's next two moves (1 turn, or a round and one:
  * players + 1 turns), within a node budget; what it cannot prove is not
  * claimed.
@@ -42,5 +43,11 @@ int multi_prove_win(MultiProof *proof, const Game *game, uint64_t budget, Move *
 
 /* Pieces of `seat` not yet on its goal camp. */
 int multi_pieces_outside(const Position *pos, int seat);
+
+/* The moves into its goal `seat` still needs at least: its pieces outside
+ * it; under nospoil the goal's squares that neither its pieces nor its
+ * owner's hold (Parlett's win), SEAT_PIECES (out of reach) while the owner's
+ * alone fill it. */
+int multi_pieces_to_go(const Position *pos, int seat);
 
 #endif

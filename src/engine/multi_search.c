@@ -97,12 +97,25 @@ static int finish_score(const MultiSearchState *s, int mover, int ply) {
     return ours(s, mover) ? MULTI_FINISH - ply : -(MULTI_FINISH - ply);
 }
 
-/* Does the move of `seat` end the game: its last piece home (and, as
- * partners, its partner home already)? */
-static bool finishes(const Position *pos, int seat, int outside, int from, int to) {
-    if (outside != 1) return false;
+/* Under nospoil, does the move of `seat` complete its goal, judged as the
+ * game judges it (position_goal_complete(), as partners both partners'),
+ * on a copy?  Asked only of the few moves that fill its last open square. */
+static __attribute__((noinline)) bool completes(const Position *pos, int seat, int from, int to) {
+    Position after = *pos;
+    position_move_piece(&after, seat, from, to);
+    return position_goal_complete(&after, seat) &&
+           (!after.partners || position_goal_complete(&after, seat_partner(seat)));
+}
+
+/* Does the move of `seat` end the game: its last piece home, or under
+ * nospoil the last open square of its goal filled (Parlett's win), and as
+ * partners its partner's goal complete already?  `to_go`: the seat's
+ * multi_pieces_to_go(). */
+static bool finishes(const Position *pos, int seat, int to_go, int from, int to) {
+    if (to_go != 1) return false;
     Bitboard goal = seat_goal(seat);
     if (bb_has(&goal, from) || !bb_has(&goal, to)) return false;
+    if (pos->rules == RULES_NOSPOIL) return completes(pos, seat, from, to);
     return !pos->partners || position_has_won(pos, seat_partner(seat));
 }
 
@@ -174,12 +187,14 @@ static void add_move(MultiMoves *list, int seat, int from, int to, int score) {
 }
 
 /* Appends the moves of the seat to move (a pass when it has none), each
- * scored as its child with `next` to move.  Returns the move that lowers
- * its own cost most (its fallback in BRS+). */
-static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int costs[MAX_SEATS], int next, int ply) {
+ * scored as its child with `next` to move; the pieces its cost leaves out
+ * here in *cut (multi_held_cut).  Returns the move that lowers its own cost
+ * most (its fallback in BRS+). */
+static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int costs[MAX_SEATS], int next, int ply,
+                           HeldCut *cut) {
     const MultiSearchState *s = &e->search;
     const Position *pos = &s->pos;
-    int seat = pos->seat, outside = multi_pieces_outside(pos, seat);
+    int seat = pos->seat, to_go = multi_pieces_to_go(pos, seat);
     uint8_t from[MAX_PIECES];
     Bitboard dests[MAX_PIECES];
     int pieces = side_destinations(pos, from, dests), before = list->count;
@@ -187,16 +202,17 @@ static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int cos
     int best_gain = -MULTI_INFINITE;
     bool visitors = s->root.visitor_weight != 0;
     MultiGainScore by_gain = multi_gain_score(&e->eval, &s->root, costs, seat, next);
+    *cut = multi_held_cut(&e->eval, &s->root, pos, &s->acc, seat);
     for (int i = 0; i < pieces; i++)
         while (!bb_is_empty(dests[i])) {
-            int to = bb_pop(&dests[i]), score, gain = multi_move_gain(&e->eval, &s->root, seat, from[i], to);
-            if (finishes(pos, seat, outside, from[i], to)) {
+            int to = bb_pop(&dests[i]), score, gain = multi_move_gain_held(&e->eval, &s->root, cut, seat, from[i], to);
+            if (finishes(pos, seat, to_go, from[i], to)) {
                 score = finish_score(s, seat, ply + 1);
             } else if (!visitors) {
                 score = multi_gain_score_of(&by_gain, gain);
             } else {
                 int after[MAX_SEATS];
-                multi_costs_after(&e->eval, &s->root, costs, seat, from[i], to, after);
+                multi_costs_after(&e->eval, &s->root, costs, seat, from[i], to, gain, after);
                 score = multi_score_costs(&e->eval, &s->root, after, next);
             }
             add_move(list, seat, from[i], to, score);
@@ -206,12 +222,16 @@ static Move add_seat_moves(const MultiEngine *e, MultiMoves *list, const int cos
     return best;
 }
 
-/* The cost changes of a move (0 for a pass), from the costs before it. */
-static void delta_of(const MultiEngine *e, const int costs[MAX_SEATS], int seat, Move m, int delta[MAX_SEATS]) {
+/* The cost changes of a move (0 for a pass), from the costs before it;
+ * `cut`: the mover's there. */
+static void delta_of(const MultiEngine *e, const int costs[MAX_SEATS], int seat, Move m, const HeldCut *cut,
+                     int delta[MAX_SEATS]) {
     for (int k = 0; k < MAX_SEATS; k++) delta[k] = 0;
     if (move_is_pass(m)) return;
     int after[MAX_SEATS];
-    multi_costs_after(&e->eval, &e->search.root, costs, seat, m.from, m.to, after);
+    const MultiEvalRoot *root = &e->search.root;
+    multi_costs_after(&e->eval, root, costs, seat, m.from, m.to, multi_move_gain_held(&e->eval, root, cut, seat, m.from, m.to),
+                      after);
     for (int k = 0; k < MAX_SEATS; k++) delta[k] = after[k] - costs[k];
 }
 
@@ -219,9 +239,10 @@ static void delta_of(const MultiEngine *e, const int costs[MAX_SEATS], int seat,
 static void list_seat(MultiEngine *e, MultiMoves *list, int ply) {
     MultiSearchState *s = &e->search;
     int costs[MAX_SEATS];
-    multi_seat_costs(&e->eval, &s->root, &s->acc, costs);
+    multi_seat_costs(&e->eval, &s->root, &s->pos, &s->acc, costs);
     list->count = 0;
-    add_seat_moves(e, list, costs, seat_after(s->pos.players, s->pos.seat), ply);
+    HeldCut cut;
+    add_seat_moves(e, list, costs, seat_after(s->pos.players, s->pos.seat), ply, &cut);
 }
 
 /* The moves of a layer of all the opponents: each opponent's, generated
@@ -232,7 +253,8 @@ static void list_layer(MultiEngine *e, MultiMoves *list, int ply) {
     MultiLayer *layer = &s->layers[ply];
     int root = s->root.root, costs[MAX_SEATS], before[MAX_SEATS][MAX_SEATS], deltas[MAX_SEATS][MAX_SEATS];
     int starts[MAX_SEATS + 1];
-    multi_seat_costs(&e->eval, &s->root, &s->acc, costs);
+    HeldCut cuts[MAX_SEATS];
+    multi_seat_costs(&e->eval, &s->root, &s->pos, &s->acc, costs);
     list->count = 0;
     layer->count = 0;
     /* Every opponent's moves where the fallbacks before it stand. */
@@ -241,9 +263,9 @@ static void list_layer(MultiEngine *e, MultiMoves *list, int ply) {
         layer->seat[i] = (uint8_t)seat;
         starts[i] = list->count;
         for (int k = 0; k < MAX_SEATS; k++) before[i][k] = costs[k];
-        Move best = add_seat_moves(e, list, costs, root, ply);
+        Move best = add_seat_moves(e, list, costs, root, ply, &cuts[i]);
         layer->fallback[i] = s->algorithm == MULTI_BRS_PLUS ? best : MOVE_PASS;
-        delta_of(e, costs, seat, layer->fallback[i], deltas[i]);
+        delta_of(e, costs, seat, layer->fallback[i], &cuts[i], deltas[i]);
         for (int k = 0; k < MAX_SEATS; k++) costs[k] += deltas[i][k];
         make(e, layer->fallback[i]);
     }
@@ -262,7 +284,8 @@ static void list_layer(MultiEngine *e, MultiMoves *list, int ply) {
             if (m->from == m->to) {
                 for (int k = 0; k < MAX_SEATS; k++) after[k] = before[i][k];
             } else {
-                multi_costs_after(&e->eval, &s->root, before[i], m->seat, m->from, m->to, after);
+                int gain = multi_move_gain_held(&e->eval, &s->root, &cuts[i], m->seat, m->from, m->to);
+                multi_costs_after(&e->eval, &s->root, before[i], m->seat, m->from, m->to, gain, after);
             }
             for (int k = 0; k < MAX_SEATS; k++) after[k] += later[k];
             m->score = multi_score_costs(&e->eval, &s->root, after, root);
@@ -327,8 +350,8 @@ static int make_child(MultiEngine *e, int ply, const MultiScored *m, Move made[M
     Move reply = {m->from, m->to};
     *finished = 0;
     if (!layered(s, s->pos.seat)) {
-        int outside = multi_pieces_outside(&s->pos, s->pos.seat), seat = s->pos.seat;
-        if (!move_is_pass(reply) && finishes(&s->pos, seat, outside, reply.from, reply.to))
+        int to_go = multi_pieces_to_go(&s->pos, s->pos.seat), seat = s->pos.seat;
+        if (!move_is_pass(reply) && finishes(&s->pos, seat, to_go, reply.from, reply.to))
             *finished = finish_score(s, seat, ply + 1);
         made[0] = reply;
         make(e, reply);
@@ -340,9 +363,9 @@ static int make_child(MultiEngine *e, int ply, const MultiScored *m, Move made[M
         int seat = s->pos.seat;
         Move turn = seat == m->seat ? reply : layer->fallback[i];
         if (!move_is_pass(turn) && seat != m->seat && !move_is_legal(&s->pos, turn)) turn = MOVE_PASS;
-        int outside = multi_pieces_outside(&s->pos, seat);
+        int to_go = multi_pieces_to_go(&s->pos, seat);
         made[count++] = turn;
-        bool done = !move_is_pass(turn) && finishes(&s->pos, seat, outside, turn.from, turn.to);
+        bool done = !move_is_pass(turn) && finishes(&s->pos, seat, to_go, turn.from, turn.to);
         make(e, turn);
         if (done) {
             *finished = finish_score(s, seat, ply + 1);
@@ -528,11 +551,13 @@ static bool stuck_on(const Position *pos, Bitboard visitors) {
 /* Does the move wall in another seat's piece on our goal?  Our pieces
  * there can never leave it, so such a wall stands for good and we can never
  * finish: a plain paranoid player kept its last piece at home and lost so
- * the engine six games in a hundred. */
+ * the engine six games in a hundred.  Under nospoil the goal's owner's
+ * pieces fill it for us (Parlett's win): only a third seat's count. */
 static bool walls_in(const Position *pos, Move m) {
     int seat = pos->seat;
     Bitboard goal = seat_goal(seat);
     Bitboard visitors = bb_minus(bb_and(pos->occupied, goal), pos->pieces[seat]);
+    if (pos->rules == RULES_NOSPOIL) visitors = bb_minus(visitors, pos->pieces[seat_partner(seat)]);
     if (bb_is_empty(visitors) || move_is_pass(m) || stuck_on(pos, visitors)) return false;
     Position after = *pos;
     position_move_piece(&after, seat, m.from, m.to);
@@ -605,7 +630,7 @@ static void report_root(MultiEngine *e, const Position *root, int depth, int win
     MultiEvalRoot costs_root = multi_eval_root(&e->eval, root, root->seat);
     MultiAcc acc;
     multi_acc_init(&e->eval, root, &acc);
-    multi_seat_costs(&e->eval, &costs_root, &acc, r.costs);
+    multi_seat_costs(&e->eval, &costs_root, root, &acc, r.costs);
     if (r.score > MULTI_FINISH_BOUND || r.score < -MULTI_FINISH_BOUND) r.score = finish_worth(root, r.costs, r.score > 0);
     if (win_in > 0) {
         r.pv[0] = s->best;
@@ -647,7 +672,7 @@ static void setup(MultiEngine *e, const Game *game, const MultiLimits *limits) {
     s->max_depth = limits->depth > 0 && limits->depth < MULTI_MAX_PLY - 1 ? limits->depth : MULTI_MAX_PLY - 1;
     if (lp->max_depth && lp->max_depth < s->max_depth) s->max_depth = lp->max_depth;
     int costs[MAX_SEATS];
-    multi_seat_costs(&e->eval, &s->root, &s->acc, costs);
+    multi_seat_costs(&e->eval, &s->root, pos, &s->acc, costs);
     int cost = costs[pos->seat];
     s->noise = lp->noise ? (cost >= NOISE_FULL_COST ? lp->noise : lp->noise * cost / NOISE_FULL_COST) : 0;
     s->noise_seed = random_next(&e->rng);

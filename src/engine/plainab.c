@@ -53,7 +53,7 @@ int plainab_evaluate(PlainAB *ab, const Position *pos) {
 static int alphabeta(PlainAB *ab, int alpha, int beta, int depth, int ply, const Game *game) {
     Position *pos = &ab->search.pos;
     if (plain_node_stops(&ab->search)) return 0;
-    if (ply > 0 && position_has_won(pos, (Side)(pos->seat ^ 1))) return -PLAIN_WIN + ply;
+    if (ply > 0 && position_goal_complete(pos, pos->seat ^ 1)) return -PLAIN_WIN + ply; /* either win */
     if (depth == 0) return evaluate(ab, ply); /* depth < PLAINAB_MAX_PLY: ply is a slot of moves[] */
     const TTEntry *entry = tt_probe(&ab->search.tt, pos->hash);
     Move first = ply == 0 ? ab->search.pv_move : MOVE_PASS;

@@ -175,7 +175,7 @@ bool race_plan(RacePlanner *rp, const Evaluator *ev, const Position *pos, int wi
                 Move m = list.moves[k];
                 if (move_is_pass(m)) continue;
                 position_make_for(&st->pos, m, TWO_SEATS);
-                if (position_has_won(&st->pos, us)) {
+                if (position_goal_complete(&st->pos, us)) { /* either win */
                     *nodes += ++scored;
                     write_plan(rp, l, i, m, plan);
                     return true;
@@ -224,5 +224,5 @@ bool race_plan_valid(const RacePlan *plan, int from, const Position *pos) {
         if (move_is_pass(plan->moves[i]) || !move_is_legal(&p, plan->moves[i])) return false;
         make_own(&p, plan->moves[i]);
     }
-    return position_has_won(&p, us);
+    return position_goal_complete(&p, us);
 }

@@ -260,24 +260,27 @@ static int root_loses(const SearchState *s, int ply) {
 
 /* A draw, for the side to move: it costs the engine its contempt, and is a
  * loss where the engine, behind, keeps a piece at home past the grace: that
- * is spoiling (self-play found it: docs/ENGINE.md, every game stays winnable). */
+ * is spoiling (self-play found it: docs/ENGINE.md, every game stays winnable).
+ * Not under nospoil, where a piece at home keeps no goal from being won. */
 static int draw_score(const Engine *e, const SearchState *s, int ply) {
     Side root = (Side)s->root_side;
     bool root_to_move = s->pos.seat == root;
-    if (s->acc.at_home[root] && eval_past_grace(&e->eval.weights, &s->pos) && root_behind(e, s))
+    if (s->acc.at_home[root] && eval_past_grace(&e->eval.weights, &s->pos) && s->pos.rules != RULES_NOSPOIL &&
+        root_behind(e, s))
         return root_loses(s, ply);
     return root_to_move ? -s->contempt : s->contempt;
 }
 
 /* Is the engine, behind, holding the opponent's goal shut (the opponent has
  * filled every other square)?  Scored as lost now, so that leaving beats
- * shuffling to the turn limit (docs/ENGINE.md, every game stays winnable). */
+ * shuffling to the turn limit (docs/ENGINE.md, every game stays winnable).
+ * Under nospoil no piece holds a goal shut: so full, it is won. */
 static bool holds_goal_shut(const Engine *e, const SearchState *s) {
     Side root = (Side)s->root_side, opponent = (Side)(root ^ 1);
     int held = s->acc.at_home[root];
     if (held == 0) return false;
     Bitboard filled = bb_and(s->pos.pieces[opponent], goal_of((Variant)s->pos.variant, opponent));
-    return bb_count(filled) == s->acc.pieces[opponent] - held && root_behind(e, s);
+    return bb_count(filled) == s->acc.pieces[opponent] - held && s->pos.rules != RULES_NOSPOIL && root_behind(e, s);
 }
 
 /* What the opponent scores by a first reply that repeats a position, if it
@@ -598,7 +601,8 @@ static void ban(SearchState *s, Move m, int *banned) {
  *   opponent's piece at home: then neither side can ever win.  Banned at the
  *   root whatever the search's model of the replies says of it: against an
  *   opponent that passes, a door opened later looks as good as one open now,
- *   and stayer:1:150 found its piece walled in on the turn it set out;
+ *   and stayer:1:150 found its piece walled in on the turn it set out
+ *   (not under nospoil, where the goal is won around it);
  * - at a noisy level, a move that repeats a position for the third time: it
  *   could take it for a good move by chance;
  * - at a level of short sight, a chain longer than it sees (beginner.h);
@@ -611,8 +615,9 @@ static void ban_root_moves(Engine *e, const Game *game, const LevelParams *lp) {
     MoveList *list = &s->root_moves;
     generate_moves(&s->pos, list);
     Side us = (Side)s->pos.seat;
-    bool door_open = eval_door_open(&e->eval, &s->pos);
-    int walled = eval_walled_in(&e->eval, &s->pos, (Side)(us ^ 1));
+    /* Under nospoil a piece walled in at home keeps no goal from being won. */
+    bool door_open = s->pos.rules != RULES_NOSPOIL && eval_door_open(&e->eval, &s->pos);
+    int walled = door_open ? eval_walled_in(&e->eval, &s->pos, (Side)(us ^ 1)) : 0;
     Move last = own_last_move(game);
     int sight = race_is_separated(&s->pos) ? 0 : lp->sight; /* every level finishes its race */
     for (int sq = 0; sq < NUM_SQUARES; sq++) s->banned[sq] = (Bitboard){{0, 0, 0, 0}};
@@ -750,7 +755,8 @@ static void choose_sides(Engine *e, const SearchLimits *limits) {
     s->greedy_replies = false;
     s->guard_replies = false;
     int outside = bb_count(bb_minus(s->pos.pieces[us], goal_of((Variant)s->pos.variant, us)));
-    s->guard_phase = outside <= e->params.guard_outside;
+    /* Under nospoil nothing comes back home: no guard (guard.h). */
+    s->guard_phase = outside <= e->params.guard_outside && s->pos.rules != RULES_NOSPOIL;
     s->own_cost = side_cost_now(e, &s->pos, us);
     s->opponent_cost = side_cost_now(e, &s->pos, them);
     if (proving) {

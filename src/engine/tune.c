@@ -27,6 +27,8 @@ Tune tune_defaults(void) {
             .forward_exit = 0,
             .learned = 100,
             .returnable = 60,
+            .held_most = 3,
+            .held_open = 6,
         },
         .search = {
             .contempt = 100, /* two engines that both see a jam as even would shuffle into a repetition */
@@ -56,6 +58,8 @@ Tune tune_defaults(void) {
             .leader_share = 50,
             .team_slowest = 50,
             .blocker = 0,
+            .held_most = 3,
+            .held_open = 6,
         },
         .multi_search = {
             .algorithm = MULTI_BRS,
@@ -88,6 +92,7 @@ static const struct {
     BOTH(eval, their_share),         TWO(eval, deadlock_divisor),     TWO(eval, door_moves),
     TWO(eval, forward_exit),         TWO(eval, learned),              TWO(eval, returnable),
     MANY(eval, leader_share),        MANY(eval, team_slowest),        MANY(eval, blocker),
+    BOTH(eval, held_most),           BOTH(eval, held_open),
     BOTH(search, contempt),          TWO(search, aspiration_depth),   TWO(search, aspiration_window),
     TWO(search, losing_prune_depth), BOTH(search, late_move_slope),   TWO(search, reduction_percent),
     TWO(search, futility_margin),    BOTH(search, history_bonus_max), TWO(search, solo_lead_19),

@@ -38,6 +38,9 @@ typedef struct {
     int learned;         /* percent of the learnt per-square corrections (learned.h) */
     int returnable;      /* an empty square of the goal that an enemy piece next to it (its home
                             camp) could move back into at once: keep it closed (guard.h) */
+    int held_most;       /* nospoil: the goal's squares its owner's pieces hold past the grace count
+                            as filled, while they are at most this many (held.h); 0: never */
+    int held_open;       /* ... and once at most this many of the goal's other squares are open */
 } EvalWeights;
 
 /* The two-seat search's parameters (search.c, moveorder.c, timeman.c). */
@@ -80,7 +83,10 @@ typedef struct {
     int leader_share;    /* percent of the opponents' part given by the leading one (the rest: their mean) */
     int team_slowest;    /* partners: percent of the partners' difference added to their mean cost
                             (100: a team costs what its slower partner does) */
-    int blocker;         /* per piece of another seat on our goal, once past the grace */
+    int blocker;         /* per piece of another seat on our goal, once past the grace (nospoil:
+                            of a third seat; the owner's hold squares for us, held_most) */
+    int held_most;       /* nospoil: as the two-seat held_most and held_open, for each seat's goal */
+    int held_open;
 } MultiEvalWeights;
 
 /* The many-seat search's parameters (multi_search.c, multi_proof.c). */

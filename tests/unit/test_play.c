@@ -88,6 +88,26 @@ Test(play, the_computers_play_a_game_of_two_to_its_end, .timeout = 120) {
     cr_assert(strstr(output, "White plays ") && strstr(output, "Black plays "), "%s", output);
 }
 
+/* A record under nospoil one move from Parlett's win: the end says which
+ * win it was (the protocol's `status` says only who won). */
+Test(play, a_parlett_win_is_said_as_such, .timeout = 60) {
+    char path[] = "/tmp/halma-parlett-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    FILE *record = fdopen(fd, "w");
+    fputs("[Variant \"13\"]\n[Rules \"nospoil\"]\n"
+          "[FEN \"bbbb11b/bbbb12/bbb13/1b14/w15/16/16/16/4wwwwwwww4/4wwww8/16/16/16/16/16/16 w 40\"]\n\n",
+          record);
+    fclose(record);
+    char args[128];
+    snprintf(args, sizeof args, "--no-colour --load %s", path);
+    int status = play(args, "a12-a13\n");
+    remove(path);
+    cr_assert_eq(status, 0, "%s", output);
+    cr_assert(strstr(output, "Game over after 41 turns: White wins, the goal full, one of its squares the winner's."),
+              "%s", output);
+}
+
 Test(play, the_house_rule_nospoil_is_said_and_played, .timeout = 60) {
     int status = play("--rules nospoil --no-colour --level 1", "o4-n5\nn5-o4\nquit\n");
     cr_assert_eq(status, 0, "%s", output);
