@@ -85,3 +85,19 @@ test('Your games lists ongoing games first with whose move it is, then finished 
   assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
   for (const { context } of [alice, bob]) await context.close();
 });
+
+test('Your games marks a game under the house rule as the lobby does, and a standard one not', async () => {
+  const alice = await device('', { storage: NAMED('Alice') });
+  await createGame(alice.page);
+  const standard = (await serverGame(env, alice.page)).id;
+  await createGame(alice.page, { houseRule: true });
+  const nospoil = (await serverGame(env, alice.page)).id;
+  await openList(alice.page);
+  await alice.page.waitForFunction(() => document.querySelectorAll('#your-games .your-game').length === 2);
+  const mark = (id) => alice.page.locator(`#your-games [data-id="${id}"] .lobby-rule`);
+  assert.equal(await mark(standard).count(), 0);
+  assert.equal(await mark(nospoil).count(), 1);
+  assert.equal(await mark(nospoil).locator('[aria-hidden="true"]').textContent(), 'no spoiling');
+  assert.equal(await mark(nospoil).locator('.visually-hidden').textContent(), 'House rule: no spoiling');
+  await alice.context.close();
+});

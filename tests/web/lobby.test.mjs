@@ -40,6 +40,9 @@ test('Your games keeps what it shows of a game, seen from the seat', () => {
   assert.equal(yourMove(summaryOf(game, 'b'), 'b'), true);
   assert.equal(yourMove(summaryOf(game, 'w'), 'w'), false);
   assert.equal(summaryOf(game, 'w').opponent, null);
+  // The house rule kept (the list marks it), the standard rules left out as before.
+  assert.equal(summaryOf({ ...game, rules: 'nospoil' }, 'b').rules, 'nospoil');
+  assert.equal('rules' in summaryOf({ ...game, rules: 'standard' }, 'b'), false);
   assert.equal(yourMove(summaryOf({ ...game, status: 'finished' }, 'b'), 'b'), false, 'a finished game is nobody\'s move');
   assert.equal(yourMove(null, 'b'), false);
   // Three or four: a seat given up to the computer is no longer the person's move.

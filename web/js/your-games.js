@@ -5,10 +5,10 @@
 // offline; opening the list asks the server for the games still going.
 
 import { t } from './i18n.js';
-import { seatingOf } from './seating.js';
+import { noSpoil, rulesPart, seatingOf } from './seating.js';
 import { ApiError, api, forgetSeat, keptSeats, seatName } from './online.js';
 import { node } from './elements.js';
-import { clockWords } from './lobby.js';
+import { clockWords, houseMark } from './lobby.js';
 import { sideName } from './texts.js';
 import { serverSides } from './server-game.js';
 
@@ -52,6 +52,7 @@ export function summaryOf(game, seat) {
     ...(!headToHead(game) ? { others: serverSides(game).filter((side) => side !== seat).map((side) => ({ side, name: seatName(game, side), level: game.seats[side]?.kind === 'computer' ? game.seats[side].level : null })) } : {}),
     clock: game.clock?.days_per_move ? { days_per_move: game.clock.days_per_move } : game.clock ? { initial: true } : null,
     ply: game.ply,
+    ...rulesPart(game.rules),
     // Three or four: a seat given up to the computer (ONLINE.md) has lost, whoever wins.
     ...(game.seats?.[seat]?.left ? { left: true } : {}),
   };
@@ -147,6 +148,8 @@ function row({ id, seat, summary }) {
   if (summary?.variant) details.push(t(summary.variant === 13 ? 'lobby.pieces13' : 'lobby.pieces19'));
   if (summary?.clock?.days_per_move) details.push(clockWords(summary.clock));
   details.push(stateText(summary, seat));
-  item.append(link, node('span', 'your-game-state', details.join(' · ')));
+  const state = node('span', 'your-game-state', details.join(' · '));
+  if (noSpoil(summary)) state.append(' ', houseMark());
+  item.append(link, state);
   return item;
 }
