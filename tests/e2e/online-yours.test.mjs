@@ -3,6 +3,7 @@
 // kept in the browser, so it shows after a reload and offline.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { setup } from './harness.mjs';
 import { FAST, answerJoin, connected, createGame, device as openDevice, enter, serverGame, waitMoves } from './online-harness.mjs';
@@ -93,11 +94,21 @@ test('Your games marks a game under the house rule as the lobby does, and a stan
   await createGame(alice.page, { houseRule: true });
   const nospoil = (await serverGame(env, alice.page)).id;
   await openList(alice.page);
-  await alice.page.waitForFunction(() => document.querySelectorAll('#your-games .your-game').length === 2);
+  // Both seen (a game's summary may come with the list's ask to the server).
+  await alice.page.waitForFunction(() => [...document.querySelectorAll('#your-games .your-game-state')].filter((state) => state.textContent.startsWith('13 pieces · Waiting')).length === 2);
   const mark = (id) => alice.page.locator(`#your-games [data-id="${id}"] .lobby-rule`);
   assert.equal(await mark(standard).count(), 0);
   assert.equal(await mark(nospoil).count(), 1);
   assert.equal(await mark(nospoil).locator('[aria-hidden="true"]').textContent(), 'no spoiling');
   assert.equal(await mark(nospoil).locator('.visually-hidden').textContent(), 'House rule: no spoiling');
-  await alice.context.close();
+  const { violations } = await new AxeBuilder({ page: alice.page }).include('#online-games-dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
+  // In the person's language, as the lobby's.
+  const czech = await device('', { locale: 'cs-CZ', storage: NAMED('Ema') });
+  await createGame(czech.page, { houseRule: true });
+  await openList(czech.page);
+  const said = JSON.parse(await readFile(new URL('../../web/i18n/cs.json', import.meta.url), 'utf8'));
+  const rule = czech.page.locator('#your-games .lobby-rule');
+  assert.deepEqual([await rule.locator('[aria-hidden="true"]').textContent(), await rule.locator('.visually-hidden').textContent()], [said['lobby.houseRule'], said['lobby.houseRuleLabel']]);
+  for (const { context } of [alice, czech]) await context.close();
 });
