@@ -4,8 +4,9 @@
  * KINDS is the one list of them: how each is written, made and asked for a
  * move, a move function for each seating kind it plays (none: it does not
  * play that seating).  The built-in engine plays every seating through the
- * one Player, greedy through its one move; the other sparring partners
- * are of one seating kind, as their searches are.
+ * one Player, greedy and the stayer through greedy's one move (engine/greedy.c
+ * serves any seat); the other sparring partners are of one seating kind, as
+ * their searches are.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/match_player.h"
@@ -259,7 +260,7 @@ static const Kind KINDS[] = {
     {"level", parse_level, open_engine, {[TABLE_TWO] = engine_move, [TABLE_MANY] = engine_move}, true},
     {"greedy", parse_nothing, open_nothing, {[TABLE_TWO] = greedy_player_move, [TABLE_MANY] = greedy_player_move}, false},
     {"greedy", parse_random, open_nothing, {[TABLE_TWO] = random_greedy_move}, false},
-    {"stayer", parse_stayer, open_nothing, {[TABLE_TWO] = stayer_move}, false},
+    {"stayer", parse_stayer, open_nothing, {[TABLE_TWO] = stayer_move, [TABLE_MANY] = stayer_move}, false},
     {"ab", parse_timed, open_distance, {[TABLE_TWO] = ab_move}, false},
     {"convex", parse_timed, open_convex, {[TABLE_TWO] = ab_move}, false},
     {"mcts", parse_timed, open_mcts, {[TABLE_TWO] = mcts_player_move}, false},

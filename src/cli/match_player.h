@@ -1,7 +1,7 @@
 /*
  * match_player.h: the players `halma match` seats, for any seating: the
  * built-in engine through the one way in to the computer (engine/player.h),
- * the sparring partners (greedy for any seating; the stayer, greedy with
+ * the sparring partners (greedy and the stayer for any seating; greedy with
  * random ties, the plain and convex alpha-beta and the Monte Carlo tree
  * search of two; the plain paranoid alpha-beta of three and four), and
  * external engines speaking PROTOCOL.md (two seats).  A kind of player says

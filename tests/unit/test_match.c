@@ -9,6 +9,7 @@
 
 #include "cli/match_player.h"
 #include "cli/tuning.h"
+#include "engine/greedy.h"
 #include "engine/tune.h"
 #include "halma_cli.h"
 
@@ -25,8 +26,8 @@ static bool plays(const char *text, TableKind kind) {
 }
 
 Test(match_player, each_kind_says_which_seatings_it_plays) {
-    static const char *const any[] = {"greedy", "level:3", "level:3@50", "level:3#100", "level:3#100[tempo=2]"};
-    static const char *const two[] = {"greedy:random", "stayer:3:20", "ab", "ab@50", "convex@5", "mcts", "cmd:./x@50"};
+    static const char *const any[] = {"greedy", "stayer:3:20", "level:3", "level:3@50", "level:3#100", "level:3#100[tempo=2]"};
+    static const char *const two[] = {"greedy:random", "ab", "ab@50", "convex@5", "mcts", "cmd:./x@50"};
     for (size_t i = 0; i < sizeof any / sizeof *any; i++)
         cr_assert(plays(any[i], TABLE_TWO) && plays(any[i], TABLE_MANY), "%s plays every seating", any[i]);
     for (size_t i = 0; i < sizeof two / sizeof *two; i++)
@@ -89,6 +90,37 @@ Test(match_tuning, reaches_the_engine_of_the_seating) {
     cr_assert_eq(memcmp(&after, &many, sizeof after), 0, "a bad list changes nothing");
     free(t);
     free(p);
+}
+
+/* A stayer at a table of three (Red, between two greedy players) keeps its
+ * K pieces nearest its home corner there until turn T, then lets them go. */
+Test(match_player, a_stayer_of_three_keeps_its_pieces_home_until_its_turn) {
+    enum { KEPT = 3, UNTIL = 90, STAYER = 1 };
+    MatchSpec spec = parsed("stayer:3:90");
+    Table *t = malloc(sizeof *t);
+    MatchPlayer *pl = malloc(sizeof *pl);
+    cr_assert(t && pl && table_start(t, (TableSeating){3, false, 13, 0}, 0));
+    cr_assert(match_player_open(pl, &spec, t->seating, 1));
+    match_player_new_game(pl, t, 1);
+    Bitboard kept = home_corner_squares((Variant)t->game.pos.variant, STAYER, KEPT);
+    cr_assert_eq(bb_count(kept), KEPT);
+    bool moved_after = false;
+    while (!table_verdict(t).over && !moved_after) {
+        Move m;
+        char err[64];
+        if (table_seat_to_move(t) == STAYER) {
+            cr_assert(match_player_move(pl, t, &m, err, sizeof err));
+            moved_after = bb_has(&kept, m.from);
+            cr_assert(!moved_after || table_turns(t) >= UNTIL, "turn %d moved a kept piece", table_turns(t));
+        } else {
+            m = greedy_move(&t->game.pos);
+        }
+        cr_assert(table_play(t, m));
+    }
+    cr_assert(moved_after, "after turn %d a kept piece moves (the game ended at %d)", UNTIL, table_turns(t));
+    match_player_close(pl);
+    free(pl);
+    free(t);
 }
 
 /* The games of a seed, as the match of two played them before it was one
