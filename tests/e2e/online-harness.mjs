@@ -47,9 +47,18 @@ export async function answerJoin(page, { name = null, asked = false } = {}) {
 /** Creates an online game through the new-game dialog; returns the link to send. */
 export async function createGame(page, { variant = 13, seat = 'w', clock = 'none', minutes = null, increment = null, days = null, name = null, post = false, houseRule = false } = {}) {
   await fillDialog(page, { variant, seat, clock, minutes, increment, days, name, post, houseRule });
+  const before = await page.evaluate(() => location.hash);
   await page.click('#new-game-form button[type="submit"]');
-  await page.waitForSelector(post ? '#online:not([hidden])' : '#online-invite:not([hidden])');
-  return post ? page.evaluate(() => location.href) : page.inputValue('#online-link');
+  // The new game's own address and invite: a game still waiting before it
+  // shows its invite until the page has moved to the new one.
+  await page.waitForFunction((old) => location.hash.startsWith('#game=') && location.hash !== old, before);
+  const id = await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('game'));
+  if (post) {
+    await page.waitForSelector('#online:not([hidden])');
+    return page.evaluate(() => location.href);
+  }
+  await page.waitForFunction((game) => !document.getElementById('online-invite').hidden && document.getElementById('online-link').value.includes(`game=${game}&`), id);
+  return page.inputValue('#online-link');
 }
 
 /** Opens the new-game dialog and picks an online game's choices (houseRule:
