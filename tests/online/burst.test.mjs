@@ -11,32 +11,17 @@
 // sockets ready at once, which the streams soak met by chance.  Run by
 // `make online-tests` on SQLite only: the store plays no part.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { test } from 'node:test';
 
-import { FIXTURES, HALMA, STORE, sleep, stopServer } from './online_http.mjs';
+import { FIXTURES, STORE, sleep, startServer, stopServer } from './online_http.mjs';
 
 const ADDRESSES = 8; // 16 streams each: the per-address limit, kept
 const PER_ADDRESS = 16; // 8 x 16 = 128, one epoll batch of libmicrohttpd's
 
 // `halma serve` on one core, so that libmicrohttpd runs one thread.
-function startPinned(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('taskset', ['-c', '0', HALMA, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const server = { child, stdout: '', stderr: '', port: 0, exited: null };
-    server.exitPromise = new Promise((done) => child.on('exit', (code, signal) => done((server.exited = { code, signal }))));
-    child.stderr.on('data', (d) => (server.stderr += d));
-    child.stdout.on('data', (d) => {
-      server.stdout += d;
-      const m = server.stdout.match(/serving the game at http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m && !server.port) resolve(Object.assign(server, { port: Number(m[1]) }));
-    });
-    child.on('error', reject);
-    server.exitPromise.then(({ code }) => server.port || reject(new Error(`halma serve exited (${code}):\n${server.stderr}`)));
-  });
-}
+const startPinned = (args) => startServer(args, { prefix: ['taskset', '-c', '0'] });
 
 // The server's open sockets (the listening one and its connections).
 function socketsOf(pid) {

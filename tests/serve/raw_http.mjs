@@ -12,10 +12,12 @@ export const HALMA = path.resolve(REPO, process.env.HALMA ?? 'build/halma');
 export const FIXTURES = path.join(here, 'fixtures');
 
 // Starts `halma serve` on a free port (or with portArgs instead of
-// --port 0); resolves once it prints its address.
-export function startServer(args = [], { binary = HALMA, portArgs = ['--port', '0'] } = {}) {
+// --port 0), run through the command prefix if given (e.g. taskset);
+// resolves once it prints its address.
+export function startServer(args = [], { binary = HALMA, portArgs = ['--port', '0'], prefix = [] } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['serve', ...portArgs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...rest] = [...prefix, binary, 'serve', ...portArgs, ...args];
+    const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
     const server = { child, stdout: '', stderr: '', port: 0, exited: null };
     server.exitPromise = new Promise((done) => child.on('exit', (code, signal) => done((server.exited = { code, signal }))));
     child.stderr.on('data', (d) => (server.stderr += d));
